@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+const Text = z.string().trim().min(1, 'must not be empty');
+const Domain = z
+  .string()
+  .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain such as example.com (no scheme, no path)');
+
+/** Who may open the deck when it runs on the platform (spec section 6; issue 6). */
+export const DeckVisibility = z.enum(['public_without_login', 'public_with_login', 'private_with_login']);
+export type DeckVisibility = z.infer<typeof DeckVisibility>;
+
+/**
+ * The spec's blanks and the deck-wide settings, filled in once in `slides/deck.yaml`:
+ * `{name}` is `partner.name`, `{host}` is `host.name`, `{phone}` is `contact.phone`.
+ */
+export const DeckSettings = z
+  .object({
+    company: z.object({ name: Text, badge: Text }).strict(),
+    partner: z.object({ name: Text, licence: Text }).strict(),
+    host: z.object({ name: Text, domain: Domain }).strict(),
+    contact: z
+      .object({
+        phone: z.string().regex(/^[0-9()+\-. ]{7,20}$/, 'must be a phone number such as (555) 010-0100'),
+        website: Domain,
+        email: z.email('must be an email address').optional(),
+      })
+      .strict(),
+    platform: z
+      .object({
+        appId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _'),
+        visibility: DeckVisibility,
+      })
+      .strict(),
+  })
+  .strict();
+export type DeckSettings = z.infer<typeof DeckSettings>;
