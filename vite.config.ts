@@ -17,8 +17,18 @@ export default defineConfig({
           name: 'unit',
           environment: 'happy-dom',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/browser/**'],
+          exclude: ['tests/browser/**', 'tests/platform/**'],
           setupFiles: ['tests/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The local platform is Node-only; its tests talk to it over real HTTP on loopback.
+          name: 'node',
+          environment: 'node',
+          include: ['tests/platform/**/*.test.ts'],
+          testTimeout: 30_000,
         },
       },
       {
