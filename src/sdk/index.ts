@@ -1,0 +1,20 @@
+// The SDK's one public entry (design.md): everything the app and tests may use, nothing else.
+export { createClient } from './client.ts';
+export type { Base44Client, ClientConfig, ClientInfo, ErrorListener, ServiceRoleClient } from './client.ts';
+export { Base44Error } from './errors.ts';
+export type { Base44ErrorCode, Base44ErrorInit } from './errors.ts';
+export { readAppParams } from './appParams.ts';
+export type { AppParams, AppParamDefaults, ReadAppParamsOptions } from './appParams.ts';
+export { fetchPublicSettings } from './publicSettings.ts';
+export type { FetchPublicSettingsOptions, PublicSettings } from './publicSettings.ts';
+export { TOKEN_STORAGE_KEYS } from './tokenStore.ts';
+export { SOCKET_PATH } from './realtime.ts';
+export type { RoomSubscriber, SocketTuning, Unsubscribe } from './realtime.ts';
+export type { BrowserGlobals, HistoryLike, LocationLike, LoggerLike, StorageLike } from './globals.ts';
+export type { HttpResponse, RequestOptions } from './http.ts';
+export type { AuthModule, LoginResult, User } from './auth.ts';
+export type { EntitiesModule, EntityChangeEvent, EntityHandler, FieldsParam, SortParam } from './entities.ts';
+export type { FunctionsModule } from './functions.ts';
+export type { IntegrationEndpoint, IntegrationsModule } from './integrations.ts';
+export type { AgentConversation, AgentMessage, AgentsModule, ConversationListParams } from './agents.ts';
+export type { SsoModule } from './sso.ts';

@@ -1,0 +1,133 @@
+import { io, type Socket } from 'socket.io-client';
+import type { LoggerLike } from './globals.ts';
+
+/** Stops one subscription; calling it twice is harmless. */
+export type Unsubscribe = () => void;
+
+/** One subscriber of a room: parsed `update_model` data, and socket errors. */
+export interface RoomSubscriber {
+  onUpdate(data: unknown, message: { room: string; data: string }): void;
+  onError?(error: unknown): void;
+}
+
+/** Optional socket.io-client tuning; defaults are socket.io's (20 s connect timeout, 1-5 s reconnect delay). */
+export interface SocketTuning {
+  reconnectionDelay?: number;
+  reconnectionDelayMax?: number;
+  timeout?: number;
+}
+
+/** The room-based socket shared by agents and entity subscriptions. */
+export interface Realtime {
+  subscribe(room: string, subscriber: RoomSubscriber): Unsubscribe;
+  /** Hands data to a room's subscribers without the server (addMessage shows the message at once). */
+  publishLocally(room: string, data: unknown): void;
+  /** Reconnects with the current token, if a socket exists (protocol improvements 2 and 7). */
+  tokenChanged(): void;
+  /** Disconnects and forgets every room. */
+  cleanup(): void;
+  /** Whether a socket has been created: it is created only once something subscribes (improvement 8). */
+  readonly hasSocket: boolean;
+}
+
+/** What the realtime channel needs from the client. */
+export interface RealtimeConfig {
+  serverUrl: string;
+  appId: string;
+  getToken(): string | null | undefined;
+  logger(): LoggerLike;
+  tuning?: SocketTuning | undefined;
+}
+
+/** Socket.io mount path of the platform (protocol file, "Real-time socket"). */
+export const SOCKET_PATH = '/ws-user-apps/socket.io/';
+
+/** Creates the lazy, room-counting socket channel. */
+export function createRealtime(config: RealtimeConfig): Realtime {
+  let socket: Socket | null = null;
+  let socketToken: string | null = null;
+  const rooms = new Map<string, Set<RoomSubscriber>>();
+
+  const fail = (error: unknown): void => {
+    config.logger().error('[base44] socket error', error);
+    for (const subscribers of rooms.values()) for (const s of subscribers) s.onError?.(error);
+  };
+
+  const deliver = (room: string, data: unknown, message: { room: string; data: string }): void => {
+    for (const s of [...(rooms.get(room) ?? [])]) s.onUpdate(data, message);
+  };
+
+  function open(): Socket {
+    socketToken = config.getToken() || null;
+    // A signed-out socket sends no token at all, never the string "null" (improvement 5).
+    const query: Record<string, string> = { app_id: config.appId };
+    if (socketToken) query.token = socketToken;
+    const created = io(config.serverUrl || undefined, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      query,
+      // Each client owns its manager: a shared one would carry another client's token.
+      forceNew: true,
+      ...config.tuning,
+    });
+    created.on('connect', () => {
+      // Server-side rooms die with the connection, so each (re)connect joins what still has subscribers.
+      for (const room of rooms.keys()) created.emit('join', room);
+    });
+    created.on('update_model', (message: { room: string; data: string }) => {
+      let data: unknown;
+      try {
+        data = typeof message.data === 'string' ? JSON.parse(message.data) : message.data;
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      deliver(message.room, data, message);
+    });
+    created.on('error', fail);
+    created.on('connect_error', fail);
+    return created;
+  }
+
+  function close(): void {
+    socket?.removeAllListeners();
+    socket?.disconnect();
+    socket = null;
+  }
+
+  return {
+    subscribe(room, subscriber) {
+      let subscribers = rooms.get(room);
+      if (!subscribers) {
+        subscribers = new Set();
+        rooms.set(room, subscribers);
+        // While disconnected the connect handler joins; emitting here too would join twice.
+        if (socket?.connected) socket.emit('join', room);
+      }
+      const entry = { ...subscriber };
+      subscribers.add(entry);
+      socket ??= open();
+      const own = subscribers;
+      return () => {
+        if (!own.delete(entry) || own.size > 0 || rooms.get(room) !== own) return;
+        rooms.delete(room);
+        if (socket?.connected) socket.emit('leave', room);
+      };
+    },
+    publishLocally(room, data) {
+      deliver(room, data, { room, data: JSON.stringify(data) });
+    },
+    tokenChanged() {
+      if (!socket || (config.getToken() || null) === socketToken) return;
+      close();
+      socket = open();
+    },
+    cleanup() {
+      close();
+      rooms.clear();
+    },
+    get hasSocket() {
+      return socket !== null;
+    },
+  };
+}

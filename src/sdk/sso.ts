@@ -1,0 +1,18 @@
+import { seg, type Http } from './http.ts';
+
+/** The service-role SSO module. */
+export interface SsoModule {
+  /** GET /auth/sso/accesstoken/{userId}, on behalf of the signed-in user when there is one. */
+  getAccessToken(userId: string): Promise<unknown>;
+}
+
+/** Builds the SSO module over the service-role channel. */
+export function createSsoModule(serviceHttp: Http, getUserToken: () => string | null): SsoModule {
+  return {
+    async getAccessToken(userId) {
+      const userToken = getUserToken();
+      const headers = userToken ? { 'on-behalf-of': `Bearer ${userToken}` } : undefined;
+      return (await serviceHttp({ method: 'GET', path: `/auth/sso/accesstoken/${seg(userId)}`, headers })).data;
+    },
+  };
+}
