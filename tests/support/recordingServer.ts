@@ -44,6 +44,8 @@ export interface RecordingServer {
   reply(route: string, ...replies: Responder[]): void;
   /** The recorded requests to `METHOD /path`. */
   to(route: string): RecordedRequest[];
+  /** Forgets recorded requests and canned replies (call in beforeEach). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -126,6 +128,10 @@ export async function startRecordingServer(port = 0): Promise<RecordingServer> {
     },
     to(route) {
       return requests.filter((r) => `${r.method} ${r.path}` === route);
+    },
+    reset() {
+      requests.length = 0;
+      routes.clear();
     },
     close() {
       for (const socket of sockets) socket.destroy();
