@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { slideRegistryPlugin } from './src/content/slideRegistryPlugin.ts';
 import react from '@vitejs/plugin-react';
 import mdx from '@mdx-js/rollup';
 import remarkFrontmatter from 'remark-frontmatter';
 
 export default defineConfig({
   plugins: [
+    slideRegistryPlugin(),
     // MDX first so React's plugin sees the compiled JSX of slide bodies (fast refresh for editors).
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter] }) },
     react({ include: /\.(mdx|tsx|ts)$/ }),

@@ -15,7 +15,7 @@ export type DeckVisibility = z.infer<typeof DeckVisibility>;
  */
 export const DeckSettings = z
   .object({
-    company: z.object({ name: Text, badge: Text }).strict(),
+    company: z.object({ name: Text }).strict(),
     partner: z.object({ name: Text, licence: Text }).strict(),
     host: z.object({ name: Text, domain: Domain }).strict(),
     contact: z

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { formatUsd } from './formatUsd.ts';
+
+export { formatUsd, formatUsdRange } from './formatUsd.ts';
 
 /** US dollars as a plain number; every amount on the deck is formatted by `formatUsd`. */
 export const Usd = z.number({ error: 'must be a number of US dollars' }).finite().nonnegative();
@@ -19,37 +22,3 @@ export const UsdRange = z
     }
   });
 export type UsdRange = z.infer<typeof UsdRange>;
-
-const UNITS: ReadonlyArray<readonly [number, string]> = [
-  [1e12, 'T'],
-  [1e9, 'B'],
-  [1e6, 'M'],
-  [1e3, 'K'],
-];
-
-export interface UsdFormat {
-  /** Every dollar with thousands separators (`$1,209,750`) instead of the compact form (`$1.21M`). */
-  exact?: boolean;
-}
-
-/**
- * The one money formatter: `500000` → `$500K`, `1250000` → `$1.25M`, `13.95e12` → `$13.95T`,
- * `{ exact: true }` → `$1,209,750`. Compact values keep at most two decimals, trailing zeros dropped.
- */
-export function formatUsd(amount: number, format: UsdFormat = {}): string {
-  if (format.exact) return `$${Math.round(amount).toLocaleString('en-US')}`;
-  for (const [size, unit] of UNITS) {
-    if (amount >= size) return `$${trimDecimals(amount / size)}${unit}`;
-  }
-  return `$${trimDecimals(amount)}`;
-}
-
-/** `{ low: 1.25e6, high: 1.5e6 }` → `$1.25M-$1.5M` (a plain hyphen, as the spec writes ranges). */
-export function formatUsdRange(range: UsdRange): string {
-  return `${formatUsd(range.low)}-${formatUsd(range.high)}`;
-}
-
-function trimDecimals(value: number): string {
-  // Two decimals cover every figure in the spec ($13.95T, $1.25M); rounding first avoids 1.2499999.
-  return String(Math.round(value * 100) / 100);
-}

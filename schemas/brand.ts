@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { UsdRange } from './money.ts';
+import { Slug, Text } from './text.ts';
+
+/** Where a brand sits in the ecosystem diagram (spec section 3). Brands without one are listed beside it. */
+export const BrandGroup = z.enum(['hub', 'core', 'amplifier']);
+export type BrandGroup = z.infer<typeof BrandGroup>;
+
+/** The two status labels of spec section 4: the hub is live, everything else is in stealth. */
+export const BrandStatus = z.enum(['Live & Operational', 'Stealth Stage']);
+export type BrandStatus = z.infer<typeof BrandStatus>;
+
+/** One brand, written once in `slides/brands.yaml` and referenced by id from every slide that shows it. */
+export const Brand = z
+  .object({
+    id: Slug,
+    name: Text,
+    domain: z.string().regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain such as example.com'),
+    group: BrandGroup.optional(),
+    status: BrandStatus,
+    /** Null only for a strategic concept the spec gives no valuation (the life-transition brand). */
+    valuation: UsdRange.nullable(),
+    investment: UsdRange.optional(),
+    role: Text,
+    description: Text,
+    icon: z.string().regex(/^[A-Z0-9.]{1,4}$/, 'must be a monogram of 1-4 capitals such as RA'),
+    colour: z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a hex colour such as #0f766e'),
+    /** Shown beside the status where the spec names a stage (`Concept stage`, `Strategic concept`). */
+    stage: Text.optional(),
+  })
+  .strict();
+export type Brand = z.infer<typeof Brand>;
+
+/** `slides/brands.yaml`: the brands plus the figures the spec states about them as a whole. */
+export const BrandsFile = z
+  .object({
+    stated: z
+      .object({
+        /** "a unified ecosystem of 10 brands" (spec sections 2 and 9). */
+        brandCount: z.number().int().positive(),
+        /** "total valuation of $7.1M-$9.4M" (spec section 9). */
+        totalValuation: UsdRange,
+      })
+      .strict(),
+    brands: z.array(Brand).min(1),
+  })
+  .strict();
+export type BrandsFile = z.infer<typeof BrandsFile>;

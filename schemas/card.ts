@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { Usd, UsdRange } from './money.ts';
+import { GroupName, Text } from './text.ts';
+
+/**
+ * Highlight, problem and feature cards (spec section 3): a title and a description, and where a
+ * slide needs them an impact label, a code (`KG-001`), features, a value and a sublabel.
+ */
+export const Card = z
+  .object({
+    group: GroupName,
+    title: Text,
+    description: Text.optional(),
+    impact: Text.optional(),
+    code: z.string().regex(/^[A-Z]{2,5}-\d{3}$/, 'must be a code such as KG-001').optional(),
+    features: z.array(Text).min(1).optional(),
+    /** A headline figure as the spec writes it (`30M+`); money goes in `usd` instead. */
+    value: Text.optional(),
+    usd: Usd.optional(),
+    usdRange: UsdRange.optional(),
+    sublabel: Text.optional(),
+    icon: Text.optional(),
+    /** A route inside the deck (`/coretechnology`) the card links to. */
+    href: z.string().regex(/^\/[a-z0-9-]*$/, 'must be a deck route such as /coretechnology').optional(),
+  })
+  .strict();
+export type Card = z.infer<typeof Card>;

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Non-empty, trimmed display text: a blank field on a slide is always an editing mistake. */
+export const Text = z.string({ error: 'must be text' }).trim().min(1, 'must not be empty');
+
+/** A lowercase id that other records reference (`hecm-ai`). */
+export const Slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a lowercase-hyphenated id such as hecm-ai');
+
+/** An optional group name that lets one slide show several sections of the same kind of record. */
+export const GroupName = Slug.optional();

@@ -1,0 +1,16 @@
+import { inGroup, useSlide } from './SlideContext.tsx';
+
+/** Who a brand speaks to, one group (primary, secondary) at a time. */
+export function Audiences({ group }: { group?: string }) {
+  const audiences = inGroup(useSlide().records.audiences, group);
+  return (
+    <ul className="audience-list" role="list">
+      {audiences.map((entry) => (
+        <li key={entry.audience}>
+          <strong>{entry.audience}</strong>
+          <span>{entry.description}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

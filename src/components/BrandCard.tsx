@@ -1,0 +1,38 @@
+import type { Brand } from '../../schemas/brand.ts';
+import { formatUsdRange } from '../../schemas/formatUsd.ts';
+import { BrandMark } from './BrandMark.tsx';
+import { valuationText } from './brandText.ts';
+
+/** An ecosystem card: name, domain, status, role, description, valuation and investment range. */
+export function BrandCard({ brand, selected, onSelect }: { brand: Brand; selected?: boolean; onSelect?: () => void }) {
+  const body = (
+    <>
+      <span className="brand-card__head">
+        <BrandMark brand={brand} />
+        <span className="brand-card__name">{brand.name}</span>
+      </span>
+      <span className="brand-card__domain">{brand.domain}</span>
+      <span className={brand.group === 'hub' ? 'badge badge--live' : 'badge'}>{brand.status}</span>
+      <span className="brand-card__role">{brand.role}</span>
+      <span className="brand-card__text">{brand.description}</span>
+      <span className="brand-card__figures">
+        <span>
+          <span className="brand-card__figure-label">Valuation</span> {valuationText(brand)}
+        </span>
+        {brand.investment && (
+          <span>
+            <span className="brand-card__figure-label">Investment</span> {formatUsdRange(brand.investment)}
+          </span>
+        )}
+      </span>
+    </>
+  );
+  const style = { '--brand': brand.colour } as React.CSSProperties;
+  // The hub is not clickable (spec section 2); every other card selects its brand.
+  if (!onSelect) return <div className="brand-card brand-card--hub" style={style}>{body}</div>;
+  return (
+    <button type="button" className="brand-card" style={style} aria-pressed={selected} onClick={onSelect}>
+      {body}
+    </button>
+  );
+}

@@ -1,0 +1,31 @@
+import { BrandMark } from './BrandMark.tsx';
+import { INVESTMENT_ASK, valuationText } from './brandText.ts';
+import { useBrand, useSlide } from './SlideContext.tsx';
+
+/** A brand page's fact row: domain, valuation range and the investment ask (spec section 1). */
+export function BrandOverview({ id }: { id?: string }) {
+  const brandId = id ?? useSlide().records.brand;
+  const brand = useBrand(brandId ?? '');
+  return (
+    <ul className="fact-row" role="list" style={{ '--brand': brand.colour } as React.CSSProperties}>
+      <li className="fact fact--domain">
+        <BrandMark brand={brand} />
+        <span className="fact__label">Domain</span>
+        <span className="fact__value">{brand.domain}</span>
+        <span className="fact__note">
+          {brand.status}
+          {brand.stage ? ` · ${brand.stage}` : ''}
+        </span>
+      </li>
+      <li className="fact">
+        <span className="fact__label">Valuation range</span>
+        <span className="fact__value">{valuationText(brand)}</span>
+        <span className="fact__note">{brand.role}</span>
+      </li>
+      <li className="fact fact--ask">
+        <span className="fact__label">Investment ask</span>
+        <span className="fact__value fact__value--text">{INVESTMENT_ASK}</span>
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import type { Brand, BrandGroup } from '../../schemas/brand.ts';
+import { formatUsdRange } from '../../schemas/formatUsd.ts';
+import { BrandCard } from './BrandCard.tsx';
+import { valuationText } from './brandText.ts';
+import { useSlide } from './SlideContext.tsx';
+
+const GROUPS: ReadonlyArray<{ group: Exclude<BrandGroup, 'hub'>; title: string }> = [
+  { group: 'core', title: 'Core brands' },
+  { group: 'amplifier', title: 'Amplifier brands' },
+];
+
+/** The hub, the core and amplifier cards (selectable), the rest of the portfolio and the stated total. */
+export function Ecosystem() {
+  const { brands, stated } = useSlide();
+  // Spec section 4: the selected brand starts empty and is set by clicking a core or amplifier card.
+  const [selectedBrand, setSelectedBrand] = useState<string | null>(null);
+  const hub = brands.find((brand) => brand.group === 'hub');
+  const others = brands.filter((brand) => !brand.group);
+  const cardsOf = (group: BrandGroup) => brands.filter((brand) => brand.group === group);
+
+  return (
+    <div className="ecosystem">
+      {hub && (
+        <section className="ecosystem__hub" aria-labelledby="ecosystem-hub">
+          <h2 id="ecosystem-hub" className="section-title">Central hub</h2>
+          <BrandCard brand={hub} />
+        </section>
+      )}
+      {GROUPS.map(({ group, title }) => (
+        <section key={group} aria-labelledby={`ecosystem-${group}`}>
+          <h2 id={`ecosystem-${group}`} className="section-title">{title}</h2>
+          <ul className={`card-grid card-grid--${group === 'core' ? 4 : 3}`} role="list">
+            {cardsOf(group).map((brand) => (
+              <li key={brand.id}>
+                <BrandCard
+                  brand={brand}
+                  selected={selectedBrand === brand.id}
+                  onSelect={() => setSelectedBrand(brand.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <section aria-labelledby="ecosystem-portfolio">
+        <h2 id="ecosystem-portfolio" className="section-title">Also in the portfolio</h2>
+        <ul className="portfolio-list" role="list">
+          {others.map((brand) => <PortfolioRow key={brand.id} brand={brand} />)}
+        </ul>
+      </section>
+      <p className="ecosystem__total">
+        <span className="ecosystem__total-label">Total ecosystem valuation</span>
+        <span className="ecosystem__total-value">{formatUsdRange(stated.totalValuation)}</span>
+      </p>
+    </div>
+  );
+}
+
+function PortfolioRow({ brand }: { brand: Brand }) {
+  return (
+    <li style={{ '--brand': brand.colour } as React.CSSProperties}>
+      <span className="portfolio-list__name">{brand.name}</span>
+      <span className="portfolio-list__domain">{brand.domain}</span>
+      <span className="portfolio-list__role">{brand.role}</span>
+      <span className="portfolio-list__value">{valuationText(brand)}</span>
+    </li>
+  );
+}

@@ -1,0 +1,22 @@
+import { formatUsd } from '../../schemas/formatUsd.ts';
+import { useSlide } from './SlideContext.tsx';
+
+/** Success-story samples, always labelled illustrative: they are not real clients. */
+export function Stories() {
+  const stories = useSlide().records.stories ?? [];
+  return (
+    <ul className="card-grid card-grid--3" role="list">
+      {stories.map((story) => (
+        <li className="card story" key={story.name}>
+          <span className="badge badge--muted">Illustrative sample</span>
+          <h3 className="card__title">
+            {story.name}, {story.age}, {story.state}
+          </h3>
+          <p className="card__value">{formatUsd(story.amount)}</p>
+          <p className="card__sublabel">{story.highlight}</p>
+          <p className="card__text">{story.story}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

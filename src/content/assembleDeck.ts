@@ -1,0 +1,73 @@
+import { BrandsFile } from '../../schemas/brand.ts';
+import { DeckSettings } from '../../schemas/deckSettings.ts';
+import { crossCheck } from './crossChecks.ts';
+import type { ContentIssue } from './contentIssue.ts';
+import { unknownToken } from './unknownToken.ts';
+import type { DeckContent, SlideRecord } from './deckContent.ts';
+import { deckTokens, fillTokens, settingsTokens } from './deckTokens.ts';
+import { parseSlide, type ParsedSlide } from './parseSlide.ts';
+import { slidePath } from './slidePath.ts';
+import { parseYamlSource, validateYamlSource } from './yamlSource.ts';
+
+/** The texts of the content files, keyed by their project-relative paths. */
+export interface DeckSources {
+  settings: { file: string; text: string };
+  brands: { file: string; text: string };
+  slides: ReadonlyArray<{ file: string; text: string }>;
+}
+
+/** Pure: every content file's text in, the validated deck and every issue (all at once) out. */
+export function assembleDeck(sources: DeckSources): { content?: DeckContent; issues: ContentIssue[] } {
+  const settingsSource = parseYamlSource(sources.settings.file, sources.settings.text);
+  const brandsSource = parseYamlSource(sources.brands.file, sources.brands.text);
+  const settings = validateYamlSource(settingsSource, DeckSettings);
+  const issues = [...settingsSource.issues, ...brandsSource.issues, ...settings.issues];
+  // Every other file needs the settings to fill its blanks; without them their errors would only be noise.
+  if (!settings.value) return { issues };
+  const filledBrands = fillTokens(brandsSource.data, settingsTokens(settings.value));
+  issues.push(...filledBrands.unknown.map(({ path, token }) => unknownToken(brandsSource, path, token)));
+  const brands = validateYamlSource(brandsSource, BrandsFile, filledBrands.value);
+  issues.push(...brands.issues);
+  if (!brands.value) return { issues };
+
+  const tokens = deckTokens(settings.value, brands.value);
+  const parsed: ParsedSlide[] = [];
+  for (const { file, text } of sources.slides) {
+    const result = parseSlide(file, text, tokens);
+    issues.push(...result.issues);
+    if (result.slide) parsed.push(result.slide);
+  }
+
+  const content: DeckContent = {
+    settings: settings.value,
+    stated: brands.value.stated,
+    brands: brands.value.brands,
+    slides: parsed.map(toRecord).sort(deckOrder),
+  };
+  issues.push(...crossCheck(content, parsed, { brands: brandsSource, settings: settingsSource }, sources.slides.length - parsed.length));
+  return { content, issues };
+}
+
+function toRecord({ file, frontmatter: fm }: ParsedSlide): SlideRecord {
+  const { name, label, order, layout, title, eyebrow, tagline, summary, outsideDeck: _, ...records } = fm;
+  return {
+    file,
+    name,
+    path: slidePath(name),
+    label,
+    order: order ?? null,
+    layout: layout ?? 'content',
+    title,
+    ...(eyebrow && { eyebrow }),
+    ...(tagline && { tagline }),
+    ...(summary && { summary }),
+    records,
+  };
+}
+
+function deckOrder(a: SlideRecord, b: SlideRecord): number {
+  if (a.order !== null && b.order !== null) return a.order - b.order;
+  if (a.order !== null || b.order !== null) return a.order === null ? 1 : -1;
+  return a.name.localeCompare(b.name);
+}
+

@@ -1,0 +1,33 @@
+/** A path into a YAML document, as zod reports it (`['brands', 2, 'valuation']`). */
+export type FieldPath = ReadonlyArray<PropertyKey>;
+
+/** One problem found in the slides, reported like a compiler diagnostic. */
+export interface ContentIssue {
+  severity: 'error' | 'warning';
+  /** Path relative to the project root (`slides/ecosystem.mdx`). */
+  file: string;
+  line: number;
+  column: number;
+  /** `brands[2].valuation`, or '' for the file as a whole. */
+  field: string;
+  message: string;
+}
+
+/** `brands[2].valuation` from `['brands', 2, 'valuation']`. */
+export function formatFieldPath(path: FieldPath): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === 'number') return `${out}[${key}]`;
+    return out ? `${out}.${String(key)}` : String(key);
+  }, '');
+}
+
+/** `slides/ecosystem.mdx:14:5 brands[2].valuation: low ($1.5M) is above high ($1.25M)` */
+export function formatIssue(issue: ContentIssue): string {
+  const where = `${issue.file}:${issue.line}:${issue.column}`;
+  const level = issue.severity === 'warning' ? 'warning: ' : '';
+  return `${where} ${issue.field ? `${issue.field}: ` : ''}${level}${issue.message}`;
+}
+
+export function hasErrors(issues: readonly ContentIssue[]): boolean {
+  return issues.some((issue) => issue.severity === 'error');
+}

@@ -1,0 +1,102 @@
+import { DECK_LENGTH, ECOSYSTEM_GROUP_SIZES } from '../../schemas/deckRules.ts';
+import { formatUsd, formatUsdRange } from '../../schemas/formatUsd.ts';
+import { formatFieldPath, type ContentIssue, type FieldPath } from './contentIssue.ts';
+import type { DeckContent } from './deckContent.ts';
+import type { ParsedSlide } from './parseSlide.ts';
+import type { YamlSource } from './yamlSource.ts';
+
+type Locator = Pick<YamlSource, 'file' | 'locate'>;
+
+/**
+ * Figures checked against each other (design.md). Errors are contradictions an editor introduced;
+ * the valuation total is a warning because the spec's own total and brand table disagree (README).
+ */
+export function crossCheck(
+  content: DeckContent,
+  slides: readonly ParsedSlide[],
+  sources: { brands: Locator; settings: Locator },
+  unparsedSlides = 0,
+): ContentIssue[] {
+  const issues: ContentIssue[] = [];
+  const report = (severity: ContentIssue['severity'], at: Locator, path: FieldPath, message: string) =>
+    issues.push({ severity, file: at.file, ...at.locate(path), field: formatFieldPath(path), message });
+  const error = report.bind(null, 'error');
+
+  // Deck order: contiguous, unique, the spec's length; routes and names unique. While a slide's own
+  // frontmatter is broken its place is unknown, and the order errors would only repeat that error.
+  const inDeck = slides.filter((slide) => slide.frontmatter.order !== undefined);
+  if (unparsedSlides > 0) return [...issues, ...crossCheckBrands(content, slides, sources)];
+  if (inDeck.length !== DECK_LENGTH) {
+    error(sources.settings, [], `the deck has ${inDeck.length} pages with an order; the spec's deck length is ${DECK_LENGTH}`);
+  }
+  const byOrder = new Map<number, ParsedSlide>();
+  for (const slide of inDeck) {
+    const order = slide.frontmatter.order!;
+    const first = byOrder.get(order);
+    if (first) error(slide, ['order'], `order ${order} is also used by ${first.file}`);
+    else byOrder.set(order, slide);
+    if (order > inDeck.length) error(slide, ['order'], `order ${order} is past the last page (${inDeck.length}); orders run 1-${inDeck.length} without gaps`);
+  }
+  for (let order = 1; order <= inDeck.length; order++) {
+    if (!byOrder.has(order)) error(sources.settings, [], `no page has order ${order}; orders run 1-${inDeck.length} without gaps`);
+  }
+  const byPath = new Map<string, ParsedSlide>();
+  for (const [index, slide] of slides.entries()) {
+    const path = content.slides.find((record) => record.file === slide.file)?.path;
+    const first = path === undefined ? undefined : byPath.get(path);
+    if (first) error(slide, ['name'], `route ${path} is also the route of ${first.file}`);
+    else if (path !== undefined) byPath.set(path, slides[index]!);
+  }
+
+  return [...issues, ...crossCheckBrands(content, slides, sources)];
+}
+
+/** Brand references, the ecosystem's shape, and the figures stated about the brands as a whole. */
+function crossCheckBrands(content: DeckContent, slides: readonly ParsedSlide[], sources: { brands: Locator }): ContentIssue[] {
+  const issues: ContentIssue[] = [];
+  const report = (severity: ContentIssue['severity'], at: Locator, path: FieldPath, message: string) =>
+    issues.push({ severity, file: at.file, ...at.locate(path), field: formatFieldPath(path), message });
+  const error = report.bind(null, 'error');
+
+  const ids = new Set<string>();
+  content.brands.forEach((brand, index) => {
+    if (ids.has(brand.id)) error(sources.brands, ['brands', index, 'id'], `id ${brand.id} is used twice`);
+    ids.add(brand.id);
+    const isHub = brand.group === 'hub';
+    if (isHub !== (brand.status === 'Live & Operational')) {
+      error(sources.brands, ['brands', index, 'status'], `is ${brand.status}, but Live & Operational is for the hub only (spec section 4)`);
+    }
+    if ((brand.group === 'core' || brand.group === 'amplifier') && !brand.investment) {
+      error(sources.brands, ['brands', index], `${brand.group} brand ${brand.id} needs an investment range for its ecosystem card`);
+    }
+  });
+  for (const slide of slides) {
+    const { brand, brands = [] } = slide.frontmatter;
+    if (brand && !ids.has(brand)) error(slide, ['brand'], `no brand has id ${brand} in ${sources.brands.file}`);
+    brands.forEach((id, index) => {
+      if (!ids.has(id)) error(slide, ['brands', index], `no brand has id ${id} in ${sources.brands.file}`);
+    });
+  }
+  for (const [group, size] of Object.entries(ECOSYSTEM_GROUP_SIZES)) {
+    const count = content.brands.filter((brand) => brand.group === group).length;
+    if (count !== size) error(sources.brands, ['brands'], `${count} brands are in group ${group}; the ecosystem page shows ${size}`);
+  }
+
+  // "10 brands" and "$7.1M-$9.4M" against the brand records.
+  const valued = content.brands.filter((brand) => brand.valuation && brand.group !== 'hub');
+  if (valued.length !== content.stated.brandCount) {
+    error(sources.brands, ['stated', 'brandCount'], `states ${content.stated.brandCount} brands, but ${valued.length} brands besides the hub have a valuation`);
+  }
+  const sum = content.brands.reduce(
+    (total, brand) => (brand.valuation ? { low: total.low + brand.valuation.low, high: total.high + brand.valuation.high } : total),
+    { low: 0, high: 0 },
+  );
+  const stated = content.stated.totalValuation;
+  for (const end of ['low', 'high'] as const) {
+    if (Math.round(sum[end]) !== Math.round(stated[end])) {
+      report('warning', sources.brands, ['stated', 'totalValuation', end],
+        `the stated total's ${end} end is ${formatUsd(stated[end])}, but the hub and brand valuations add up to ${formatUsd(sum[end])} (${formatUsdRange(sum)}); the slides show the spec's ${formatUsdRange(stated)}`);
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,28 @@
+import type { Brand, BrandsFile } from '../../schemas/brand.ts';
+import type { DeckSettings } from '../../schemas/deckSettings.ts';
+import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
+
+/** One page as the registry knows it: identity, place in the deck, header text and records. */
+export interface SlideRecord {
+  file: string;
+  name: string;
+  path: string;
+  label: string;
+  /** 1-based place in the deck, or null for a page outside the deck order. */
+  order: number | null;
+  layout: 'cover' | 'content';
+  title: string;
+  eyebrow?: string;
+  tagline?: string;
+  summary?: string;
+  records: SlideRecords;
+}
+
+/** Everything the slides say, validated: what the Vite plugin turns into the slide registry. */
+export interface DeckContent {
+  settings: DeckSettings;
+  stated: BrandsFile['stated'];
+  brands: Brand[];
+  /** Deck pages in order, then pages outside the deck order by name. */
+  slides: SlideRecord[];
+}

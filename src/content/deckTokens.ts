@@ -1,0 +1,51 @@
+import type { BrandsFile } from '../../schemas/brand.ts';
+import type { DeckSettings } from '../../schemas/deckSettings.ts';
+import { formatUsdRange } from '../../schemas/formatUsd.ts';
+import type { FieldPath } from './contentIssue.ts';
+
+/** The blanks a frontmatter string may use, `{host}` → the life-transition brand's name. */
+export type DeckTokens = Readonly<Record<string, string>>;
+
+/** The spec's blanks (`{name}`, `{host}`, `{phone}`) and the other deck settings, for any content file. */
+export function settingsTokens(settings: DeckSettings): DeckTokens {
+  return {
+    name: settings.partner.name,
+    host: settings.host.name,
+    hostDomain: settings.host.domain,
+    phone: settings.contact.phone,
+    company: settings.company.name,
+    website: settings.contact.website,
+  };
+}
+
+/** Settings plus the figures brands.yaml states once, for slide frontmatter. */
+export function deckTokens(settings: DeckSettings, brands: BrandsFile): DeckTokens {
+  return {
+    ...settingsTokens(settings),
+    brandCount: String(brands.stated.brandCount),
+    totalValuation: formatUsdRange(brands.stated.totalValuation),
+  };
+}
+
+/** Replaces `{token}` in every string of a YAML value; reports tokens that are not settings. */
+export function fillTokens(value: unknown, tokens: DeckTokens, path: PropertyKey[] = []): {
+  value: unknown;
+  unknown: Array<{ path: FieldPath; token: string }>;
+} {
+  const unknown: Array<{ path: FieldPath; token: string }> = [];
+  const walk = (node: unknown, at: PropertyKey[]): unknown => {
+    if (typeof node === 'string') {
+      return node.replace(/\{(\w+)\}/g, (whole, token: string) => {
+        if (token in tokens) return tokens[token]!;
+        unknown.push({ path: at, token });
+        return whole;
+      });
+    }
+    if (Array.isArray(node)) return node.map((item, index) => walk(item, [...at, index]));
+    if (node && typeof node === 'object') {
+      return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, walk(item, [...at, key])]));
+    }
+    return node;
+  };
+  return { value: walk(value, path), unknown };
+}

@@ -1,0 +1,67 @@
+import matter from 'gray-matter';
+import YAML from 'yaml';
+import { SlideFrontmatter } from '../../schemas/slideFrontmatter.ts';
+import type { ContentIssue } from './contentIssue.ts';
+import { unknownToken } from './unknownToken.ts';
+import { fillTokens, type DeckTokens } from './deckTokens.ts';
+import { parseYamlSource, validateYamlSource, type YamlSource } from './yamlSource.ts';
+
+/** A slide file after its frontmatter has been validated and its blanks filled. */
+export interface ParsedSlide {
+  file: string;
+  frontmatter: SlideFrontmatter;
+  /** The MDX body, for checks that read which records it shows. */
+  body: string;
+  /** 1-based line of the body's first line in the file. */
+  bodyLine: number;
+  /** Where a frontmatter field stands, for issues found later by the cross-checks. */
+  locate: YamlSource['locate'];
+}
+
+/** Record kinds a body component can show by group (`<Cards group="root-causes" />`). */
+const GROUPED_COMPONENTS = { Cards: 'cards', Stats: 'stats', Audiences: 'audiences' } as const;
+
+/**
+ * Pure: the text of one slide file in, the validated slide and every issue out.
+ * The content check, the Vite plugin and the tests all call this one function.
+ */
+export function parseSlide(file: string, source: string, tokens: DeckTokens): { slide?: ParsedSlide; issues: ContentIssue[] } {
+  const atTop = (message: string): ContentIssue => ({ severity: 'error', file, line: 1, column: 1, field: '', message });
+  if (!/^---\r?\n/.test(source)) return { issues: [atTop('must start with a --- frontmatter block')] };
+
+  // gray-matter splits; YAML 1.2 parses (the same parser as the check's positions, see toolchain.md).
+  const split = matter(source, { engines: { yaml: (text: string) => YAML.parse(text) as object } });
+  const yamlStart = source.indexOf(split.matter);
+  const lineOffset = source.slice(0, yamlStart).split('\n').length - 1;
+  const yaml = parseYamlSource(file, split.matter, lineOffset);
+  if (yaml.issues.length) return { issues: yaml.issues };
+
+  const filled = fillTokens(yaml.data, tokens);
+  const tokenIssues = filled.unknown.map(({ path, token }) => unknownToken(yaml, path, token));
+  const { value, issues } = validateYamlSource(yaml, SlideFrontmatter, filled.value);
+  const bodyLine = source.slice(0, source.length - split.content.length).split('\n').length;
+  const all = [...tokenIssues, ...issues];
+  if (!value) return { issues: all };
+  all.push(...checkBody(file, split.content, bodyLine, value, tokens));
+  return { slide: { file, frontmatter: value, body: split.content, bodyLine, locate: yaml.locate }, issues: all };
+}
+
+function checkBody(file: string, body: string, bodyLine: number, frontmatter: SlideFrontmatter, tokens: DeckTokens): ContentIssue[] {
+  const issues: ContentIssue[] = [];
+  body.split('\n').forEach((text, index) => {
+    const at = (column: number, field: string, message: string) =>
+      issues.push({ severity: 'error', file, line: bodyLine + index, column: column + 1, field, message });
+    for (const match of text.matchAll(/<(Cards|Stats|Audiences)\b[^>]*?\bgroup="([^"]*)"/g)) {
+      const kind = GROUPED_COMPONENTS[match[1] as keyof typeof GROUPED_COMPONENTS];
+      const records: ReadonlyArray<{ group?: string }> = frontmatter[kind] ?? [];
+      if (!records.some((record) => record.group === match[2])) {
+        at(match.index, `<${match[1]} group="${match[2]}">`, `no ${kind} in the frontmatter have group ${match[2]}`);
+      }
+    }
+    // In MDX `{host}` is a JavaScript expression and would crash the page; the body uses <Host /> instead.
+    for (const match of text.matchAll(/\{(\w+)\}/g)) {
+      if (match[1]! in tokens) at(match.index, '', `{${match[1]}} in a slide body is code in MDX: write <Setting name="${match[1]}" /> instead`);
+    }
+  });
+  return issues;
+}

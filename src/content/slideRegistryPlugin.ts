@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { formatIssue, hasErrors } from './contentIssue.ts';
+import type { DeckContent } from './deckContent.ts';
+import { loadContent, SLIDES_DIR } from './loadContent.ts';
+import { registryModule, slideModule } from './registryModules.ts';
+
+const REGISTRY = 'virtual:slide-registry';
+const BRANDS = 'virtual:deck-brands';
+const SLIDE = 'virtual:slide/';
+const RESOLVED = '\0';
+
+/**
+ * Validates the slides on every build and dev start, and generates the slide registry from them:
+ * `virtual:slide-registry` (metadata, eager), `virtual:slide/{Name}` (records + MDX body, lazy),
+ * `virtual:deck-brands` (brand records shared by the slides that show them).
+ */
+export function slideRegistryPlugin(): Plugin {
+  let root = process.cwd();
+  let content: DeckContent | undefined;
+  let server: ViteDevServer | undefined;
+
+  const refresh = (fail: (message: string) => never, warn: (message: string) => void) => {
+    const result = loadContent(root);
+    const report = result.issues.map(formatIssue).join('\n');
+    if (hasErrors(result.issues)) fail(`The slides have errors; nothing was built:\n${report}`);
+    if (report) warn(report);
+    content = result.content;
+    return result.files;
+  };
+
+  return {
+    name: 'deck:slide-registry',
+    enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildStart() {
+      // Fails before anything is bundled or written, so a broken field never leaves a half-built dist/.
+      const files = refresh((message) => this.error(message), (message) => this.warn(message));
+      for (const file of files) this.addWatchFile(file);
+    },
+    configureServer(devServer) {
+      server = devServer;
+    },
+    resolveId(id) {
+      if (id === REGISTRY || id === BRANDS || id.startsWith(SLIDE)) return RESOLVED + id;
+      return undefined;
+    },
+    load(id) {
+      const key = id.slice(RESOLVED.length);
+      if (!id.startsWith(RESOLVED) || !(key === REGISTRY || key === BRANDS || key.startsWith(SLIDE))) return undefined;
+      if (!content) refresh((message) => { throw new Error(message); }, () => {});
+      const deck = content!;
+      if (key === REGISTRY) return registryModule(deck, (name) => `${SLIDE}${name}`);
+      if (key === BRANDS) return `export const brands = ${JSON.stringify(deck.brands)};\nexport const stated = ${JSON.stringify(deck.stated)};`;
+      const slide = deck.slides.find((entry) => `${SLIDE}${entry.name}` === key);
+      if (!slide) return this.error(`${key}: no slide has that name`);
+      return slideModule(slide, resolve(root, slide.file), BRANDS);
+    },
+    handleHotUpdate({ file, modules }) {
+      if (!server || !file.startsWith(resolve(root, SLIDES_DIR))) return undefined;
+      // A content edit can change any record or the order: rebuild the registry, report errors in the overlay.
+      try {
+        refresh((message) => { throw new Error(message); }, (message) => server!.config.logger.warn(message));
+      } catch (error) {
+        server.config.logger.error((error as Error).message);
+        server.ws.send({ type: 'error', err: { message: (error as Error).message, stack: '' } });
+        return [];
+      }
+      const generated = [...server.moduleGraph.idToModuleMap.values()].filter((mod) => mod.id?.startsWith(RESOLVED + 'virtual:'));
+      for (const mod of generated) server.moduleGraph.invalidateModule(mod);
+      return [...modules, ...generated];
+    },
+  };
+}

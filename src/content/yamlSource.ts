@@ -1,0 +1,89 @@
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { z } from 'zod';
+import { formatFieldPath, type ContentIssue, type FieldPath } from './contentIssue.ts';
+
+/**
+ * A YAML text that remembers where each field stands, so a schema error can name its line and column.
+ * `lineOffset` is the line the YAML starts on inside its file (frontmatter starts below `---`).
+ */
+export interface YamlSource {
+  file: string;
+  data: unknown;
+  issues: ContentIssue[];
+  /** Line and column (1-based, in the file) of the field at `path`, or of its nearest existing parent. */
+  locate(path: FieldPath): { line: number; column: number };
+}
+
+export function parseYamlSource(file: string, text: string, lineOffset = 0): YamlSource {
+  const lines = new LineCounter();
+  // YAML 1.2 core schema: the same parser gray-matter is given, so `010` or dates read alike everywhere.
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const position = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return { line: line + lineOffset, column: col };
+  };
+  const issues: ContentIssue[] = doc.errors.map((error) => ({
+    severity: 'error',
+    file,
+    ...position(error.pos[0]),
+    field: '',
+    message: `invalid YAML: ${error.message.split('\n')[0]}`,
+  }));
+  return {
+    file,
+    data: issues.length ? undefined : doc.toJS(),
+    issues,
+    locate: (path) => position(nodeOffset(doc, path)),
+  };
+}
+
+/** Validates a parsed source, turning every schema issue into a located diagnostic at once. */
+export function validateYamlSource<S extends z.ZodType>(source: YamlSource, schema: S, data = source.data): {
+  value?: z.infer<S>;
+  issues: ContentIssue[];
+} {
+  const result = schema.safeParse(data);
+  if (result.success) return { value: result.data, issues: [] };
+  const issues = result.error.issues.flatMap((issue): ContentIssue[] => {
+    // An unknown key is reported at the key itself, one diagnostic per key, so the editor sees the typo.
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
+    return keys.map((key) => {
+      const path = key === undefined ? issue.path : [...issue.path, key];
+      return {
+        severity: 'error' as const,
+        file: source.file,
+        ...source.locate(path),
+        field: formatFieldPath(path),
+        message: key === undefined ? issue.message : 'is not a known field',
+      };
+    });
+  });
+  return { issues };
+}
+
+function nodeOffset(doc: Document, path: FieldPath): number {
+  let node: unknown = doc.contents;
+  let offset = rangeStart(node) ?? 0;
+  for (const key of path) {
+    if (!node || typeof node !== 'object' || !('items' in node)) break;
+    const items = (node as { items: unknown[] }).items;
+    let next: unknown;
+    if (isMap(node)) {
+      const pair = items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key);
+      if (!isPair(pair)) break;
+      // Point at the value where there is one, else at the key (`valuation:` with nothing after it).
+      offset = rangeStart(pair.value) ?? rangeStart(pair.key) ?? offset;
+      next = pair.value;
+    } else if (typeof key === 'number') {
+      next = items[key];
+      offset = rangeStart(next) ?? offset;
+    }
+    if (next === undefined) break;
+    node = next;
+  }
+  return offset;
+}
+
+function rangeStart(node: unknown): number | undefined {
+  return node && typeof node === 'object' && 'range' in node ? (node as Node).range?.[0] : undefined;
+}

@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+import type { Brand, BrandsFile } from '../../schemas/brand.ts';
+import type { DeckSettings } from '../../schemas/deckSettings.ts';
+import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
+import type { SlideRecord } from '../content/deckContent.ts';
+import * as generated from 'virtual:slide-registry';
+
+/** What every page knows of every other page, loaded up front: enough for routes, labels and the counter. */
+export type SlideMeta = Omit<SlideRecord, 'records' | 'file'>;
+/** The deck settings the pages show (the platform block stays on the server). */
+export type DeckDisplaySettings = Omit<DeckSettings, 'platform'>;
+/** A slide's lazily loaded part: its MDX body, its records and the brand records. */
+export interface SlideModule {
+  default: ComponentType<{ components?: Record<string, ComponentType<never>> }>;
+  records: SlideRecords;
+  brands: Brand[];
+  stated: BrandsFile['stated'];
+}
+export type SlideLoader = () => Promise<SlideModule>;
+
+/** Every page: the deck in order, then pages outside the deck order. */
+export const allSlides = generated.slides as readonly SlideMeta[];
+/** The pages in the deck order (Previous/Next, the counter). */
+export const deckSlides: readonly SlideMeta[] = allSlides.filter((slide) => slide.order !== null);
+export const deckSettings = generated.settings as DeckDisplaySettings;
+const loaders = generated.loaders as Record<string, SlideLoader>;
+
+/** The page at exactly this route, if any. */
+export function slideAtPath(path: string): SlideMeta | undefined {
+  return allSlides.find((slide) => slide.path === path);
+}
+
+const loaded = new Map<string, SlideModule>();
+const pending = new Map<string, Promise<SlideModule>>();
+
+/** Loads (once) the body and records of a slide; used to prefetch neighbours too. */
+export function loadSlide(name: string): Promise<SlideModule> {
+  const done = loaded.get(name);
+  if (done) return Promise.resolve(done);
+  const waiting = pending.get(name);
+  if (waiting) return waiting;
+  const loader = loaders[name];
+  if (!loader) return Promise.reject(new Error(`No slide is named ${name}`));
+  const promise = loader().then((module) => {
+    loaded.set(name, module);
+    pending.delete(name);
+    return module;
+  });
+  // A failed load may be retried by the next navigation, not served from a rejected cache.
+  promise.catch(() => pending.delete(name));
+  pending.set(name, promise);
+  return promise;
+}
+
+/** The slide's module if it has already loaded, so a render never waits for what is at hand. */
+export function loadedSlide(name: string): SlideModule | undefined {
+  return loaded.get(name);
+}
