@@ -1,6 +1,6 @@
 import { createAgentsModule, type AgentsModule } from './agents.ts';
 import { createAuthModule, type AuthModule } from './auth.ts';
-import { createEntitiesModule, type EntitiesModule } from './entities.ts';
+import { createEntitiesModule, type EntitiesModule, type EntityTypes } from './entities.ts';
 import { Base44Error } from './errors.ts';
 import { createFunctionsModule, type FunctionsModule } from './functions.ts';
 import { resolveGlobals, type BrowserGlobals } from './globals.ts';
@@ -38,8 +38,8 @@ export interface ClientConfig extends BrowserGlobals {
 }
 
 /** What `asServiceRole` gives: no auth module, everything sent with the service token. */
-export interface ServiceRoleClient {
-  entities: EntitiesModule;
+export interface ServiceRoleClient<M extends object = EntityTypes> {
+  entities: EntitiesModule<M>;
   integrations: IntegrationsModule;
   sso: SsoModule;
   functions: FunctionsModule;
@@ -57,8 +57,8 @@ export interface ClientInfo {
 }
 
 /** The platform client; same surface as the published `@base44/sdk` client. */
-export interface Base44Client {
-  entities: EntitiesModule;
+export interface Base44Client<M extends object = EntityTypes> {
+  entities: EntitiesModule<M>;
   integrations: IntegrationsModule;
   auth: AuthModule;
   functions: FunctionsModule;
@@ -69,14 +69,20 @@ export interface Base44Client {
   getConfig(): ClientInfo;
   /** Closes the sockets; the HTTP side needs no cleanup. */
   cleanup(): void;
-  readonly asServiceRole: ServiceRoleClient;
+  readonly asServiceRole: ServiceRoleClient<M>;
 }
 
 const SERVICE_TOKEN_REQUIRED =
   'Service token is required to use asServiceRole. Please provide a serviceToken when creating the client.';
 
-/** Creates a client; `onError` may come from `config.options` (as published) or the second argument. */
-export function createClient(config: ClientConfig, extra: { onError?: ErrorListener } = {}): Base44Client {
+/**
+ * Creates a client; `onError` may come from `config.options` (as published) or the second argument.
+ * `M` maps entity names to record types, e.g. `createClient<{ Brand: Brand }>(…)`.
+ */
+export function createClient<M extends object = EntityTypes>(
+  config: ClientConfig,
+  extra: { onError?: ErrorListener } = {},
+): Base44Client<M> {
   const { appId, serviceToken, requiresAuth = false, appBaseUrl = '', functionsVersion, headers } = config;
   const serverUrl = (config.serverUrl ?? '').replace(/\/+$/, '');
   const onError = config.options?.onError ?? extra.onError;
@@ -96,14 +102,14 @@ export function createClient(config: ClientConfig, extra: { onError?: ErrorListe
   // Both setToken paths and logout land here, so the socket always follows the token (improvements 2, 7).
   session.onChange(() => realtime.tokenChanged());
 
-  let serviceRole: ServiceRoleClient | undefined;
+  let serviceRole: ServiceRoleClient<M> | undefined;
   let serviceRealtime: Realtime | undefined;
-  const buildServiceRole = (token: string): ServiceRoleClient => {
+  const buildServiceRole = (token: string): ServiceRoleClient<M> => {
     const serviceHttp = channel(() => token);
     serviceRealtime = socket(() => token);
     const sr = serviceRealtime;
     return {
-      entities: createEntitiesModule(serviceHttp, sr, appId),
+      entities: createEntitiesModule<M>(serviceHttp, sr, appId),
       integrations: createIntegrationsModule(serviceHttp),
       sso: createSsoModule(serviceHttp, session.getToken),
       functions: createFunctionsModule(serviceHttp, functionsVersion ?? undefined),
@@ -112,8 +118,8 @@ export function createClient(config: ClientConfig, extra: { onError?: ErrorListe
     };
   };
 
-  const client: Base44Client = {
-    entities: createEntitiesModule(http, realtime, appId),
+  const client: Base44Client<M> = {
+    entities: createEntitiesModule<M>(http, realtime, appId),
     integrations: createIntegrationsModule(http),
     auth: createAuthModule({ http, session, globals, appBaseUrl }),
     functions: createFunctionsModule(http, functionsVersion ?? undefined),

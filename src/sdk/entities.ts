@@ -35,8 +35,11 @@ export interface EntityHandler<T = Record<string, any>> {
   subscribe(onChange: (event: EntityChangeEvent<T>) => void, onError?: (error: unknown) => void): Unsubscribe;
 }
 
-/** `client.entities.AnyName`: every entity type, created on first access. */
-export type EntitiesModule = Record<string, EntityHandler>;
+/** Entity record types by entity name; the default admits any name (typed as possibly undefined under strict index access). */
+export type EntityTypes = Record<string, Record<string, any>>;
+
+/** `client.entities.AnyName`: every entity type, created on first access; pass a map type for checked names. */
+export type EntitiesModule<M extends object = EntityTypes> = { [K in keyof M & string]: EntityHandler<M[K]> };
 
 const joinFields = (fields: FieldsParam): string | undefined =>
   fields ? (typeof fields === 'string' ? fields : fields.join(',')) : undefined;
@@ -80,9 +83,9 @@ export const isProbe = (name: string | symbol): name is symbol =>
   typeof name !== 'string' || name === 'then' || name === 'toJSON' || name.startsWith('_') || name.startsWith('$$');
 
 /** The entities proxy: `entities.Todo` is the handler for entity type `Todo`, cached per name. */
-export function createEntitiesModule(http: Http, realtime: Realtime, appId: string): EntitiesModule {
+export function createEntitiesModule<M extends object>(http: Http, realtime: Realtime, appId: string): EntitiesModule<M> {
   const handlers = new Map<string, EntityHandler>();
-  return new Proxy({} as EntitiesModule, {
+  return new Proxy({} as EntitiesModule<M>, {
     get(_target, name) {
       if (isProbe(name)) return undefined;
       let handler = handlers.get(name);

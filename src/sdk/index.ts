@@ -13,7 +13,7 @@ export type { RoomSubscriber, SocketTuning, Unsubscribe } from './realtime.ts';
 export type { BrowserGlobals, HistoryLike, LocationLike, LoggerLike, StorageLike } from './globals.ts';
 export type { HttpResponse, RequestOptions } from './http.ts';
 export type { AuthModule, LoginResult, User } from './auth.ts';
-export type { EntitiesModule, EntityChangeEvent, EntityHandler, FieldsParam, SortParam } from './entities.ts';
+export type { EntitiesModule, EntityTypes, EntityChangeEvent, EntityHandler, FieldsParam, SortParam } from './entities.ts';
 export type { FunctionsModule } from './functions.ts';
 export type { IntegrationEndpoint, IntegrationsModule } from './integrations.ts';
 export type { AgentConversation, AgentMessage, AgentsModule, ConversationListParams } from './agents.ts';

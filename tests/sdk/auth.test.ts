@@ -5,6 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { Base44Error, createClient, type ClientConfig, type LocationLike } from '../../src/sdk/index.ts';
 import { eventually, startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
 
+/** The entity names these tests use; any name works at run time. */
+type Deck = Record<'Brand' | 'Whatever' | 'AnyName', Record<string, unknown>>;
+
 let server: RecordingServer;
 let win: Window;
 const base = '/api/apps/app-1';
@@ -22,7 +25,7 @@ function page(href: string) {
 }
 
 const make = (extra: Partial<ClientConfig> = {}) =>
-  createClient({ serverUrl: server.url, appId: 'app-1', storage: win.localStorage, location: null, history: null, ...extra });
+  createClient<Deck>({ serverUrl: server.url, appId: 'app-1', storage: win.localStorage, location: null, history: null, ...extra });
 
 beforeAll(async () => {
   server = await startRecordingServer();

@@ -4,10 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createClient, type ClientConfig } from '../../src/sdk/index.ts';
 import { startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
 
+/** The entity names these tests use; any name works at run time. */
+type Deck = Record<'Brand' | 'Whatever' | 'AnyName', Record<string, unknown>>;
+
 let server: RecordingServer;
 const base = '/api/apps/app-1/entities';
 const make = (extra: Partial<ClientConfig> = {}) =>
-  createClient({ serverUrl: server.url, appId: 'app-1', token: 'user-token', storage: null, location: null, history: null, ...extra });
+  createClient<Deck>({ serverUrl: server.url, appId: 'app-1', token: 'user-token', storage: null, location: null, history: null, ...extra });
 
 beforeAll(async () => {
   server = await startRecordingServer();

@@ -4,10 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { Base44Error, createClient, type ClientConfig } from '../../src/sdk/index.ts';
 import { closedPort, startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
 
+/** The entity names these tests use; any name works at run time. */
+type Deck = Record<'Brand' | 'Whatever' | 'AnyName', Record<string, unknown>>;
+
 let server: RecordingServer;
 const route = 'GET /api/apps/app-1/entities/Brand';
 const make = (extra: Partial<ClientConfig> = {}) =>
-  createClient({ serverUrl: server.url, appId: 'app-1', storage: null, location: null, history: null, ...extra });
+  createClient<Deck>({ serverUrl: server.url, appId: 'app-1', storage: null, location: null, history: null, ...extra });
 const failure = (promise: Promise<unknown>): Promise<Base44Error> =>
   promise.then(
     () => {
@@ -122,7 +125,7 @@ describe('onError', () => {
   test('createClient(config, { onError }) works too', async () => {
     server.reply(route, { status: 401, body: { detail: 'x' } });
     const heard: Base44Error[] = [];
-    const client = createClient(
+    const client = createClient<Deck>(
       { serverUrl: server.url, appId: 'app-1', storage: null, location: null },
       { onError: (e) => heard.push(e) },
     );

@@ -4,10 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { Base44Error, createClient, type ClientConfig } from '../../src/sdk/index.ts';
 import { startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
 
+/** The entity names these tests use; any name works at run time. */
+type Deck = Record<'Brand' | 'Whatever' | 'AnyName', Record<string, unknown>>;
+
 let server: RecordingServer;
 const path = '/api/apps/app-1/functions';
 const make = (extra: Partial<ClientConfig> = {}) =>
-  createClient({ serverUrl: server.url, appId: 'app-1', token: 'tok', storage: null, location: null, history: null, ...extra });
+  createClient<Deck>({ serverUrl: server.url, appId: 'app-1', token: 'tok', storage: null, location: null, history: null, ...extra });
 
 beforeAll(async () => {
   server = await startRecordingServer();

@@ -4,9 +4,12 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { createClient, type ClientConfig } from '../../src/sdk/index.ts';
 import { startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
 
+/** The entity names these tests use; any name works at run time. */
+type Deck = Record<'Brand' | 'Whatever' | 'AnyName', Record<string, unknown>>;
+
 let server: RecordingServer;
 const make = (extra: Partial<ClientConfig> = {}) =>
-  createClient({ serverUrl: server.url, appId: 'app-1', storage: null, location: null, history: null, ...extra });
+  createClient<Deck>({ serverUrl: server.url, appId: 'app-1', storage: null, location: null, history: null, ...extra });
 const last = () => server.requests.at(-1)!.headers;
 
 beforeAll(async () => {
