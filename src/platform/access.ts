@@ -1,0 +1,64 @@
+import type { AppRow } from './apps.ts';
+import type { Queryable } from './db.ts';
+import { forbidden, gateError, unauthorized } from './errors.ts';
+import { resolveToken, safeEqual } from './tokens.ts';
+import { findUserById, type UserRow } from './users.ts';
+
+/** Who is calling: nobody, the service role, a signed-in user, or someone with a dead token. */
+export type Caller =
+  | { kind: 'anonymous' }
+  | { kind: 'service' }
+  | { kind: 'user'; user: UserRow; token: string }
+  | { kind: 'invalid' };
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(header: string | undefined | null): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** Resolves a presented token (or none) against one app. */
+export async function resolveCaller(
+  db: Queryable,
+  app: AppRow,
+  token: string | null,
+  serviceToken: string,
+): Promise<Caller> {
+  if (!token) return { kind: 'anonymous' };
+  if (safeEqual(token, serviceToken)) return { kind: 'service' };
+  const userId = await resolveToken(db, token, app.id);
+  const user = userId ? await findUserById(db, app.id, userId) : null;
+  return user ? { kind: 'user', user, token } : { kind: 'invalid' };
+}
+
+/** Whether a signed-in user counts as registered under the app's visibility (issue 6). */
+export function isRegistered(app: AppRow, user: UserRow): boolean {
+  if (app.visibility !== 'private_with_login') return true;
+  return user.invited || user.role === 'admin';
+}
+
+/** The visibility gate every app call passes: throws 401/403 in the platform's shape. */
+export function checkGate(app: AppRow, caller: Caller): void {
+  if (caller.kind === 'invalid') throw unauthorized();
+  if (caller.kind === 'service' || app.visibility === 'public_without_login') return;
+  if (caller.kind === 'anonymous') throw gateError('auth_required');
+  if (!isRegistered(app, caller.user)) throw gateError('user_not_registered');
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(caller: Caller): UserRow {
+  if (caller.kind === 'user') return caller.user;
+  if (caller.kind === 'service') throw forbidden('The service role has no user of its own');
+  throw unauthorized(caller.kind === 'invalid' ? undefined : 'Not authenticated');
+}
+
+/** Whether the caller may administer the app (an admin user or the service role). */
+export function isAdmin(caller: Caller): boolean {
+  return caller.kind === 'service' || (caller.kind === 'user' && caller.user.role === 'admin');
+}
+
+/** 403 unless the caller is an admin user or the service role. */
+export function requireAdmin(caller: Caller, action: string): void {
+  if (caller.kind === 'invalid' || caller.kind === 'anonymous') throw unauthorized(caller.kind === 'anonymous' ? 'Not authenticated' : undefined);
+  if (!isAdmin(caller)) throw forbidden(`Only an admin may ${action}`);
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import YAML from 'yaml';
+import { DeckSettings, DeckVisibility } from '../../schemas/deckSettings.ts';
+
+/** Everything `startPlatform` needs; tests pass these explicitly so they never read slides/deck.yaml. */
+export interface PlatformOptions {
+  /** The hosted app's id (deck.yaml `platform.appId`, env APP_ID). */
+  appId: string;
+  /** Who may open the deck (deck.yaml `platform.visibility`, env DECK_VISIBILITY). */
+  visibility: DeckVisibility;
+  /** TCP port; 0 picks a free one (env PORT, default 3000). */
+  port?: number;
+  /** Interface to bind (env HOST, default all interfaces). */
+  host?: string;
+  /** Database folder; omitted means an in-memory database (env DATA_DIR, default .data/). */
+  dataDir?: string;
+  /** First admin's email (env ADMIN_EMAIL, default admin@example.com). */
+  adminEmail?: string;
+  /** First admin's password; generated and printed once when omitted (env ADMIN_PASSWORD). */
+  adminPassword?: string;
+  /** Bearer token of the service role; generated (and kept in dataDir) when omitted (env SERVICE_TOKEN). */
+  serviceToken?: string;
+  /** The built deck (default dist/). */
+  staticDir?: string;
+  /** Where outbox mail and start-up notes go (default console.log). */
+  log?: (line: string) => void;
+}
+
+/** Reads `platform.appId` / `platform.visibility` from deck.yaml, validated by `DeckSettings`. */
+export function readDeckPlatformSettings(file: string): { appId: string; visibility: DeckVisibility } {
+  const parsed = DeckSettings.safeParse(YAML.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file}: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data.platform;
+}
+
+/** Options for `npm start`: deck.yaml first, then the environment variables the README lists. */
+export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): PlatformOptions {
+  const deck = readDeckPlatformSettings(join(cwd, 'slides', 'deck.yaml'));
+  const visibility = DeckVisibility.safeParse(env.DECK_VISIBILITY ?? deck.visibility);
+  if (!visibility.success) {
+    throw new Error(`DECK_VISIBILITY must be one of ${DeckVisibility.options.join(', ')}`);
+  }
+  const appId = env.APP_ID ?? deck.appId;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(appId)) throw new Error('APP_ID must be 1-64 letters, digits, - or _');
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('PORT must be a port number');
+  return {
+    appId,
+    visibility: visibility.data,
+    port,
+    host: env.HOST || undefined,
+    dataDir: resolve(cwd, env.DATA_DIR || '.data'),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    serviceToken: env.SERVICE_TOKEN || undefined,
+    staticDir: join(cwd, 'dist'),
+  };
+}

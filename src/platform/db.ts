@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { MIGRATIONS, type Migration } from './migrations.ts';
+
+/** The database handle the stores share; PGlite queues queries, so one handle serves the process. */
+export type Db = PGlite;
+/** A query runner: the database itself or an open transaction. */
+export type Queryable = PGlite | Transaction;
+
+/** Opens (or creates) the database in `dataDir`, in memory when omitted, and applies migrations. */
+export async function openDatabase(dataDir?: string, migrations: readonly Migration[] = MIGRATIONS): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  await migrate(db, migrations);
+  return db;
+}
+
+/** Applies each migration newer than the recorded version, each in its own transaction. */
+export async function migrate(db: Db, migrations: readonly Migration[]): Promise<number[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const done = await db.query<{ version: number }>('SELECT version FROM schema_migrations');
+  const applied = new Set(done.rows.map((row) => row.version));
+  const ran: number[] = [];
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (applied.has(migration.version)) continue;
+    await db.transaction(async (tx) => {
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (version, description) VALUES ($1, $2)', [
+        migration.version,
+        migration.description,
+      ]);
+    });
+    ran.push(migration.version);
+  }
+  return ran;
+}
+
+/** ISO-8601 UTC with milliseconds: sorts as text in time order, so jsonb sorting on it works. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

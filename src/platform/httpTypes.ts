@@ -1,0 +1,29 @@
+import type { Caller } from './access.ts';
+import type { AppRow } from './apps.ts';
+import type { Db } from './db.ts';
+import type { LoginLimiter } from './loginLimiter.ts';
+
+/** Broadcasts to socket rooms (realtime.ts); a no-op until the socket server is attached. */
+export interface Broadcaster {
+  /** Emits `update_model { room, data: JSON.stringify(payload) }` to the room. */
+  publish(room: string, payload: unknown): void;
+}
+
+/** What every route needs: the database, the log, secrets and shared limiters. */
+export interface PlatformContext {
+  db: Db;
+  log: (line: string) => void;
+  serviceToken: string;
+  limiter: LoginLimiter;
+  broadcaster: Broadcaster;
+  /** The app whose deck staticDeck serves. */
+  deckAppId: string;
+  staticDir: string;
+  /** Base of links written to the outbox (reset and invitation links). */
+  publicUrl: () => string;
+}
+
+/** Hono variables set by the app-scope middleware for routes below /api/apps/{appId}. */
+export interface AppEnv {
+  Variables: { app: AppRow; caller: Caller };
+}

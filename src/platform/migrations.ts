@@ -1,0 +1,73 @@
+/** One schema step; `version` only grows, and an applied step is never edited (add a new one). */
+export interface Migration {
+  version: number;
+  description: string;
+  sql: string;
+}
+
+/** The versioned schema of the local platform, applied in order at start (see db.ts). */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'apps, users, tokens, one-time codes, outbox, entities, conversations',
+    sql: `
+      CREATE TABLE apps (
+        id text PRIMARY KEY,
+        visibility text NOT NULL,
+        created_date text NOT NULL
+      );
+      CREATE TABLE users (
+        id text PRIMARY KEY,
+        app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+        email text NOT NULL,
+        full_name text,
+        role text NOT NULL DEFAULT 'user',
+        password_hash text,
+        email_verified boolean NOT NULL DEFAULT false,
+        invited boolean NOT NULL DEFAULT false,
+        data jsonb NOT NULL DEFAULT '{}'::jsonb,
+        created_date text NOT NULL,
+        updated_date text NOT NULL,
+        UNIQUE (app_id, email)
+      );
+      CREATE TABLE access_tokens (
+        token_hash text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        app_id text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE INDEX access_tokens_user ON access_tokens (user_id);
+      CREATE TABLE one_time_codes (
+        id bigserial PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        kind text NOT NULL,
+        code_hash text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        used_at timestamptz
+      );
+      CREATE INDEX one_time_codes_user ON one_time_codes (user_id, kind);
+      CREATE TABLE outbox (
+        id text PRIMARY KEY,
+        app_id text NOT NULL,
+        data jsonb NOT NULL
+      );
+      CREATE TABLE entities (
+        app_id text NOT NULL,
+        entity text NOT NULL,
+        id text NOT NULL,
+        data jsonb NOT NULL,
+        PRIMARY KEY (app_id, entity, id)
+      );
+      CREATE TABLE conversations (
+        id text PRIMARY KEY,
+        app_id text NOT NULL,
+        created_by_id text,
+        data jsonb NOT NULL
+      );
+      CREATE INDEX conversations_app ON conversations (app_id);
+    `,
+  },
+];

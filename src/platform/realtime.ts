@@ -1,0 +1,82 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { type Caller, checkGate, resolveCaller } from './access.ts';
+import { type AppRow, findApp } from './apps.ts';
+import { findConversation } from './conversations.ts';
+import { HttpError } from './errors.ts';
+import type { Broadcaster, PlatformContext } from './httpTypes.ts';
+
+/** The socket.io mount path of the platform (platform-protocol.md, Real-time socket). */
+export const SOCKET_PATH = '/ws-user-apps/socket.io/';
+
+interface SocketState {
+  app: AppRow;
+  caller: Caller;
+}
+
+const CONVERSATION_ROOM = /^\/agent-conversations\/([^/]{1,200})$/;
+
+// A socket may join its own app's entity rooms and the conversation rooms it may read; anything
+// else (another app's rooms above all) is refused with an `error` event naming the room.
+// Entity rooms are decided synchronously, so a join is in effect before any later request of the
+// same client is handled (a subscribe-then-create sequence must see its own create).
+function mayJoin(ctx: PlatformContext, state: SocketState, room: string): boolean | Promise<boolean> {
+  const entity = /^entities:([^:]+):([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(room);
+  if (entity) {
+    // Changes to users and the outbox are not broadcast, and only admins may read them anyway.
+    return entity[1] === state.app.id && !['User', 'Outbox'].includes(entity[2]!);
+  }
+  const conversation = CONVERSATION_ROOM.exec(room);
+  if (!conversation) return false;
+  return findConversation(ctx.db, state.app.id, conversation[1]!, state.caller).then(
+    (found) => found !== null,
+    () => false,
+  );
+}
+
+/** Attaches the socket.io server to the HTTP server and returns the broadcaster plus a closer. */
+export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Broadcaster & { close(): Promise<void> } {
+  const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
+
+  io.use((socket, next) => {
+    const { app_id: appId, token } = socket.handshake.query;
+    void (async () => {
+      const app = typeof appId === 'string' ? await findApp(ctx.db, appId) : null;
+      if (!app) throw new HttpError(404, { detail: 'App not found', code: 'app_not_found' });
+      const caller = await resolveCaller(ctx.db, app, typeof token === 'string' && token ? token : null, ctx.serviceToken);
+      checkGate(app, caller);
+      (socket.data as SocketState) = { app, caller };
+    })().then(
+      () => next(),
+      (error: unknown) => {
+        const failure = new Error(error instanceof Error ? error.message : 'Connection refused') as Error & { data?: unknown };
+        if (error instanceof HttpError) failure.data = { status: error.status, ...error.body };
+        next(failure);
+      },
+    );
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const state = socket.data as SocketState;
+    socket.on('join', (room: unknown) => {
+      if (typeof room !== 'string') return;
+      const decide = (ok: boolean) => {
+        if (ok) void socket.join(room);
+        else socket.emit('error', { room, detail: `Cannot join room ${room}` });
+      };
+      const verdict = mayJoin(ctx, state, room);
+      if (typeof verdict === 'boolean') decide(verdict);
+      else void verdict.then(decide);
+    });
+    socket.on('leave', (room: unknown) => {
+      if (typeof room === 'string') void socket.leave(room);
+    });
+  });
+
+  return {
+    publish(room, payload) {
+      io.to(room).emit('update_model', { room, data: JSON.stringify(payload) });
+    },
+    close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
+  };
+}

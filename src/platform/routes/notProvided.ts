@@ -1,0 +1,17 @@
+import type { Hono } from 'hono';
+import { notFound } from '../errors.ts';
+import type { AppEnv } from '../httpTypes.ts';
+
+/**
+ * Backend functions and integrations run on the hosted platform only. Answering 404 (after the
+ * gate) tells the caller plainly; a fake success would hide a missing feature (issue 6).
+ */
+export function registerNotProvidedRoutes(api: Hono<AppEnv>): void {
+  api.post('/functions/:name', (c) => {
+    throw notFound(`The local platform does not provide backend functions (function ${c.req.param('name')})`, 'not_provided');
+  });
+  api.post('/integration-endpoints/*', (c) => {
+    const name = c.req.path.split('/integration-endpoints/').slice(1).join('/');
+    throw notFound(`The local platform does not provide integrations (${name})`, 'not_provided');
+  });
+}

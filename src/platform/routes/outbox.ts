@@ -1,0 +1,29 @@
+import type { Hono } from 'hono';
+import { requireAdmin } from '../access.ts';
+import { HttpError, notFound } from '../errors.ts';
+import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { parseListParams, queryDocuments } from '../listQuery.ts';
+import { outboxDocuments } from '../outbox.ts';
+
+/** GET /entities/Outbox[/{id}]: the mail the local platform would have sent, for admins only. */
+export function registerOutboxRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
+  api.get('/entities/Outbox', async (c) => {
+    requireAdmin(c.get('caller'), 'read the outbox');
+    return c.json(await queryDocuments(ctx.db, outboxDocuments(c.get('app').id), parseListParams(c.req.query())));
+  });
+
+  api.get('/entities/Outbox/:id', async (c) => {
+    requireAdmin(c.get('caller'), 'read the outbox');
+    const result = await ctx.db.query<{ data: unknown }>('SELECT data FROM outbox WHERE app_id = $1 AND id = $2', [
+      c.get('app').id,
+      c.req.param('id'),
+    ]);
+    if (!result.rows[0]) throw notFound(`Outbox message ${c.req.param('id')} not found`);
+    return c.json(result.rows[0].data);
+  });
+
+  api.on(['POST', 'PUT', 'DELETE'], ['/entities/Outbox', '/entities/Outbox/*'], (c) => {
+    requireAdmin(c.get('caller'), 'read the outbox');
+    throw new HttpError(405, { detail: 'Outbox is read-only: the platform writes it', code: 'method_not_allowed' });
+  });
+}

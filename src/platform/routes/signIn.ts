@@ -1,0 +1,91 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { bearerToken, requireUser } from '../access.ts';
+import { readJson, validate } from '../body.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
+import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../passwords.ts';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../session.ts';
+import { issueToken, revokeToken, revokeUserTokens } from '../tokens.ts';
+import { findUserByEmail, findUserById, normalizeEmail, toUserRecord, updateUser } from '../users.ts';
+
+const Login = z.object({
+  email: z.string().max(320),
+  password: z.string().max(1024),
+  turnstile_token: z.string().optional(),
+});
+
+const ChangePassword = z.object({
+  user_id: z.string().min(1),
+  current_password: z.string().max(1024),
+  new_password: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024),
+});
+
+/** login, logout (an extension), change-password and the service role's sso token. */
+export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
+  api.post('/auth/login', async (c) => {
+    const body = validate(Login, await readJson(c));
+    const app = c.get('app');
+    const key = `${app.id}:${normalizeEmail(body.email)}`;
+    const wait = ctx.limiter.retryAfterSeconds(key);
+    if (wait > 0) {
+      throw new HttpError(
+        429,
+        { detail: `Too many failed sign-in attempts; try again in ${Math.ceil(wait / 60)} min`, code: 'too_many_attempts' },
+        { 'Retry-After': String(wait) },
+      );
+    }
+    const user = await findUserByEmail(ctx.db, app.id, body.email);
+    const ok = await verifyPassword(body.password, user?.password_hash ?? null);
+    if (!user || !ok) {
+      ctx.limiter.fail(key);
+      throw new HttpError(401, { detail: 'Invalid email or password', code: 'invalid_credentials' });
+    }
+    ctx.limiter.reset(key);
+    if (!user.email_verified) {
+      throw new HttpError(403, { detail: 'Email not verified: enter the code that was sent to you', code: 'email_not_verified' });
+    }
+    const token = await issueToken(ctx.db, user.id, app.id);
+    setSessionCookie(c, token);
+    return c.json({ access_token: token, user: toUserRecord(user) });
+  });
+
+  api.post('/auth/logout', async (c) => {
+    // Best effort from the deck: revoke whatever token came, header or cookie, and never fail.
+    for (const token of [bearerToken(c.req.header('authorization')), sessionToken(c)]) {
+      if (token) await revokeToken(ctx.db, token);
+    }
+    clearSessionCookie(c);
+    return c.json({ success: true });
+  });
+
+  api.post('/auth/change-password', async (c) => {
+    const user = requireUser(c.get('caller'));
+    const body = validate(ChangePassword, await readJson(c));
+    if (body.user_id !== user.id) throw forbidden('user_id: you can only change your own password');
+    const key = `${user.app_id}:${user.email}`;
+    if (ctx.limiter.retryAfterSeconds(key) > 0) {
+      throw new HttpError(429, { detail: 'Too many failed attempts; try again later', code: 'too_many_attempts' });
+    }
+    if (!(await verifyPassword(body.current_password, user.password_hash))) {
+      ctx.limiter.fail(key);
+      throw badRequest('current_password', 'is incorrect');
+    }
+    await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
+    // Every session of the account ends, this one included; the caller gets a fresh token back.
+    await revokeUserTokens(ctx.db, user.id);
+    const token = await issueToken(ctx.db, user.id, user.app_id);
+    setSessionCookie(c, token);
+    return c.json({ success: true, access_token: token });
+  });
+
+  api.get('/auth/sso/accesstoken/:userId', async (c) => {
+    if (c.get('caller').kind !== 'service') throw forbidden('Only the service role may issue SSO tokens');
+    const app = c.get('app');
+    const user = await findUserById(ctx.db, app.id, c.req.param('userId'));
+    if (!user) throw notFound(`User ${c.req.param('userId')} not found`);
+    const token = await issueToken(ctx.db, user.id, app.id);
+    setSessionCookie(c, token);
+    return c.json({ access_token: token });
+  });
+}

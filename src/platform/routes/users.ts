@@ -1,0 +1,101 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { type Caller, isAdmin, requireAdmin, requireUser } from '../access.ts';
+import { readJson, validate } from '../body.ts';
+import { forbidden, HttpError, notFound } from '../errors.ts';
+import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { parseListParams, project, queryDocuments } from '../listQuery.ts';
+import { sendMail } from '../outbox.ts';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  PROTECTED_USER_FIELDS,
+  toUserRecord,
+  updateUser,
+  userDocuments,
+  type UserRow,
+} from '../users.ts';
+
+const Role = z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a role name such as user or admin');
+const Invite = z.object({ user_email: z.email('must be an email address').max(320), role: Role.default('user') });
+
+/** The patch a user update may apply; role only when `mayChangeRole` (admins), and never email or id. */
+function userPatch(target: UserRow, body: unknown, mayChangeRole: boolean) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, { detail: 'body: must be a JSON object', code: 'invalid_input' });
+  }
+  const current = toUserRecord(target);
+  const data: Record<string, unknown> = {};
+  let role: string | undefined;
+  let fullName: string | null | undefined;
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (key === 'role' && mayChangeRole) role = validate(z.object({ role: Role }), { role: value }).role;
+    else if (key === 'full_name') fullName = validate(z.object({ full_name: z.string().max(200).nullable() }), { full_name: value }).full_name;
+    else if ((PROTECTED_USER_FIELDS as readonly string[]).includes(key)) {
+      // Clients often send the whole user back; an unchanged value is harmless, a change is refused.
+      if (JSON.stringify(value) !== JSON.stringify(current[key])) throw forbidden(`${key}: cannot be changed here`);
+    } else data[key] = value;
+  }
+  return { role, full_name: fullName, data };
+}
+
+function mayRead(caller: Caller, target: UserRow): boolean {
+  return isAdmin(caller) || (caller.kind === 'user' && caller.user.id === target.id);
+}
+
+/** invite-user, the `me` pair, and the User entity (others' records for admins only). */
+export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
+  api.post('/users/invite-user', async (c) => {
+    const caller = c.get('caller');
+    requireAdmin(caller, 'invite users');
+    const body = validate(Invite, await readJson(c));
+    const app = c.get('app');
+    const existing = await findUserByEmail(ctx.db, app.id, body.user_email);
+    const user = existing
+      ? await updateUser(ctx.db, existing.id, { invited: true, role: body.role })
+      : await createUser(ctx.db, { appId: app.id, email: body.user_email, role: body.role, invited: true });
+    const link = `${ctx.publicUrl()}/login?mode=register&email=${encodeURIComponent(user.email)}`;
+    await sendMail(ctx.db, app.id, { to: user.email, kind: 'invite', subject: `You are invited to ${app.id}`, body: `Register at ${link} to open the deck.` }, ctx.log);
+    return c.json({ success: true, email: user.email, role: user.role });
+  });
+
+  api.get('/entities/User/me', (c) => c.json(toUserRecord(requireUser(c.get('caller')))));
+
+  api.put('/entities/User/me', async (c) => {
+    const user = requireUser(c.get('caller'));
+    const patch = userPatch(user, await readJson(c), false);
+    return c.json(toUserRecord(await updateUser(ctx.db, user.id, patch)));
+  });
+
+  api.get('/entities/User', async (c) => {
+    requireAdmin(c.get('caller'), 'list users');
+    return c.json(await queryDocuments(ctx.db, userDocuments(c.get('app').id), parseListParams(c.req.query())));
+  });
+
+  api.get('/entities/User/:id', async (c) => {
+    const target = await findUserById(ctx.db, c.get('app').id, c.req.param('id'));
+    if (!target || !mayRead(c.get('caller'), target)) throw notFound(`User ${c.req.param('id')} not found`);
+    const fields = parseListParams(c.req.query()).fields;
+    return c.json(project(toUserRecord(target), fields));
+  });
+
+  api.put('/entities/User/:id', async (c) => {
+    const caller = c.get('caller');
+    const target = await findUserById(ctx.db, c.get('app').id, c.req.param('id'));
+    if (!target || !mayRead(caller, target)) throw notFound(`User ${c.req.param('id')} not found`);
+    const patch = userPatch(target, await readJson(c), isAdmin(caller));
+    return c.json(toUserRecord(await updateUser(ctx.db, target.id, patch)));
+  });
+
+  api.delete('/entities/User/:id', async (c) => {
+    requireAdmin(c.get('caller'), 'delete users');
+    const result = await ctx.db.query('DELETE FROM users WHERE app_id = $1 AND id = $2', [c.get('app').id, c.req.param('id')]);
+    if (!result.affectedRows) throw notFound(`User ${c.req.param('id')} not found`);
+    return c.json({ success: true, id: c.req.param('id') });
+  });
+
+  api.on(['POST', 'DELETE'], ['/entities/User', '/entities/User/bulk', '/entities/User/import'], () => {
+    throw forbidden('Users join through invite-user or register, and leave one at a time');
+  });
+}

@@ -1,0 +1,107 @@
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import type { DeckVisibility } from '../../schemas/deckSettings.ts';
+import { bootstrapApp, loadServiceToken, SERVICE_TOKEN_FILE, type BootstrapReport } from './bootstrap.ts';
+import type { PlatformOptions } from './config.ts';
+import { claimDataDir, runningServer } from './dataDirLock.ts';
+import { type Db, openDatabase } from './db.ts';
+import { createHttpApp } from './httpApp.ts';
+import type { Broadcaster, PlatformContext } from './httpTypes.ts';
+import { LoginLimiter } from './loginLimiter.ts';
+import { attachRealtime } from './realtime.ts';
+
+/** A running local platform. */
+export interface RunningPlatform {
+  /** Base address, e.g. http://127.0.0.1:3000. */
+  url: string;
+  port: number;
+  /** The service role's bearer token. */
+  serviceToken: string;
+  /** The database (tests read it to check what was stored). */
+  db: Db;
+  /** Hosts one more app on the same server (its first admin is created like the main app's). */
+  addApp(appId: string, visibility: DeckVisibility, admin?: { email?: string; password?: string }): Promise<BootstrapReport>;
+  /** Stops the socket and HTTP servers and closes the database. */
+  close(): Promise<void>;
+}
+
+function listen(server: HttpServer, port: number, host: string | undefined): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function startupMessage(url: string, options: PlatformOptions, report: BootstrapReport, service: { generated: boolean }): string {
+  const lines = [`Local platform ready at ${url}`, `  app ${options.appId} (${options.visibility}); data in ${options.dataDir ?? 'memory'}`];
+  if (report.admin) {
+    const password = report.admin.generatedPassword
+      ? `password ${report.admin.generatedPassword} (generated, shown only now: sign in and change it)`
+      : 'password from ADMIN_PASSWORD';
+    lines.push(`  admin account created: ${report.admin.email}, ${password}`);
+  }
+  if (service.generated) {
+    const where = options.dataDir ? `kept in ${join(options.dataDir, SERVICE_TOKEN_FILE)}` : 'this run only';
+    lines.push(`  service token generated (${where}); set SERVICE_TOKEN to choose your own`);
+  }
+  lines.push(`  open ${url}/ to view the deck, ${url}/login to sign in; invite people with: npm run invite -- EMAIL [ROLE]`);
+  return lines.join('\n');
+}
+
+/** Starts the API, the socket server and the static deck on one port (issue 6). */
+export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    const other = runningServer(options.dataDir);
+    if (other) throw new Error(`${options.dataDir} is in use by process ${other.pid} (port ${other.port}); stop it first`);
+  }
+  const db = await openDatabase(options.dataDir);
+  const report = await bootstrapApp(db, options.appId, options.visibility, {
+    email: options.adminEmail,
+    password: options.adminPassword,
+  });
+  const service = loadServiceToken(options.serviceToken, options.dataDir);
+
+  let port = options.port ?? 3000;
+  let broadcaster: Broadcaster = { publish: () => {} };
+  const ctx: PlatformContext = {
+    db,
+    log,
+    serviceToken: service.token,
+    limiter: new LoginLimiter(),
+    broadcaster: { publish: (room, payload) => broadcaster.publish(room, payload) },
+    deckAppId: options.appId,
+    staticDir: options.staticDir ?? 'dist',
+    publicUrl: () => `http://localhost:${port}`,
+  };
+  const app = createHttpApp(ctx);
+  const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;
+  const realtime = attachRealtime(server, ctx);
+  broadcaster = realtime;
+  port = await listen(server, port, options.host);
+  const release = options.dataDir ? claimDataDir(options.dataDir, port) : () => {};
+  const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : 'localhost'}:${port}`;
+  log(startupMessage(url, options, report, service));
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    serviceToken: service.token,
+    db,
+    addApp: (appId, visibility, admin = {}) => bootstrapApp(db, appId, visibility, admin),
+    close() {
+      closing ??= (async () => {
+        server.closeAllConnections();
+        await realtime.close();
+        await db.close();
+        release();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import type { Context, Hono } from 'hono';
+import { checkGate, resolveCaller } from './access.ts';
+import { findApp } from './apps.ts';
+import { notFound } from './errors.ts';
+import type { PlatformContext } from './httpTypes.ts';
+import { sessionToken } from './session.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+// Pages that hold no deck content: served to anyone.
+const OPEN_PAGES = new Set(['_gate.html', '404.html', 'login.html']);
+
+async function fileIn(root: string, relative: string): Promise<string | null> {
+  const file = resolve(root, `.${sep}${relative}`);
+  // resolve() folds `..`; anything that lands outside the deck folder is simply not there.
+  if (file !== root && !file.startsWith(root + sep)) return null;
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? file : null;
+}
+
+async function send(c: Context, file: string, status: 200 | 404, cache: string): Promise<Response> {
+  const body = await readFile(file);
+  return c.body(body, status, {
+    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Cache-Control': cache,
+  });
+}
+
+/**
+ * Serves the built deck. A login-visibility deck's pages carry its content (they are prerendered),
+ * so without the session cookie of a user the gate lets in, a page request gets `_gate.html` (the
+ * content-free shell, 200, no-store), whose script then sends the visitor to /login or shows
+ * Access Restricted.
+ */
+export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
+  const root = resolve(ctx.staticDir);
+
+  const mayView = async (c: Context): Promise<boolean> => {
+    const deckApp = await findApp(ctx.db, ctx.deckAppId);
+    if (!deckApp || deckApp.visibility === 'public_without_login') return true;
+    const token = sessionToken(c);
+    if (!token) return false;
+    const caller = await resolveCaller(ctx.db, deckApp, token, ctx.serviceToken);
+    try {
+      checkGate(deckApp, caller.kind === 'user' ? caller : { kind: 'invalid' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  app.get('*', async (c) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path);
+    } catch {
+      path = '/\0';
+    }
+    if (path.startsWith('/api/') || path.includes('\0')) throw notFound(`No route ${c.req.method} ${c.req.path}`);
+    const page = path === '/' ? 'index.html' : path.replace(/^\/+|\/+$/g, '');
+    const isPage = extname(page) === '' || extname(page) === '.html';
+    const name = extname(page) === '' ? `${page}.html` : page;
+    const file = await fileIn(root, name);
+    if (!file) {
+      const missing = await fileIn(root, '404.html');
+      if (missing) return send(c, missing, 404, 'no-cache');
+      return c.text(`Not found. (Is the deck built? ${root} has no 404.html.)`, 404);
+    }
+    if (!isPage) {
+      const immutable = path.startsWith('/assets/');
+      return send(c, file, 200, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+    c.header('Vary', 'Cookie');
+    if (OPEN_PAGES.has(name) || (await mayView(c))) return send(c, file, 200, 'no-store');
+    const gate = await fileIn(root, '_gate.html');
+    if (!gate) return c.text('This deck needs a sign-in, and the gate page (_gate.html) is not built.', 503);
+    return send(c, gate, 200, 'no-store');
+  });
+}

@@ -1,0 +1,55 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from './db.ts';
+
+/** Access tokens live 7 days; the session cookie carries the same token for the same time. */
+export const TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** 32 random bytes (256 bits), base64url. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The stored form of a token or code: only its SHA-256 is kept, so a leaked table grants nothing. */
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Constant-time string equality (compares digests, so lengths do not leak either). */
+export function safeEqual(a: string, b: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
+/** Creates a token for `userId` on `appId` and returns it in clear (the only time it exists so). */
+export async function issueToken(db: Queryable, userId: string, appId: string): Promise<string> {
+  const token = randomToken();
+  await db.query('INSERT INTO access_tokens (token_hash, user_id, app_id, expires_at) VALUES ($1, $2, $3, $4)', [
+    sha256(token),
+    userId,
+    appId,
+    new Date(Date.now() + TOKEN_LIFETIME_MS),
+  ]);
+  return token;
+}
+
+/** The user id a live token of `appId` belongs to, or null (unknown, expired, revoked, other app). */
+export async function resolveToken(db: Queryable, token: string, appId: string): Promise<string | null> {
+  // Looked up by digest: an index probe on a hash reveals nothing useful through timing.
+  const result = await db.query<{ user_id: string }>(
+    `SELECT user_id FROM access_tokens
+     WHERE token_hash = $1 AND app_id = $2 AND revoked_at IS NULL AND expires_at > now()`,
+    [sha256(token), appId],
+  );
+  return result.rows[0]?.user_id ?? null;
+}
+
+/** Revokes one token (logout); unknown tokens are ignored. */
+export async function revokeToken(db: Queryable, token: string): Promise<void> {
+  await db.query('UPDATE access_tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [
+    sha256(token),
+  ]);
+}
+
+/** Revokes every token of a user (password change or reset). */
+export async function revokeUserTokens(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE access_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+}
