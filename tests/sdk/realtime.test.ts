@@ -1,0 +1,193 @@
+// @vitest-environment node
+// The real-time socket against a real socket.io server: rooms, update_model, re-join, errors, token changes.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createClient, SOCKET_PATH, type Base44Client, type ClientConfig } from '../../src/sdk/index.ts';
+import { closedPort, eventually, startSocketServer, type RecordingSocketServer } from '../support/recordingServer.ts';
+
+type Deck = Record<'Brand', Record<string, unknown>>;
+let io: RecordingSocketServer;
+let clients: Base44Client<Deck>[] = [];
+let logged: unknown[][] = [];
+
+const make = (extra: Partial<ClientConfig> = {}) => {
+  const client = createClient<Deck>({
+    serverUrl: io.url,
+    appId: 'app-1',
+    storage: null,
+    location: null,
+    history: null,
+    logger: { error: (...args) => logged.push(args) },
+    socket: { reconnectionDelay: 20, reconnectionDelayMax: 40 },
+    ...extra,
+  });
+  clients.push(client);
+  return client;
+};
+const kinds = (kind: string) => io.events.filter((e) => e.kind === kind);
+const joined = () => kinds('join').map((e) => e.room);
+const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  io = await startSocketServer();
+});
+afterAll(() => io.close());
+beforeEach(() => {
+  io.events.length = 0;
+  logged = [];
+});
+afterEach(async () => {
+  for (const client of clients) client.cleanup();
+  clients = [];
+  await settle(20);
+});
+
+test('the mount path is /ws-user-apps/socket.io/', () => {
+  expect(SOCKET_PATH).toBe('/ws-user-apps/socket.io/');
+});
+
+describe('rooms', () => {
+  test('the handshake carries app_id and token over the websocket transport', async () => {
+    make({ token: 'tok' }).agents.subscribeToConversation('c1', () => undefined);
+    const [connect] = await eventually(() => kinds('connect').length > 0 && kinds('connect'));
+    expect(connect?.query).toMatchObject({ app_id: 'app-1', token: 'tok', transport: 'websocket' });
+  });
+
+  test('the first subscriber of a room joins it, the last one to leave leaves it', async () => {
+    const client = make();
+    const stopA = client.agents.subscribeToConversation('c1', () => undefined);
+    const stopB = client.agents.subscribeToConversation('c1', () => undefined);
+    await eventually(() => expect(joined()).toEqual(['/agent-conversations/c1']));
+    stopA();
+    await settle();
+    expect(kinds('leave')).toHaveLength(0);
+    stopB();
+    await eventually(() => expect(kinds('leave').map((e) => e.room)).toEqual(['/agent-conversations/c1']));
+    stopB();
+    await settle();
+    expect(kinds('leave')).toHaveLength(1);
+  });
+
+  test('a room subscribed while connected is joined at once', async () => {
+    const client = make();
+    client.agents.subscribeToConversation('c1', () => undefined);
+    await eventually(() => expect(joined()).toEqual(['/agent-conversations/c1']));
+    client.agents.subscribeToConversation('c2', () => undefined);
+    await eventually(() => expect(joined()).toEqual(['/agent-conversations/c1', '/agent-conversations/c2']));
+  });
+
+  test('after the server restarts, every room that still has subscribers is joined again', async () => {
+    const client = make();
+    client.agents.subscribeToConversation('keep', () => undefined);
+    client.entities.Brand.subscribe(() => undefined);
+    await eventually(() => expect(joined()).toHaveLength(2));
+    await io.restart();
+    await eventually(() =>
+      expect(
+        kinds('join')
+          .filter((e) => e.generation > 1)
+          .map((e) => e.room)
+          .sort(),
+      ).toEqual(['/agent-conversations/keep', 'entities:app-1:Brand']),
+    );
+  });
+
+  test('cleanup() disconnects the socket', async () => {
+    const client = make();
+    client.agents.subscribeToConversation('c1', () => undefined);
+    await eventually(() => expect(kinds('join')).toHaveLength(1));
+    client.cleanup();
+    await eventually(() => expect(kinds('disconnect')).toHaveLength(1));
+    expect(io.connections()).toHaveLength(0);
+  });
+});
+
+describe('update_model', () => {
+  test('data (a JSON string) is parsed and handed to that room’s subscribers only', async () => {
+    const client = make();
+    const c1: unknown[] = [];
+    const c2: unknown[] = [];
+    client.agents.subscribeToConversation('c1', (c) => c1.push(c));
+    client.agents.subscribeToConversation('c1', (c) => c1.push({ second: c.id }));
+    client.agents.subscribeToConversation('c2', (c) => c2.push(c));
+    await eventually(() => expect(joined()).toHaveLength(2));
+    io.emitUpdate('/agent-conversations/c1', { id: 'c1', messages: [{ role: 'assistant', content: 'Hi' }] });
+    await eventually(() => expect(c1).toHaveLength(2));
+    expect(c1).toEqual([{ id: 'c1', messages: [{ role: 'assistant', content: 'Hi' }] }, { second: 'c1' }]);
+    expect(c2).toEqual([]);
+  });
+
+  test('entities.E.subscribe joins entities:{appId}:{E} and receives change events; unsubscribe leaves', async () => {
+    const client = make();
+    const events: unknown[] = [];
+    const stop = client.entities.Brand.subscribe((event) => events.push(event));
+    await eventually(() => expect(joined()).toEqual(['entities:app-1:Brand']));
+    const change = { type: 'update', id: 'b1', data: { id: 'b1', status: 'live' }, timestamp: '2026-01-01T00:00:00Z' };
+    io.emitUpdate('entities:app-1:Brand', change);
+    await eventually(() => expect(events).toEqual([change]));
+    stop();
+    await eventually(() => expect(kinds('leave').map((e) => e.room)).toEqual(['entities:app-1:Brand']));
+  });
+
+  test('an unparsable payload reaches subscribers as an error, not as data', async () => {
+    const client = make();
+    const updates: unknown[] = [];
+    const errors: unknown[] = [];
+    client.agents.subscribeToConversation('c1', (c) => updates.push(c), (e) => errors.push(e));
+    await eventually(() => expect(joined()).toHaveLength(1));
+    io.emitUpdate('/agent-conversations/c1', null, '{not json');
+    await eventually(() => expect(errors).toHaveLength(1));
+    expect(updates).toEqual([]);
+    expect(errors[0]).toBeInstanceOf(SyntaxError);
+  });
+});
+
+describe('errors', () => {
+  test('an error event is logged and passed to the subscribers', async () => {
+    const client = make();
+    const errors: unknown[] = [];
+    client.agents.subscribeToConversation('c1', () => undefined, (e) => errors.push(e));
+    client.entities.Brand.subscribe(() => undefined, (e) => errors.push(['entity', e]));
+    await eventually(() => expect(joined()).toHaveLength(2));
+    io.emitToAll('error', 'server error');
+    await eventually(() => expect(errors).toEqual(['server error', ['entity', 'server error']]));
+    expect(logged).toContainEqual(['[base44] socket error', 'server error']);
+  });
+
+  test('connect_error is logged and passed to the subscribers', async () => {
+    const port = await closedPort();
+    const client = make({ serverUrl: `http://127.0.0.1:${port}` });
+    const errors: unknown[] = [];
+    client.agents.subscribeToConversation('c1', () => undefined, (e) => errors.push(e));
+    await eventually(() => expect(errors.length).toBeGreaterThan(0));
+    expect(errors[0]).toBeInstanceOf(Error);
+    expect(logged[0]?.[0]).toBe('[base44] socket error');
+  });
+});
+
+describe('tokens', () => {
+  test('client.setToken reconnects with the new token and joins the rooms again', async () => {
+    const client = make({ token: 'old' });
+    client.agents.subscribeToConversation('c1', () => undefined);
+    await eventually(() => expect(kinds('join')).toHaveLength(1));
+    client.setToken('new');
+    await eventually(() => expect(kinds('join').map((e) => e.query.token)).toEqual(['old', 'new']));
+    await eventually(() => expect(io.connections().map((q) => q.token)).toEqual(['new']));
+  });
+
+  test('the same token again does not reconnect', async () => {
+    const client = make({ token: 'same' });
+    client.agents.subscribeToConversation('c1', () => undefined);
+    await eventually(() => expect(kinds('join')).toHaveLength(1));
+    client.setToken('same');
+    await settle();
+    expect(kinds('connect')).toHaveLength(1);
+  });
+
+  test('the service role has its own socket with the service token', async () => {
+    const client = make({ token: 'user', serviceToken: 'svc' });
+    client.asServiceRole.agents.subscribeToConversation('c9', () => undefined);
+    await eventually(() => expect(kinds('join').map((e) => [e.room, e.query.token])).toEqual([['/agent-conversations/c9', 'svc']]));
+    client.asServiceRole.cleanup();
+    await eventually(() => expect(kinds('disconnect')).toHaveLength(1));
+  });
+});
