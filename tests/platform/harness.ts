@@ -19,8 +19,8 @@ export interface Reply {
 export interface TestPlatform extends RunningPlatform {
   appId: string;
   logs: string[];
-  /** Calls `/api/apps/{appId}{path}` (or an absolute `/…` path when `raw`). */
-  call(method: string, path: string, init?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: boolean }): Promise<Reply>;
+  /** Calls `/api/apps/{app ?? appId}{path}` (or an absolute `/…` path when `raw`). */
+  call(method: string, path: string, init?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: boolean; app?: string }): Promise<Reply>;
   /** Signs in and returns the access token. */
   login(email: string, password: string): Promise<string>;
 }
@@ -52,7 +52,7 @@ export async function startTestPlatform(
       body = typeof init.body === 'string' || init.body instanceof FormData ? init.body : JSON.stringify(init.body);
       if (!(init.body instanceof FormData)) headers['Content-Type'] ??= 'application/json';
     }
-    const url = `${platform.url}${init.raw ? path : `/api/apps/${appId}${path}`}`;
+    const url = `${platform.url}${init.raw ? path : `/api/apps/${init.app ?? appId}${path}`}`;
     const response = await fetch(url, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     let parsed: unknown = text;
