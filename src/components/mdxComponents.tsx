@@ -11,6 +11,7 @@ import { PartnerFooter } from './PartnerFooter.tsx';
 import { Section } from './Section.tsx';
 import { Setting } from './Setting.tsx';
 import { Sites } from './Sites.tsx';
+import { StatNote } from './StatNote.tsx';
 import { Stats } from './Stats.tsx';
 import { Steps } from './Steps.tsx';
 import { Stories } from './Stories.tsx';
@@ -31,6 +32,7 @@ export const mdxComponents = {
   Section,
   Setting,
   Sites,
+  StatNote,
   Stats,
   Steps,
   Stories,

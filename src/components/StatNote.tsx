@@ -1,0 +1,20 @@
+import { formatStat } from './formatStat.ts';
+import { inGroup, useSlide } from './SlideContext.tsx';
+
+/** One or two figures set as an aside beside a slide's main grid (the market page's satisfaction note). */
+export function StatNote({ group }: { group: string }) {
+  const stats = inGroup(useSlide().records.stats, group);
+  return (
+    <aside className="note note--strong stat-note">
+      {stats.map((stat) => (
+        <p className="stat-note__item" key={`${stat.label}${formatStat(stat)}`}>
+          <span className="stat-note__value">{formatStat(stat)}</span>
+          <span className="stat-note__text">
+            <strong>{stat.label}</strong>
+            {stat.sublabel && <span> {stat.sublabel}</span>}
+          </span>
+        </p>
+      ))}
+    </aside>
+  );
+}
