@@ -94,6 +94,8 @@ export async function startApp(options: StartAppOptions): Promise<AppStartState>
       publicSettings = await read();
     }
   } catch (error) {
+    // An unmount is not a load failure: nothing to log or show.
+    if (options.signal?.aborted) return state;
     logger.error('App state check failed:', error);
     emit({ type: 'settings_failed', failure: toStartFailure(error) });
     return finish();
