@@ -1,0 +1,152 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+
+let p: TestPlatform;
+let admin: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login');
+  admin = await p.login(ADMIN.email, ADMIN.password);
+  await p.addApp('second', 'private_with_login', { email: 'x@second.test', password: 'second-password-1' });
+}, 60_000);
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await p?.close();
+});
+
+function connect(query: Record<string, string>): Socket {
+  const socket = io(p.url, { path: '/ws-user-apps/socket.io/', transports: ['websocket'], query, reconnection: false });
+  sockets.push(socket);
+  return socket;
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+function refused(socket: Socket): Promise<Error & { data?: any }> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', resolve);
+  });
+}
+
+interface Update {
+  room: string;
+  data: string;
+}
+
+function collect(socket: Socket): Update[] {
+  const seen: Update[] = [];
+  socket.on('update_model', (message: Update) => seen.push(message));
+  return seen;
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+// `join` has no acknowledgement in the protocol; give the server a moment to handle it.
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 100));
+
+describe('the socket', () => {
+  it('refuses a private app without a token, with an unregistered user, and for an unknown app', async () => {
+    const none = await refused(connect({ app_id: 'testapp' }));
+    expect(none.data).toMatchObject({ status: 403, extra_data: { reason: 'auth_required' } });
+    const strangerToken = await registeredUser(p, 'stranger@example.com', 'stranger-pass-1', false);
+    const stranger = await refused(connect({ app_id: 'testapp', token: strangerToken }));
+    expect(stranger.data).toMatchObject({ extra_data: { reason: 'user_not_registered' } });
+    expect((await refused(connect({ app_id: 'ghost', token: admin }))).data).toMatchObject({ status: 404 });
+    expect((await refused(connect({ app_id: 'testapp', token: 'dead-token' }))).data).toMatchObject({ status: 401 });
+  });
+
+  it('broadcasts create, update and delete on entities:{appId}:{Entity} to joined sockets only', async () => {
+    const member = await registeredUser(p, 'watcher@example.com');
+    const watcher = connect({ app_id: 'testapp', token: member });
+    const bystander = connect({ app_id: 'testapp', token: admin });
+    await Promise.all([connected(watcher), connected(bystander)]);
+    const seen = collect(watcher);
+    const unseen = collect(bystander);
+    watcher.emit('join', 'entities:testapp:Task');
+    bystander.emit('join', 'entities:testapp:Other');
+    await settle();
+
+    const created = (await p.call('POST', '/entities/Task', { token: admin, body: { title: 'one' } })).body;
+    await p.call('PUT', `/entities/Task/${created.id}`, { token: admin, body: { title: 'two' } });
+    await p.call('DELETE', `/entities/Task/${created.id}`, { token: admin });
+    await until(() => seen.length === 3);
+    const events = seen.map((message) => ({ room: message.room, ...JSON.parse(message.data) }));
+    expect(events.map((event) => [event.room, event.type, event.id])).toEqual([
+      ['entities:testapp:Task', 'create', created.id],
+      ['entities:testapp:Task', 'update', created.id],
+      ['entities:testapp:Task', 'delete', created.id],
+    ]);
+    expect(events[1].data.title).toBe('two');
+    expect(typeof events[0].timestamp).toBe('string');
+    expect(unseen).toEqual([]);
+
+    watcher.emit('leave', 'entities:testapp:Task');
+    await settle();
+    await p.call('POST', '/entities/Task', { token: admin, body: { title: 'after leave' } });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(seen).toHaveLength(3);
+  });
+
+  it("rejects rooms of other apps with an error event and never delivers their changes", async () => {
+    const socket = connect({ app_id: 'testapp', token: admin });
+    await connected(socket);
+    const seen = collect(socket);
+    const errors: unknown[] = [];
+    socket.on('error', (error: unknown) => errors.push(error));
+    socket.emit('join', 'entities:second:Task');
+    socket.emit('join', 'some-random-room');
+    await until(() => errors.length === 2);
+    expect(errors[0]).toEqual({ room: 'entities:second:Task', detail: expect.stringContaining('Cannot join') });
+    const other = (await p.call('POST', '/auth/login', { app: 'second', body: { email: 'x@second.test', password: 'second-password-1' } })).body.access_token;
+    await p.call('POST', '/entities/Task', { app: 'second', token: other, body: { secret: true } });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(seen).toEqual([]);
+  });
+
+  it('adding a message broadcasts the whole conversation on /agent-conversations/{id}', async () => {
+    const conversation = (await p.call('POST', '/agents/conversations', { token: admin, body: { agent_name: 'helper', metadata: { a: 1 } } })).body;
+    expect(conversation).toMatchObject({ agent_name: 'helper', messages: [], metadata: { a: 1 } });
+    const socket = connect({ app_id: 'testapp', token: admin });
+    await connected(socket);
+    const seen = collect(socket);
+    socket.emit('join', `/agent-conversations/${conversation.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const added = await p.call('POST', `/agents/conversations/${conversation.id}/messages`, { token: admin, body: { role: 'user', content: 'hello' } });
+    expect(added.body).toMatchObject({ role: 'user', content: 'hello', id: expect.any(String) });
+    await until(() => seen.length === 1);
+    expect(seen[0]!.room).toBe(`/agent-conversations/${conversation.id}`);
+    const whole = JSON.parse(seen[0]!.data);
+    expect(whole).toMatchObject({ id: conversation.id, messages: [{ role: 'user', content: 'hello' }] });
+    const stored = await p.call('GET', `/agents/conversations/${conversation.id}`, { token: admin });
+    expect(stored.body.messages).toHaveLength(1);
+    expect((await p.call('GET', '/agents/conversations', { token: admin })).body.map((c: { id: string }) => c.id)).toContain(conversation.id);
+  });
+
+  it("a user cannot read or join another user's conversation", async () => {
+    const conversation = (await p.call('POST', '/agents/conversations', { token: admin, body: { agent_name: 'private' } })).body;
+    const member = await registeredUser(p, 'nosy@example.com');
+    expect((await p.call('GET', `/agents/conversations/${conversation.id}`, { token: member })).status).toBe(404);
+    expect((await p.call('POST', `/agents/conversations/${conversation.id}/messages`, { token: member, body: { content: 'x' } })).status).toBe(404);
+    expect((await p.call('GET', '/agents/conversations', { token: member })).body).toEqual([]);
+    const socket = connect({ app_id: 'testapp', token: member });
+    await connected(socket);
+    const errors: unknown[] = [];
+    socket.on('error', (error: unknown) => errors.push(error));
+    socket.emit('join', `/agent-conversations/${conversation.id}`);
+    await until(() => errors.length === 1);
+  });
+});
