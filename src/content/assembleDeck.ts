@@ -16,27 +16,39 @@ export interface DeckSources {
   slides: ReadonlyArray<{ file: string; text: string }>;
 }
 
+/** Stand-ins for the blanks while the file that fills them is broken: known names, neutral text. */
+const PLACEHOLDER_TOKENS = {
+  name: 'name',
+  host: 'host',
+  hostDomain: 'host.example',
+  phone: '(000) 000-0000',
+  company: 'company',
+  website: 'website.example',
+  brandCount: '0',
+  totalValuation: '$0-$0',
+};
+
 /** Pure: every content file's text in, the validated deck and every issue (all at once) out. */
 export function assembleDeck(sources: DeckSources): { content?: DeckContent; issues: ContentIssue[] } {
   const settingsSource = parseYamlSource(sources.settings.file, sources.settings.text);
   const brandsSource = parseYamlSource(sources.brands.file, sources.brands.text);
   const settings = validateYamlSource(settingsSource, DeckSettings);
   const issues = [...settingsSource.issues, ...brandsSource.issues, ...settings.issues];
-  // Every other file needs the settings to fill its blanks; without them their errors would only be noise.
-  if (!settings.value) return { issues };
-  const filledBrands = fillTokens(brandsSource.data, settingsTokens(settings.value));
-  issues.push(...filledBrands.unknown.map(({ path, token }) => unknownToken(brandsSource, path, token)));
+  const filledBrands = fillTokens(brandsSource.data, settings.value ? settingsTokens(settings.value) : PLACEHOLDER_TOKENS);
+  if (settings.value) issues.push(...filledBrands.unknown.map(({ path, token }) => unknownToken(brandsSource, path, token)));
   const brands = validateYamlSource(brandsSource, BrandsFile, filledBrands.value);
   issues.push(...brands.issues);
-  if (!brands.value) return { issues };
 
-  const tokens = deckTokens(settings.value, brands.value);
+  // Every slide is checked even when a settings file is broken, so one run reports every error;
+  // blanks then read as placeholders and the cross-checks wait for valid settings.
+  const tokens = settings.value && brands.value ? deckTokens(settings.value, brands.value) : PLACEHOLDER_TOKENS;
   const parsed: ParsedSlide[] = [];
   for (const { file, text } of sources.slides) {
     const result = parseSlide(file, text, tokens);
     issues.push(...result.issues);
     if (result.slide) parsed.push(result.slide);
   }
+  if (!settings.value || !brands.value) return { issues };
 
   const content: DeckContent = {
     settings: settings.value,

@@ -30,7 +30,9 @@ export function parseSlide(file: string, source: string, tokens: DeckTokens): { 
   if (!/^---\r?\n/.test(source)) return { issues: [atTop('must start with a --- frontmatter block')] };
 
   // gray-matter splits; YAML 1.2 parses (the same parser as the check's positions, see toolchain.md).
-  const split = matter(source, { engines: { yaml: (text: string) => YAML.parse(text) as object } });
+  // A YAML syntax error is reported below, with its position, by the parser that locates fields.
+  const lenient = (text: string) => { try { return YAML.parse(text) as object; } catch { return {}; } };
+  const split = matter(source, { engines: { yaml: lenient } });
   const yamlStart = source.indexOf(split.matter);
   const lineOffset = source.slice(0, yamlStart).split('\n').length - 1;
   const yaml = parseYamlSource(file, split.matter, lineOffset);

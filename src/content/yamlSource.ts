@@ -10,8 +10,11 @@ export interface YamlSource {
   file: string;
   data: unknown;
   issues: ContentIssue[];
-  /** Line and column (1-based, in the file) of the field at `path`, or of its nearest existing parent. */
-  locate(path: FieldPath): { line: number; column: number };
+  /**
+   * Line and column (1-based, in the file) of the field at `path` (its value, or its key with
+   * `atKey`), or of its nearest existing parent.
+   */
+  locate(path: FieldPath, atKey?: boolean): { line: number; column: number };
 }
 
 export function parseYamlSource(file: string, text: string, lineOffset = 0): YamlSource {
@@ -33,7 +36,7 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): Yam
     file,
     data: issues.length ? undefined : doc.toJS(),
     issues,
-    locate: (path) => position(nodeOffset(doc, path)),
+    locate: (path, atKey = false) => position(nodeOffset(doc, path, atKey)),
   };
 }
 
@@ -52,19 +55,35 @@ export function validateYamlSource<S extends z.ZodType>(source: YamlSource, sche
       return {
         severity: 'error' as const,
         file: source.file,
-        ...source.locate(path),
+        ...source.locate(path, key !== undefined),
         field: formatFieldPath(path),
-        message: key === undefined ? issue.message : 'is not a known field',
+        message: key === undefined ? editorMessage(issue, data, path) : 'is not a known field',
       };
     });
   });
   return { issues };
 }
 
-function nodeOffset(doc: Document, path: FieldPath): number {
+const KINDS: Record<string, string> = {
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a set of fields',
+};
+
+/** Zod's type errors in the words an editor uses: "is required", "must be a number". */
+function editorMessage(issue: z.core.$ZodIssue, data: unknown, path: FieldPath): string {
+  if (issue.code !== 'invalid_type') return issue.message;
+  const value = path.reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown> | undefined)?.[key], data);
+  if (value === undefined) return 'is required';
+  return `must be ${KINDS[issue.expected] ?? issue.expected}`;
+}
+
+function nodeOffset(doc: Document, path: FieldPath, atKey: boolean): number {
   let node: unknown = doc.contents;
   let offset = rangeStart(node) ?? 0;
-  for (const key of path) {
+  for (const [index, key] of path.entries()) {
     if (!node || typeof node !== 'object' || !('items' in node)) break;
     const items = (node as { items: unknown[] }).items;
     let next: unknown;
@@ -72,7 +91,8 @@ function nodeOffset(doc: Document, path: FieldPath): number {
       const pair = items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key);
       if (!isPair(pair)) break;
       // Point at the value where there is one, else at the key (`valuation:` with nothing after it).
-      offset = rangeStart(pair.value) ?? rangeStart(pair.key) ?? offset;
+      const keyOnly = atKey && index === path.length - 1;
+      offset = (keyOnly ? undefined : rangeStart(pair.value)) ?? rangeStart(pair.key) ?? offset;
       next = pair.value;
     } else if (typeof key === 'number') {
       next = items[key];

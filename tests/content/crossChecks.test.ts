@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { assembleDeck } from '../../src/content/assembleDeck.ts';
+import { formatIssue } from '../../src/content/contentIssue.ts';
+import { realDeckSources, withSlide } from '../fixtures/deckFixture.ts';
+
+const sources = realDeckSources();
+const messages = (result: ReturnType<typeof assembleDeck>, severity: 'error' | 'warning') =>
+  result.issues.filter((issue) => issue.severity === severity).map(formatIssue);
+
+describe('the real deck', () => {
+  const result = assembleDeck(sources);
+
+  it('has no errors, 17 pages in order and the core-technology page outside it', () => {
+    expect(messages(result, 'error')).toEqual([]);
+    const inDeck = result.content!.slides.filter((slide) => slide.order !== null);
+    expect(inDeck.map((slide) => slide.order)).toEqual(Array.from({ length: 17 }, (_, index) => index + 1));
+    expect(inDeck[0]!.path).toBe('/');
+    expect(inDeck[1]!.path).toBe('/executivesummary');
+    expect(inDeck[16]!.name).toBe('Contact');
+    expect(result.content!.slides.find((slide) => slide.order === null)?.path).toBe('/coretechnology');
+  });
+
+  it('warns, with both figures, that the spec total and its brand table disagree', () => {
+    const at = /^slides\/brands\.yaml:(\d+):(\d+) /;
+    expect(messages(result, 'warning').map((text) => text.replace(at, ''))).toEqual([
+      "stated.totalValuation.low: warning: the stated total's low end is $7.1M, but the hub and brand valuations add up to $7M ($7M-$9.45M); the slides show the spec's $7.1M-$9.4M",
+      "stated.totalValuation.high: warning: the stated total's high end is $9.4M, but the hub and brand valuations add up to $9.45M ($7M-$9.45M); the slides show the spec's $7.1M-$9.4M",
+    ]);
+    // Each warning points at the figure it is about: the low and the high end of the stated total.
+    const [low, high] = messages(result, 'warning').map((text) => at.exec(text)!.slice(1).map(Number));
+    const line = sources.brands.text.split('\n')[low![0]! - 1]!;
+    expect(line.slice(low![1]! - 1)).toMatch(/^7100000/);
+    expect(line.slice(high![1]! - 1)).toMatch(/^9400000/);
+  });
+
+  it("fills page 10's label with the host brand's name from the deck settings", () => {
+    expect(result.content!.slides.find((slide) => slide.order === 10)?.label).toBe(result.content!.settings.host.name);
+  });
+});
+
+describe('cross-checks', () => {
+  it('rejects a duplicate order, with both files named', () => {
+    const problem = sources.slides.find((slide) => slide.file === 'slides/problem.mdx')!;
+    const result = assembleDeck(withSlide(sources, problem.file, problem.text.replace('order: 3', 'order: 4')));
+    expect(messages(result, 'error')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^slides\/(problem|market)\.mdx:4:8 order: order 4 is also used by slides\/(problem|market)\.mdx$/),
+        'slides/deck.yaml:6:1 no page has order 3; orders run 1-17 without gaps',
+      ]),
+    );
+  });
+
+  it('rejects a deck that is not 17 pages long', () => {
+    const result = assembleDeck({ ...sources, slides: sources.slides.filter((slide) => slide.file !== 'slides/contact.mdx') });
+    expect(messages(result, 'error')).toContain("slides/deck.yaml:6:1 the deck has 16 pages with an order; the spec's deck length is 17");
+  });
+
+  it('rejects two pages on one route', () => {
+    const market = sources.slides.find((slide) => slide.file === 'slides/market.mdx')!;
+    const result = assembleDeck(withSlide(sources, market.file, market.text.replace('name: Market', 'name: Problem')));
+    expect(messages(result, 'error').some((text) => text.includes('route /problem is also the route of'))).toBe(true);
+  });
+
+  it('rejects a brand count that disagrees with "10 brands"', () => {
+    const brands = { ...sources.brands, text: sources.brands.text.replace('brandCount: 10', 'brandCount: 11') };
+    expect(messages(assembleDeck({ ...sources, brands }), 'error')).toContainEqual(
+      expect.stringMatching(/^slides\/brands\.yaml:\d+:15 stated\.brandCount: states 11 brands, but 10 brands besides the hub have a valuation$/),
+    );
+  });
+
+  it('rejects Live & Operational on anything but the hub', () => {
+    const text = sources.brands.text.replace(/(id: remo-ai[\s\S]*?status: )Stealth Stage/, '$1Live & Operational');
+    const errors = messages(assembleDeck({ ...sources, brands: { ...sources.brands, text } }), 'error');
+    expect(errors).toEqual([expect.stringMatching(/^slides\/brands\.yaml:\d+:13 brands\[1\]\.status: is Live & Operational, but Live & Operational is for the hub only/)]);
+  });
+
+  it('rejects a slide that names a brand that does not exist', () => {
+    const hecm = sources.slides.find((slide) => slide.file === 'slides/hecm-ai.mdx')!;
+    const text = hecm.text.replace(/^brand: .*\n/m, '').replace(/^order: 7$/m, 'order: 7\nbrand: hecm-ia');
+    const errors = messages(assembleDeck(withSlide(sources, hecm.file, text)), 'error');
+    expect(errors).toEqual([expect.stringMatching(/^slides\/hecm-ai\.mdx:\d+:8 brand: no brand has id hecm-ia in slides\/brands\.yaml$/)]);
+  });
+
+  it('reports a broken settings file and still checks every slide', () => {
+    const settings = { ...sources.settings, text: sources.settings.text.replace('(555) 010-0100', 'call us') };
+    const errors = messages(assembleDeck({ ...sources, settings }), 'error');
+    expect(errors).toEqual([expect.stringMatching(/^slides\/deck\.yaml:\d+:10 contact\.phone: must be a phone number/)]);
+  });
+});

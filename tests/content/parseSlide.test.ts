@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { formatIssue } from '../../src/content/contentIssue.ts';
+import { parseSlide } from '../../src/content/parseSlide.ts';
+import { fixture } from '../fixtures/deckFixture.ts';
+
+const TOKENS = { name: 'Sample Lender, Inc.', host: 'Sample Host', phone: '(555) 010-0100' };
+
+function issuesOf(file: string) {
+  return parseSlide(`tests/fixtures/${file}`, fixture(file), TOKENS).issues.map(formatIssue);
+}
+
+describe('parseSlide', () => {
+  it('validates a good slide, fills its blanks and keeps money as numbers', () => {
+    const { slide, issues } = parseSlide('good.mdx', fixture('good-slide.mdx'), TOKENS);
+    expect(issues).toEqual([]);
+    expect(slide?.frontmatter.title).toBe('A good page for Sample Lender, Inc.');
+    expect(slide?.frontmatter.stats?.[1]).toMatchObject({ usd: 1209750, exact: true });
+    expect(slide?.bodyLine).toBe(17);
+  });
+
+  it('reports every error of a broken slide at once, each with its line, column and field', () => {
+    expect(issuesOf('broken/many-errors.mdx')).toEqual([
+      'tests/fixtures/broken/many-errors.mdx:2:7 name: must be a PascalCase page name such as ExecutiveSummary',
+      'tests/fixtures/broken/many-errors.mdx:4:8 order: must be 1 or more',
+      'tests/fixtures/broken/many-errors.mdx:5:8 title: must not be empty',
+      'tests/fixtures/broken/many-errors.mdx:7:5 stats[0]: needs exactly one of value, usd, usdRange (has value, usd)',
+      'tests/fixtures/broken/many-errors.mdx:11:22 stats[1].usdRange.low: low ($1.5M) is above high ($1.25M)',
+      'tests/fixtures/broken/many-errors.mdx:14:11 cards[0].code: must be a code such as KG-001',
+      'tests/fixtures/broken/many-errors.mdx:15:5 cards[0].colour: is not a known field',
+    ]);
+  });
+
+  it('rejects blanks that are not deck settings, and settings written as MDX expressions', () => {
+    expect(issuesOf('broken/unknown-token.mdx')).toEqual([
+      'tests/fixtures/broken/unknown-token.mdx:5:8 title: {partner} is not a deck setting',
+      'tests/fixtures/broken/unknown-token.mdx:8:7 {host} in a slide body is code in MDX: write <Setting name="host" /> instead',
+    ]);
+  });
+
+  it('reports a body that shows a group the frontmatter does not have', () => {
+    const text = fixture('good-slide.mdx').replace('<Cards group="questions" />', '<Cards group="answers" />');
+    const { issues } = parseSlide('x.mdx', text, TOKENS);
+    expect(issues.map(formatIssue)).toEqual(['x.mdx:20:1 <Cards group="answers">: no cards in the frontmatter have group answers']);
+  });
+
+  it('reports invalid YAML with its position', () => {
+    const [issue, ...rest] = issuesOf('broken/bad-yaml.mdx');
+    expect(rest).toEqual([]);
+    expect(issue).toMatch(/^tests\/fixtures\/broken\/bad-yaml\.mdx:5:\d+ invalid YAML: /);
+  });
+
+  it('requires a frontmatter block', () => {
+    expect(issuesOf('broken/no-frontmatter.mdx')).toEqual([
+      'tests/fixtures/broken/no-frontmatter.mdx:1:1 must start with a --- frontmatter block',
+    ]);
+  });
+});
