@@ -2,14 +2,17 @@
 import { afterEach, expect, test } from 'vitest';
 import { createClient, readAppParams } from '../../src/sdk/index.ts';
 
+/** happy-dom's test hook for moving the page to another address. */
+const setURL = (url: string): void => (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
+
 afterEach(() => {
   localStorage.clear();
-  window.happyDOM?.setURL('http://localhost:3000/');
+  setURL('http://localhost:3000/');
 });
 
 test('createClient picks ?access_token= from the page address, stores it and cleans the address', () => {
   // Set after the SDK was imported: globals must be read at creation, not at import.
-  window.happyDOM?.setURL('http://localhost:3000/market?access_token=page-token&keep=1');
+  setURL('http://localhost:3000/market?access_token=page-token&keep=1');
   const client = createClient({ serverUrl: 'http://127.0.0.1:9', appId: 'app-1' });
   expect(client.getToken()).toBe('page-token');
   expect(localStorage.getItem('base44_access_token')).toBe('page-token');
@@ -19,7 +22,7 @@ test('createClient picks ?access_token= from the page address, stores it and cle
 
 test('readAppParams reads the page address and local storage by default', () => {
   localStorage.setItem('base44_server_url', 'http://stored.test');
-  window.happyDOM?.setURL('http://localhost:3000/?app_id=from-page');
+  setURL('http://localhost:3000/?app_id=from-page');
   expect(readAppParams()).toMatchObject({ appId: 'from-page', serverUrl: 'http://stored.test' });
 });
 

@@ -48,6 +48,8 @@ afterEach(async () => {
   for (const client of clients) client.cleanup();
   clients = [];
   await win.happyDOM.close();
+  // A late disconnect would land in the next test's events.
+  await eventually(() => expect(io.connections()).toHaveLength(0));
 });
 
 describe('where we do better than the published client', () => {

@@ -38,7 +38,8 @@ beforeEach(() => {
 afterEach(async () => {
   for (const client of clients) client.cleanup();
   clients = [];
-  await settle(20);
+  // A late disconnect would land in the next test's events.
+  await eventually(() => expect(io.connections()).toHaveLength(0));
 });
 
 test('the mount path is /ws-user-apps/socket.io/', () => {
@@ -48,7 +49,10 @@ test('the mount path is /ws-user-apps/socket.io/', () => {
 describe('rooms', () => {
   test('the handshake carries app_id and token over the websocket transport', async () => {
     make({ token: 'tok' }).agents.subscribeToConversation('c1', () => undefined);
-    const [connect] = await eventually(() => kinds('connect').length > 0 && kinds('connect'));
+    const [connect] = await eventually(() => {
+      expect(kinds('connect')).toHaveLength(1);
+      return kinds('connect');
+    });
     expect(connect?.query).toMatchObject({ app_id: 'app-1', token: 'tok', transport: 'websocket' });
   });
 
