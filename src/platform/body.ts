@@ -29,15 +29,32 @@ export async function readBytes(c: Context, limit: number): Promise<Uint8Array<A
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** The JSON body (undefined when empty); 400 `body: …` when malformed, 413 above 1 MB. */
+/** Deepest nesting accepted in a JSON body or `q` (deeper ones overflow the stack when stored). */
+export const MAX_JSON_DEPTH = 64;
+
+/** 400 `{field}: nests deeper than 64 levels` for a value nested too deep; checked without recursion. */
+export function checkJsonDepth(value: unknown, field: string): void {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > MAX_JSON_DEPTH) throw badRequest(field, `nests deeper than ${MAX_JSON_DEPTH} levels`);
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+}
+
+/** The JSON body (undefined when empty); 400 `body: …` when malformed or too deep, 413 above 1 MB. */
 export async function readJson(c: Context, limit = MAX_JSON_BYTES): Promise<unknown> {
   const text = new TextDecoder().decode(await readBytes(c, limit)).trim();
   if (text === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest('body', 'is not valid JSON');
   }
+  checkJsonDepth(value, 'body');
+  return value;
 }
 
 /** A multipart body's parts; 400 when it is not multipart, 413 above `limit`. */

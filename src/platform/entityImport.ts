@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { checkJsonDepth } from './body.ts';
 import { badRequest } from './errors.ts';
 
 /** Largest import file accepted (bigger ones get 413). */
@@ -44,6 +45,7 @@ function fromJson(text: string): Record<string, unknown>[] {
   } catch {
     throw badRequest('file', 'is not valid JSON');
   }
+  checkJsonDepth(parsed, 'file');
   const rows = Array.isArray(parsed) ? parsed : [parsed];
   rows.forEach((row, i) => {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) {

@@ -47,6 +47,12 @@ export function createHttpApp(ctx: PlatformContext): Hono {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.body, error.status as 400);
     }
+    // Postgres "data exception" (22xxx, e.g. a NUL character jsonb refuses) and "program limit"
+    // (54xxx, e.g. nesting too deep) come from what the caller sent: bad input, not a server fault.
+    const sqlState = (error as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && /^(22|54)/.test(sqlState)) {
+      return c.json({ detail: `body: ${error.message}`, code: 'invalid_input', extra_data: { field: 'body' } }, 400);
+    }
     ctx.log(`[platform] ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.stack : String(error)}`);
     return c.json({ detail: 'Internal server error', code: 'internal_error' }, 500);
   });

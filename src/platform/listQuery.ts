@@ -1,3 +1,4 @@
+import { checkJsonDepth } from './body.ts';
 import type { Queryable } from './db.ts';
 import { badRequest } from './errors.ts';
 import { compileFilter, fieldSql, Params } from './queryFilter.ts';
@@ -29,6 +30,7 @@ export function parseListParams(query: Record<string, string | undefined>): List
     } catch {
       throw badRequest('q', 'is not valid JSON');
     }
+    checkJsonDepth(q, 'q');
   }
   const sort = (query.sort || '-created_date').split(',').filter(Boolean);
   const fields = query.fields ? query.fields.split(',').map((f) => f.trim()).filter(Boolean) : null;

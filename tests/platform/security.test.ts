@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoginLimiter } from '../../src/platform/loginLimiter.ts';
+import { sha256 } from '../../src/platform/tokens.ts';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+
+let p: TestPlatform;
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login');
+}, 60_000);
+afterAll(() => p?.close());
+
+describe('stored secrets', () => {
+  it('hashes passwords with scrypt and a per-user salt', async () => {
+    await registeredUser(p, 'twin1@example.com', 'same-password-1');
+    await registeredUser(p, 'twin2@example.com', 'same-password-1');
+    const rows = (await p.db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE email LIKE 'twin%' ORDER BY email`)).rows;
+    const [a, b] = rows.map((row) => row.password_hash.split('$'));
+    expect(a![0]).toBe('scrypt');
+    expect(a![4]).not.toBe(b![4]); // salts differ
+    expect(a![5]).not.toBe(b![5]); // so the hashes differ for one password
+    expect(rows.some((row) => row.password_hash.includes('same-password-1'))).toBe(false);
+  });
+
+  it('issues 256-bit random tokens and stores only their SHA-256', async () => {
+    const one = await p.login(ADMIN.email, ADMIN.password);
+    const two = await p.login(ADMIN.email, ADMIN.password);
+    expect(one).not.toBe(two);
+    expect(Buffer.from(one, 'base64url').length).toBe(32);
+    const stored = (await p.db.query<{ token_hash: string }>('SELECT token_hash FROM access_tokens')).rows.map((row) => row.token_hash);
+    expect(stored).toContain(sha256(one));
+    expect(stored).not.toContain(one);
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await p.login(ADMIN.email, ADMIN.password);
+    expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(200);
+    await p.db.query(`UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(token)]);
+    expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(401);
+  });
+
+  it('tokens expire 7 days after issue', async () => {
+    const token = await p.login(ADMIN.email, ADMIN.password);
+    const row = (await p.db.query<{ days: number }>(
+      'SELECT EXTRACT(EPOCH FROM (expires_at - created_at)) / 86400 AS days FROM access_tokens WHERE token_hash = $1',
+      [sha256(token)],
+    )).rows[0]!;
+    expect(Math.round(Number(row.days))).toBe(7);
+  });
+
+  it('a wrong service token is just a dead token', async () => {
+    expect((await p.call('GET', '/entities/Thing', { token: `${p.serviceToken}x` })).status).toBe(401);
+    expect((await p.call('GET', '/entities/Thing', { token: p.serviceToken })).status).toBe(200);
+  });
+});
+
+describe('failed sign-ins', () => {
+  it('refuses the 6th attempt within 15 minutes with 429, even with the right password', async () => {
+    await registeredUser(p, 'target@example.com', 'right-password-1');
+    for (let i = 0; i < 5; i++) {
+      const wrong = await p.call('POST', '/auth/login', { body: { email: 'target@example.com', password: `wrong-${i}-xxxx` } });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toEqual({ detail: 'Invalid email or password', code: 'invalid_credentials' });
+    }
+    const locked = await p.call('POST', '/auth/login', { body: { email: 'TARGET@example.com', password: 'right-password-1' } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('too_many_attempts');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+    // Another account is not affected.
+    expect(await p.login(ADMIN.email, ADMIN.password)).toBeTruthy();
+  });
+
+  it('an unknown email fails like a wrong password', async () => {
+    const reply = await p.call('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'whatever-123' } });
+    expect(reply.status).toBe(401);
+    expect(reply.body.detail).toBe('Invalid email or password');
+  });
+
+  it('the limiter window slides: failures older than 15 minutes no longer count', () => {
+    let now = 0;
+    const limiter = new LoginLimiter(5, 15 * 60_000, () => now);
+    for (let i = 0; i < 5; i++) limiter.fail('k');
+    expect(limiter.retryAfterSeconds('k')).toBe(900);
+    now += 10 * 60_000;
+    expect(limiter.retryAfterSeconds('k')).toBe(300);
+    now += 5 * 60_000 + 1;
+    expect(limiter.retryAfterSeconds('k')).toBe(0);
+    limiter.fail('k');
+    limiter.reset('k');
+    expect(limiter.retryAfterSeconds('k')).toBe(0);
+  });
+});
+
+describe('responses never leak internals', () => {
+  it('a value the database refuses (a NUL character in jsonb) is a 400 naming the body, not a 500', async () => {
+    const reply = await p.call('POST', '/entities/Thing', { token: p.serviceToken, body: { text: 'a\u0000b' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.detail).toMatch(/^body: /);
+    expect(JSON.stringify(reply.body)).not.toMatch(/stack|at \w+ \(/);
+  });
+
+  it('deeply nested JSON is refused as bad input', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const reply = await p.call('POST', '/entities/Thing', { token: p.serviceToken, body: `{"a": ${deep}}` });
+    expect(reply.status).toBe(400);
+    expect(reply.body.detail).toBe('body: nests deeper than 64 levels');
+    const deepQuery = `{"a": ${'['.repeat(100)}${']'.repeat(100)}}`;
+    const query = await p.call('GET', `/entities/Thing?q=${encodeURIComponent(deepQuery)}`, { token: p.serviceToken });
+    expect(query.status).toBe(400);
+    expect(query.body.detail).toMatch(/^q: nests deeper/);
+  });
+});
