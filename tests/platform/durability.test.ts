@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repo = resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'platform-durability-'));
+const SERVICE = 'durability-service-token-0123456789';
+const children: ChildProcess[] = [];
+// `node --import tsx` runs the server in this very process; the tsx CLI would put a wrapper process
+// in between, and a kill -9 of the wrapper would leave the server running.
+const NODE_ARGS = ['--import', pathToFileURL(join(repo, 'node_modules/tsx/dist/loader.mjs')).href, join(repo, 'scripts/platform-start.ts')];
+
+// The child runs from a folder of its own with a minimal deck.yaml, so the test does not depend on
+// the real slides/deck.yaml; the environment overrides part of it, as the README describes.
+mkdirSync(join(work, 'slides'));
+writeFileSync(
+  join(work, 'slides', 'deck.yaml'),
+  [
+    'company: { name: Test Co }',
+    'partner: { name: Partner, licence: "NMLS #1" }',
+    'host: { name: Host, domain: host.example }',
+    'contact: { phone: "(555) 010-0100", website: test.example }',
+    'platform: { appId: from-yaml, visibility: public_without_login }',
+  ].join('\n'),
+);
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function startChild(port: number): Promise<{ child: ChildProcess; output: () => string; startedMs: number }> {
+  const child = spawn(process.execPath, NODE_ARGS, {
+    cwd: work,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data', APP_ID: 'durable', DECK_VISIBILITY: 'private_with_login', SERVICE_TOKEN: SERVICE, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const startedMs = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no start within 40 s:\n${output}`)), 40_000);
+    child.stdout!.on('data', () => {
+      const match = /started in (\d+) ms/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`exited ${code}:\n${output}`)));
+  });
+  return { child, output: () => output, startedMs };
+}
+
+const api = (port: number, path: string, init: RequestInit = {}) =>
+  fetch(`http://127.0.0.1:${port}/api/apps/durable${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${SERVICE}`, 'Content-Type': 'application/json', ...init.headers },
+  });
+
+describe('durability', () => {
+  it('a record acknowledged to the client survives kill -9 and a restart', async () => {
+    const port = await freePort();
+    const first = await startChild(port);
+    expect(first.output()).toContain('app durable (private_with_login)');
+    expect(first.output()).toContain('admin account created: owner@example.com');
+
+    const written: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const reply = await api(port, '/entities/Ledger', { method: 'POST', body: JSON.stringify({ i }) });
+      expect(reply.status).toBe(200);
+      written.push(((await reply.json()) as { id: string }).id);
+    }
+    // No graceful shutdown: the process dies right after the last acknowledgement.
+    first.child.kill('SIGKILL');
+    await new Promise((done) => first.child.once('exit', done));
+    expect(existsSync(join(work, 'data', 'server.json'))).toBe(true); // left behind by the kill
+
+    const second = await startChild(port);
+    expect(second.output()).not.toContain('admin account created');
+    console.log(`cold start on an existing DATA_DIR: ${second.startedMs} ms`);
+    const rows = (await (await api(port, '/entities/Ledger?sort=i')).json()) as Array<{ id: string; i: number }>;
+    expect(rows.map((row) => row.id)).toEqual(written);
+    const login = await api(port, '/auth/login', { method: 'POST', body: JSON.stringify({ email: 'owner@example.com', password: 'owner-password-1' }), headers: { Authorization: '' } });
+    expect(login.status).toBe(200);
+
+    // A second server on the same DATA_DIR is refused instead of corrupting the database.
+    const clash = spawn(process.execPath, NODE_ARGS, {
+      cwd: work,
+      env: { ...process.env, PORT: '0', DATA_DIR: 'data', SERVICE_TOKEN: SERVICE },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let clashOutput = '';
+    clash.stderr!.on('data', (chunk) => (clashOutput += chunk));
+    const code = await new Promise((done) => clash.once('exit', done));
+    expect(code).toBe(1);
+    expect(clashOutput).toMatch(/in use by process \d+/);
+
+    second.child.kill('SIGTERM');
+    await new Promise((done) => second.child.once('exit', done));
+    expect(existsSync(join(work, 'data', 'server.json'))).toBe(false);
+  }, 90_000);
+});
