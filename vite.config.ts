@@ -1,12 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { previewRoutesPlugin } from './src/build/previewRoutes.ts';
+import { loadContent } from './src/content/loadContent.ts';
 import { slideRegistryPlugin } from './src/content/slideRegistryPlugin.ts';
 import react from '@vitejs/plugin-react';
 import mdx from '@mdx-js/rollup';
 import remarkFrontmatter from 'remark-frontmatter';
 
 export default defineConfig({
+  // Every route is its own prerendered page; unknown paths get the 404 page, not the index (no SPA fallback).
+  appType: 'mpa',
   plugins: [
     slideRegistryPlugin(),
+    previewRoutesPlugin(() => loadContent(process.cwd()).content?.slides ?? []),
     // MDX first so React's plugin sees the compiled JSX of slide bodies (fast refresh for editors).
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter] }) },
     react({ include: /\.(mdx|tsx|ts)$/ }),

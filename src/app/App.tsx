@@ -1,16 +1,34 @@
-import { Router } from 'wouter';
+import { Router, type BaseLocationHook } from 'wouter';
+import { BottomBar } from '../deck/BottomBar.tsx';
 import { DeckHeader } from '../deck/DeckHeader.tsx';
-import { DeckRoutes } from '../deck/DeckRoutes.tsx';
+import { DeckKeys } from '../deck/DeckKeys.tsx';
+import { DeckScreens } from '../deck/DeckScreens.tsx';
+import type { PageLayout } from '../deck/PageLayout.tsx';
+import { RouteEffects } from '../deck/RouteEffects.tsx';
+import { FrameUrlReporter } from './FrameUrlReporter.tsx';
 
-/** The root: the deck's frame around the routes. `ssrPath` lets the prerender render any route. */
-export function App({ ssrPath }: { ssrPath?: string }) {
+export interface AppProps {
+  /** wouter's router options: `ssrPath` for the prerender, `hook` for tests (memory location). */
+  router?: { hook?: BaseLocationHook; ssrPath?: string; searchHook?: () => string };
+  /** The optional layout around every page (spec section 2). */
+  Layout?: PageLayout;
+}
+
+/** The root: the deck's frame around the current screen, and the shell's listeners. */
+export function App({ router = {}, Layout }: AppProps) {
   return (
-    <Router {...(ssrPath !== undefined && { ssrPath })}>
-      <a className="skip-link" href="#main">Skip to content</a>
+    <Router {...router}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <DeckHeader />
       <main id="main" className="deck-main">
-        <DeckRoutes />
+        <DeckScreens Layout={Layout} />
       </main>
+      <BottomBar />
+      <RouteEffects />
+      <DeckKeys />
+      <FrameUrlReporter />
     </Router>
   );
 }

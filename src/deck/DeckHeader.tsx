@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { deckSettings } from './slideRegistry.ts';
+import { ZoomControls } from './ZoomControls.tsx';
 
-/** The top bar: the company's mark and name, linking to the first page. */
+/** The top bar: the company's mark and name linking to the first page, and the zoom at the right. */
 export function DeckHeader() {
   return (
     <header className="deck-header">
@@ -9,6 +10,7 @@ export function DeckHeader() {
         <img src="/logo.svg" alt="" width="32" height="32" />
         <span>{deckSettings.company.name}</span>
       </Link>
+      <ZoomControls />
     </header>
   );
 }

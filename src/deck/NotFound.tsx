@@ -1,7 +1,9 @@
 import { Link } from 'wouter';
+import { useAuthUser } from '../auth/AuthUserContext.tsx';
 
-/** Spec section 2, "404": any path that is not a page. */
+/** Spec section 2, "404": any path that is not a page; admins also see a note about missing pages. */
 export function NotFound({ path }: { path: string }) {
+  const { user } = useAuthUser();
   return (
     <article className="slide not-found" aria-labelledby="slide-title">
       <header className="slide__header">
@@ -11,6 +13,12 @@ export function NotFound({ path }: { path: string }) {
         </h1>
         <p className="slide__tagline">The page &quot;{path}&quot; could not be found in this application.</p>
       </header>
+      {user?.role === 'admin' && (
+        <aside className="note note--strong" aria-label="Admin Note">
+          <strong>Admin Note</strong>
+          <p>The AI may not have implemented this page yet. Ask it to build the page in the chat.</p>
+        </aside>
+      )}
       <div>
         <Link href="/" className="button button--primary">
           Go Home

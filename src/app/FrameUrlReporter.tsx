@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { postToParent } from './frameMessages.ts';
+
+/** Spec section 7: on each location change, tell a parent window the full current address. */
+export function FrameUrlReporter() {
+  const [location] = useLocation();
+  useEffect(() => {
+    postToParent({ type: 'app_changed_url', url: window.location.href });
+  }, [location]);
+  return null;
+}

@@ -1,0 +1,46 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What the SSR build's entry offers the prerender (src/entry-server.tsx). */
+export interface ServerEntry {
+  allSlides: ReadonlyArray<{ name: string; path: string; label: string; summary?: string }>;
+  pageTitle: (slide: ServerEntry['allSlides'][number] | undefined) => string;
+  renderRoute: (path: string) => Promise<string>;
+}
+
+/** The HTML file that serves a route: `/` → index.html, `/contact` → contact.html. */
+export function htmlFileFor(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}
+
+/** The built page template with one route's title, description and prerendered body filled in. */
+export function fillTemplate(template: string, page: { title: string; description?: string; body: string }): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  let html = template.replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`);
+  if (page.description) {
+    html = html.replace(/(<meta name="description" content=")[^"]*(")/, `$1${escape(page.description)}$2`);
+  }
+  return html.replace('<!--app-->', page.body);
+}
+
+/**
+ * Writes every route's static HTML into `outDir`, plus `404.html` (served for unknown paths) and
+ * `_gate.html` (a shell without slide content, for visitors the platform has not let in yet).
+ * Returns the files written.
+ */
+export async function prerender(entry: ServerEntry, outDir: string): Promise<string[]> {
+  const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+  if (!template.includes('<!--app-->')) throw new Error(`${outDir}/index.html has no <!--app--> placeholder`);
+  const written: string[] = [];
+  const write = (file: string, html: string) => {
+    writeFileSync(join(outDir, file), html);
+    written.push(file);
+  };
+  for (const slide of entry.allSlides) {
+    const body = await entry.renderRoute(slide.path);
+    write(htmlFileFor(slide.path), fillTemplate(template, { title: entry.pageTitle(slide), description: slide.summary, body }));
+  }
+  write('404.html', fillTemplate(template, { title: entry.pageTitle(undefined), body: await entry.renderRoute('/404') }));
+  write('_gate.html', fillTemplate(template, { title: entry.pageTitle(entry.allSlides[0]), body: '' }));
+  return written;
+}

@@ -1,0 +1,31 @@
+import { Link } from 'wouter';
+import { useDeckNavigation } from './useDeckNavigation.ts';
+
+/** Previous and Next as real links, and the counter; only on pages in the deck order (spec section 2). */
+export function BottomBar() {
+  const { index, total, previous, next } = useDeckNavigation();
+  if (index < 0) return null;
+  return (
+    <nav className="bottom-bar" aria-label="Slides">
+      <div className="bottom-bar__inner">
+        {previous ? (
+          <Link href={previous.path} className="bottom-bar__link" rel="prev">
+            <span aria-hidden="true">←</span> Previous<span className="visually-hidden">: {previous.label}</span>
+          </Link>
+        ) : (
+          <span />
+        )}
+        <span className="bottom-bar__counter" aria-label={`Slide ${index + 1} of ${total}`}>
+          {index + 1} / {total}
+        </span>
+        {next ? (
+          <Link href={next.path} className="bottom-bar__link bottom-bar__link--next" rel="next">
+            Next<span className="visually-hidden">: {next.label}</span> <span aria-hidden="true">→</span>
+          </Link>
+        ) : (
+          <span />
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { canonicalPath } from './navigation.ts';
+import { NotFound } from './NotFound.tsx';
+import { PlainLayout, type PageLayout } from './PageLayout.tsx';
+import { allSlides, slideAtPath } from './slideRegistry.ts';
+import { SlideRoute } from './SlideRoute.tsx';
+import { SlideTransition } from './SlideTransition.tsx';
+
+/**
+ * The screen for the current route, from the registry: a page, a redirect from another spelling of
+ * a page's route (`/executive-summary`, a trailing slash), or the 404 screen.
+ */
+export function DeckScreens({ Layout = PlainLayout }: { Layout?: PageLayout | undefined }) {
+  const [location] = useLocation();
+  const search = useSearch();
+  const slide = slideAtPath(location);
+  if (!slide) {
+    const canonical = canonicalPath(location, allSlides);
+    if (canonical && canonical !== location) return <Redirect to={search ? `${canonical}?${search}` : canonical} replace />;
+  }
+  return (
+    <Layout currentPageName={slide?.name ?? 'NotFound'}>
+      <SlideTransition routeKey={location}>
+        {(animate) => (slide ? <SlideRoute slide={slide} animate={animate} /> : <NotFound path={location} />)}
+      </SlideTransition>
+    </Layout>
+  );
+}
