@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { LoggerLike } from './globals.ts';
 
 /** Stops one subscription; calling it twice is harmless. */
@@ -26,8 +26,6 @@ export interface Realtime {
   tokenChanged(): void;
   /** Disconnects and forgets every room. */
   cleanup(): void;
-  /** Whether a socket has been created: it is created only once something subscribes (improvement 8). */
-  readonly hasSocket: boolean;
 }
 
 /** What the realtime channel needs from the client. */
@@ -46,6 +44,9 @@ export const SOCKET_PATH = '/ws-user-apps/socket.io/';
 export function createRealtime(config: RealtimeConfig): Realtime {
   let socket: Socket | null = null;
   let socketToken: string | null = null;
+  // socket.io-client (about 12 KB gzip) loads on the first subscription; the deck itself never subscribes.
+  let opening: Promise<void> | null = null;
+  let generation = 0;
   const rooms = new Map<string, Set<RoomSubscriber>>();
 
   const fail = (error: unknown): void => {
@@ -57,7 +58,23 @@ export function createRealtime(config: RealtimeConfig): Realtime {
     for (const s of [...(rooms.get(room) ?? [])]) s.onUpdate(data, message);
   };
 
-  function open(): Socket {
+  function ensureSocket(): void {
+    if (socket || opening) return;
+    const mine = ++generation;
+    opening = import('socket.io-client').then(
+      ({ io }) => {
+        opening = null;
+        // cleanup() or a token change while loading superseded this attempt.
+        if (mine === generation && rooms.size > 0) socket = open(io);
+      },
+      (error: unknown) => {
+        opening = null;
+        fail(error);
+      },
+    );
+  }
+
+  function open(io: typeof import('socket.io-client').io): Socket {
     socketToken = config.getToken() || null;
     // A signed-out socket sends no token at all, never the string "null" (improvement 5).
     const query: Record<string, string> = { app_id: config.appId };
@@ -90,6 +107,8 @@ export function createRealtime(config: RealtimeConfig): Realtime {
   }
 
   function close(): void {
+    generation += 1;
+    opening = null;
     socket?.removeAllListeners();
     socket?.disconnect();
     socket = null;
@@ -106,7 +125,7 @@ export function createRealtime(config: RealtimeConfig): Realtime {
       }
       const entry = { ...subscriber };
       subscribers.add(entry);
-      socket ??= open();
+      ensureSocket();
       const own = subscribers;
       return () => {
         if (!own.delete(entry) || own.size > 0 || rooms.get(room) !== own) return;
@@ -118,16 +137,14 @@ export function createRealtime(config: RealtimeConfig): Realtime {
       deliver(room, data, { room, data: JSON.stringify(data) });
     },
     tokenChanged() {
+      // A socket still loading reads the token when it opens, so only an open one needs replacing.
       if (!socket || (config.getToken() || null) === socketToken) return;
       close();
-      socket = open();
+      ensureSocket();
     },
     cleanup() {
       close();
       rooms.clear();
-    },
-    get hasSocket() {
-      return socket !== null;
     },
   };
 }

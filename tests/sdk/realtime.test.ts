@@ -95,6 +95,21 @@ describe('rooms', () => {
     );
   });
 
+  test('a subscription dropped before the socket opens leaves no connection behind', async () => {
+    const stop = make().agents.subscribeToConversation('brief', () => undefined);
+    stop();
+    await settle(150);
+    expect(io.events).toEqual([]);
+  });
+
+  test('cleanup() while the socket library is still loading leaves no connection behind', async () => {
+    const client = make();
+    client.agents.subscribeToConversation('brief', () => undefined);
+    client.cleanup();
+    await settle(150);
+    expect(io.events).toEqual([]);
+  });
+
   test('cleanup() disconnects the socket', async () => {
     const client = make();
     client.agents.subscribeToConversation('c1', () => undefined);
