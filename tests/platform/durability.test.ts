@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/platform/db.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'platform-durability-'));
@@ -66,6 +67,19 @@ async function startChild(port: number): Promise<{ child: ChildProcess; output: 
   return { child, output: () => output, startedMs };
 }
 
+async function runInvite(args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [NODE_ARGS[0]!, NODE_ARGS[1]!, join(repo, 'scripts/invite.ts'), ...args], {
+    cwd: work,
+    env: { ...process.env, DATA_DIR: 'data', APP_ID: 'durable', DECK_VISIBILITY: 'private_with_login', SERVICE_TOKEN: SERVICE },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  return { code, output };
+}
+
 const api = (port: number, path: string, init: RequestInit = {}) =>
   fetch(`http://127.0.0.1:${port}/api/apps/durable${path}`, {
     ...init,
@@ -110,8 +124,28 @@ describe('durability', () => {
     expect(code).toBe(1);
     expect(clashOutput).toMatch(/in use by process \d+/);
 
+    // npm run invite goes through the running server while one holds DATA_DIR…
+    const viaServer = await runInvite(['guest@example.com']);
+    expect(viaServer.code, viaServer.output).toBe(0);
+    expect(viaServer.output).toContain('through the running server');
+    const users = (await (await api(port, `/entities/User?q=${encodeURIComponent('{"email":"guest@example.com"}')}`)).json()) as Array<Record<string, unknown>>;
+    expect(users).toMatchObject([{ email: 'guest@example.com', role: 'user', is_registered: true }]);
+
     second.child.kill('SIGTERM');
     await new Promise((done) => second.child.once('exit', done));
     expect(existsSync(join(work, 'data', 'server.json'))).toBe(false);
+
+    // …and writes to the folder directly when none does.
+    const direct = await runInvite(['boss@example.com', 'admin']);
+    expect(direct.code, direct.output).toBe(0);
+    expect(direct.output).toContain('[outbox] to boss@example.com');
+    expect((await runInvite(['not-an-email'])).code).toBe(2);
+    const db = await openDatabase(join(work, 'data'));
+    try {
+      const row = (await db.query<{ role: string; invited: boolean }>('SELECT role, invited FROM users WHERE email = $1', ['boss@example.com'])).rows[0];
+      expect(row).toEqual({ role: 'admin', invited: true });
+    } finally {
+      await db.close();
+    }
   }, 90_000);
 });

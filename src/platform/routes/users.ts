@@ -5,10 +5,8 @@ import { readJson, validate } from '../body.ts';
 import { forbidden, HttpError, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { parseListParams, project, queryDocuments } from '../listQuery.ts';
-import { sendMail } from '../outbox.ts';
+import { inviteUser } from '../invitations.ts';
 import {
-  createUser,
-  findUserByEmail,
   findUserById,
   PROTECTED_USER_FIELDS,
   toUserRecord,
@@ -50,13 +48,8 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     const caller = c.get('caller');
     requireAdmin(caller, 'invite users');
     const body = validate(Invite, await readJson(c));
-    const app = c.get('app');
-    const existing = await findUserByEmail(ctx.db, app.id, body.user_email);
-    const user = existing
-      ? await updateUser(ctx.db, existing.id, { invited: true, role: body.role })
-      : await createUser(ctx.db, { appId: app.id, email: body.user_email, role: body.role, invited: true });
-    const link = `${ctx.publicUrl()}/login?mode=register&email=${encodeURIComponent(user.email)}`;
-    await sendMail(ctx.db, app.id, { to: user.email, kind: 'invite', subject: `You are invited to ${app.id}`, body: `Register at ${link} to open the deck.` }, ctx.log);
+    const invite = { email: body.user_email, role: body.role };
+    const user = await inviteUser(ctx.db, c.get('app').id, invite, ctx.publicUrl(), ctx.log);
     return c.json({ success: true, email: user.email, role: user.role });
   });
 

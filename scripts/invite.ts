@@ -1,0 +1,63 @@
+// `npm run invite -- EMAIL [ROLE]`: invites someone to the deck. With a server running on DATA_DIR
+// the invitation goes through its API (service token); otherwise it is written to DATA_DIR directly
+// (PGlite allows one process per folder, so the script never opens a folder a server holds).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ensureApp } from '../src/platform/apps.ts';
+import { SERVICE_TOKEN_FILE } from '../src/platform/bootstrap.ts';
+import { loadPlatformOptions } from '../src/platform/config.ts';
+import { runningServer } from '../src/platform/dataDirLock.ts';
+import { openDatabase } from '../src/platform/db.ts';
+import { inviteUser } from '../src/platform/invitations.ts';
+
+const Args = z.tuple([z.email('EMAIL must be an email address'), z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'ROLE must be a role name such as user or admin').default('user')]);
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = Args.safeParse(argv.length === 1 ? [argv[0], undefined] : argv);
+  if (!parsed.success) {
+    console.error(`usage: npm run invite -- EMAIL [ROLE]\n${parsed.error.issues[0]?.message ?? ''}`);
+    return 2;
+  }
+  const [email, role] = parsed.data;
+  const options = loadPlatformOptions();
+  const dataDir = options.dataDir!;
+  const server = runningServer(dataDir);
+  if (server) {
+    const file = join(dataDir, SERVICE_TOKEN_FILE);
+    const token = options.serviceToken ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : null);
+    if (!token) {
+      console.error(`A server runs on ${dataDir} (port ${server.port}): set SERVICE_TOKEN to the token it was started with.`);
+      return 1;
+    }
+    const response = await fetch(`http://127.0.0.1:${server.port}/api/apps/${encodeURIComponent(options.appId)}/users/invite-user`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-App-Id': options.appId },
+      body: JSON.stringify({ user_email: email, role }),
+    });
+    const body = (await response.json()) as { detail?: string };
+    if (!response.ok) {
+      console.error(`The running server (port ${server.port}) refused: ${response.status} ${body.detail ?? ''}`);
+      return 1;
+    }
+    console.log(`Invited ${email} as ${role} through the running server on port ${server.port}; the link is in its log and outbox.`);
+    return 0;
+  }
+  const db = await openDatabase(dataDir);
+  try {
+    await ensureApp(db, options.appId, options.visibility);
+    await inviteUser(db, options.appId, { email, role }, `http://localhost:${options.port ?? 3000}`, (line) => console.log(line));
+  } finally {
+    await db.close();
+  }
+  console.log(`Invited ${email} as ${role} in ${dataDir}. They register at /login with this email.`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadPlatformOptions } from '../../src/platform/config.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'platform-config-'));
+mkdirSync(join(dir, 'slides'));
+const deckYaml = (platform: string) =>
+  writeFileSync(
+    join(dir, 'slides', 'deck.yaml'),
+    [
+      'company: { name: Test Co }',
+      'partner: { name: Partner, licence: "NMLS #1" }',
+      'host: { name: Host, domain: host.example }',
+      'contact: { phone: "(555) 010-0100", website: test.example }',
+      `platform: ${platform}`,
+    ].join('\n'),
+  );
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('platform settings', () => {
+  it('reads appId and visibility from slides/deck.yaml, with defaults for the rest', () => {
+    deckYaml('{ appId: my-deck, visibility: public_with_login }');
+    expect(loadPlatformOptions({}, dir)).toMatchObject({
+      appId: 'my-deck',
+      visibility: 'public_with_login',
+      port: 3000,
+      dataDir: join(dir, '.data'),
+      staticDir: join(dir, 'dist'),
+      adminEmail: undefined,
+      serviceToken: undefined,
+    });
+  });
+
+  it('lets the environment override every setting', () => {
+    deckYaml('{ appId: my-deck, visibility: public_with_login }');
+    const env = {
+      APP_ID: 'env-app',
+      DECK_VISIBILITY: 'public_without_login',
+      PORT: '4100',
+      DATA_DIR: '/tmp/somewhere',
+      ADMIN_EMAIL: 'a@b.test',
+      ADMIN_PASSWORD: 'pw-from-env',
+      SERVICE_TOKEN: 'svc',
+      HOST: '127.0.0.1',
+    };
+    expect(loadPlatformOptions(env, dir)).toMatchObject({
+      appId: 'env-app',
+      visibility: 'public_without_login',
+      port: 4100,
+      dataDir: '/tmp/somewhere',
+      adminEmail: 'a@b.test',
+      adminPassword: 'pw-from-env',
+      serviceToken: 'svc',
+      host: '127.0.0.1',
+    });
+  });
+
+  it('names what is wrong', () => {
+    deckYaml('{ appId: my-deck, visibility: everyone }');
+    expect(() => loadPlatformOptions({}, dir)).toThrow(/deck\.yaml: platform\.visibility/);
+    deckYaml('{ appId: my-deck, visibility: private_with_login }');
+    expect(() => loadPlatformOptions({ DECK_VISIBILITY: 'open' }, dir)).toThrow(/DECK_VISIBILITY must be one of/);
+    expect(() => loadPlatformOptions({ APP_ID: 'bad id!' }, dir)).toThrow(/APP_ID/);
+    expect(() => loadPlatformOptions({ PORT: 'eighty' }, dir)).toThrow(/PORT/);
+  });
+});
