@@ -45,10 +45,7 @@ const worthRetrying = (error: unknown): boolean =>
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Runs spec section 4's app start: public settings (one retry on a network or 5xx failure), then `me`
- * when a token exists. Resolves the final state; every step is also dispatched.
- */
+/** Spec section 4's app start: settings (one retry on network/5xx), then `me` if a token exists; dispatches each step. */
 export async function startApp(options: StartAppOptions): Promise<AppStartState> {
   const logger = options.logger ?? console;
   const client =

@@ -26,10 +26,7 @@ const PARAMS: ReadonlyArray<[keyof AppParams, string]> = [
   ['functionsVersion', 'functions_version'],
 ];
 
-/**
- * Reads each parameter from the address, else the caller's default, else local storage under
- * `base44_{name}`; a value found in the address or defaults is saved for the next visit.
- */
+/** Each parameter from the address, else the caller's default, else `base44_{name}` in storage (found values are saved). */
 export function readAppParams(options: ReadAppParamsOptions = {}): AppParams {
   const globals = resolveGlobals(options);
   const location = globals.location();

@@ -75,10 +75,7 @@ export interface Base44Client<M extends object = EntityTypes> {
 const SERVICE_TOKEN_REQUIRED =
   'Service token is required to use asServiceRole. Please provide a serviceToken when creating the client.';
 
-/**
- * Creates a client; `onError` may come from `config.options` (as published) or the second argument.
- * `M` maps entity names to record types, e.g. `createClient<{ Brand: Brand }>(…)`.
- */
+/** Creates a client; `onError` from `config.options` (as published) or the 2nd argument; `M` types entity names. */
 export function createClient<M extends object = EntityTypes>(
   config: ClientConfig,
   extra: { onError?: ErrorListener } = {},

@@ -5,10 +5,7 @@ export type CallBody = { json: unknown; form?: undefined } | { form: FormData; j
 
 const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
 
-/**
- * Validates named parameters (spec section 5, before any request) and chooses the body:
- * a FormData goes as is; an object holding a File/Blob becomes multipart with objects as JSON text parts.
- */
+/** Rejects a string (spec section 5) and picks the body: FormData as is, multipart when a File/Blob is present, else JSON. */
 export function toCallBody(kind: 'Function' | 'Integration', name: string, data: unknown): CallBody {
   if (typeof data === 'string') throw namedParametersError(kind, name, data);
   if (typeof FormData !== 'undefined' && data instanceof FormData) return { form: data };

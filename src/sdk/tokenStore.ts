@@ -74,10 +74,7 @@ export function readParamFromAddress(name: string, location: LocationLike | null
   }
 }
 
-/**
- * The token a browser page starts with: `?clear_access_token=true` first wipes storage, then
- * `?access_token=` (saved, then removed from the address), else the stored one.
- */
+/** The starting token: `?clear_access_token=true` wipes storage, then `?access_token=` (saved, scrubbed), else stored. */
 export function pickUpToken(store: TokenStore, location: LocationLike | null, history: HistoryLike | null): string | null {
   if (readParamFromAddress('clear_access_token', location) === 'true') store.clear();
   const fromAddress = takeParamFromAddress('access_token', location, history);
