@@ -1,5 +1,6 @@
 // @vitest-environment node
-// Protocol table row for `functions.invoke`: JSON or multipart, the version header, `{ data, status, headers }`.
+// Protocol table rows for `functions.invoke` (JSON or multipart, version header, `{ data, status, headers }`) and
+// `integrations.Core.X` / `integrations.Pkg.X`: the named-parameter calls.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { Base44Error, createClient, type ClientConfig } from '../../src/sdk/index.ts';
 import { startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
@@ -9,6 +10,7 @@ type Deck = Record<'Brand' | 'Whatever' | 'AnyName', Record<string, unknown>>;
 
 let server: RecordingServer;
 const path = '/api/apps/app-1/functions';
+const integrations = '/api/apps/app-1/integration-endpoints';
 const make = (extra: Partial<ClientConfig> = {}) =>
   createClient<Deck>({ serverUrl: server.url, appId: 'app-1', token: 'tok', storage: null, location: null, history: null, ...extra });
 
@@ -90,5 +92,35 @@ describe('functions.invoke', () => {
     const error = await make().functions.invoke('boom', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Base44Error);
     expect(error).toMatchObject({ status: 500, code: 'ERR_BAD_RESPONSE', message: 'kaput', data: { message: 'kaput' } });
+  });
+});
+
+describe('integrations', () => {
+  test('Core: POST /integration-endpoints/Core/{name} with the named parameters; resolves the body', async () => {
+    server.reply(`POST ${integrations}/Core/SendEmail`, { body: { id: 'mail-1' } });
+    await expect(make().integrations.Core!.SendEmail!({ to: 'a@b.c', subject: 'Deck' })).resolves.toEqual({ id: 'mail-1' });
+    const [req] = server.to(`POST ${integrations}/Core/SendEmail`);
+    expect(req?.body).toEqual({ to: 'a@b.c', subject: 'Deck' });
+    expect(req?.headers['content-type']).toBe('application/json');
+  });
+
+  test('installable package: POST /integration-endpoints/installable/{pkg}/integration-endpoints/{name}', async () => {
+    server.reply(`POST ${integrations}/installable/Slack/integration-endpoints/PostMessage`, { body: { ok: 1 } });
+    await expect(make().integrations.Slack!.PostMessage!({ channel: '#deck' })).resolves.toEqual({ ok: 1 });
+    expect(server.to(`POST ${integrations}/installable/Slack/integration-endpoints/PostMessage`)[0]?.body).toEqual({ channel: '#deck' });
+  });
+
+  test('a file parameter goes multipart (Core.UploadFile)', async () => {
+    await make().integrations.Core!.UploadFile!({ file: new File(['png'], 'logo.png', { type: 'image/png' }) });
+    expect(server.to(`POST ${integrations}/Core/UploadFile`)[0]?.parts).toEqual([
+      { name: 'file', filename: 'logo.png', type: 'image/png', value: 'png' },
+    ]);
+  });
+
+  test('a string instead of named parameters rejects before any request, word for word', async () => {
+    await expect(make().integrations.Core!.InvokeLLM!('summarise the deck' as never)).rejects.toThrow(
+      'Integration InvokeLLM must receive an object with named parameters, received: summarise the deck',
+    );
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,16 +1,19 @@
 // @vitest-environment node
-// The one error class: message > detail > generic, status, code, data, toJSON; network, timeout, cancel; onError.
+// The wire basics every call shares: the header table, the one error class (message > detail > generic, status,
+// code, data, toJSON; network, timeout, cancel; onError), and fetchPublicSettings outside the client.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { Base44Error, createClient, type ClientConfig } from '../../src/sdk/index.ts';
+import { Base44Error, createClient, fetchPublicSettings, type ClientConfig } from '../../src/sdk/index.ts';
 import { closedPort, startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
 
 /** The entity names these tests use; any name works at run time. */
-type Deck = Record<'Brand' | 'Whatever' | 'AnyName', Record<string, unknown>>;
+type Deck = Record<'Brand', Record<string, unknown>>;
 
 let server: RecordingServer;
 const route = 'GET /api/apps/app-1/entities/Brand';
+const settingsRoute = 'GET /api/apps/public/prod/public-settings/by-id/app-1';
 const make = (extra: Partial<ClientConfig> = {}) =>
   createClient<Deck>({ serverUrl: server.url, appId: 'app-1', storage: null, location: null, history: null, ...extra });
+const last = () => server.requests.at(-1)!.headers;
 const failure = (promise: Promise<unknown>): Promise<Base44Error> =>
   promise.then(
     () => {
@@ -27,6 +30,55 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());
+
+describe('headers', () => {
+  test('X-App-Id and Accept: application/json on every call', async () => {
+    await make().entities.Brand.list();
+    expect(last()['x-app-id']).toBe('app-1');
+    expect(last().accept).toBe('application/json');
+  });
+
+  test('X-App-Id wins over a configured extra header of the same name; other extra headers pass', async () => {
+    await make({ headers: { 'x-app-id': 'spoofed', 'X-Deck-Build': '42' } }).entities.Brand.list();
+    expect(last()['x-app-id']).toBe('app-1');
+    expect(last()['x-deck-build']).toBe('42');
+  });
+
+  test('Authorization: Bearer {token} only when a token is set, never "Bearer undefined"', async () => {
+    await make().entities.Brand.list();
+    expect(last().authorization).toBeUndefined();
+    await make({ token: 'tok' }).entities.Brand.list();
+    expect(last().authorization).toBe('Bearer tok');
+  });
+
+  test('Content-Type: application/json only when there is a JSON body', async () => {
+    const client = make();
+    await client.entities.Brand.get('b1');
+    expect(last()['content-type']).toBeUndefined();
+    await client.entities.Brand.create({ name: 'x' });
+    expect(last()['content-type']).toBe('application/json');
+  });
+
+  test('X-Origin-URL: the page address at request time, in a browser', async () => {
+    const location = { href: 'http://deck.test/market' };
+    const client = make({ location });
+    await client.entities.Brand.list();
+    expect(last()['x-origin-url']).toBe('http://deck.test/market');
+    location.href = 'http://deck.test/contact';
+    await client.entities.Brand.list();
+    expect(last()['x-origin-url']).toBe('http://deck.test/contact');
+  });
+
+  test('no X-Origin-URL outside a browser', async () => {
+    await make().entities.Brand.list();
+    expect(last()['x-origin-url']).toBeUndefined();
+  });
+
+  test('serverUrl with a trailing slash still builds /api/apps/{appId}/… paths', async () => {
+    await make({ serverUrl: `${server.url}/` }).entities.Brand.list();
+    expect(server.requests.at(-1)?.path).toBe('/api/apps/app-1/entities/Brand');
+  });
+});
 
 describe('HTTP failures', () => {
   test('message comes from the body message first', async () => {
@@ -132,5 +184,42 @@ describe('onError', () => {
     await failure(client.entities.Brand.list());
     expect(heard).toHaveLength(1);
     expect(heard[0]).toBeInstanceOf(Base44Error);
+  });
+});
+
+describe('fetchPublicSettings', () => {
+  test('GET /api/apps/public/prod/public-settings/by-id/{appId} with X-App-Id and the bearer; the reply is kept whole', async () => {
+    const body = { id: 'app-1', public_settings: 'public_with_login', name: 'Deck', extra: { a: 1 } };
+    server.reply(settingsRoute, { body });
+    await expect(fetchPublicSettings({ serverUrl: server.url, appId: 'app-1', token: 'tok' })).resolves.toEqual(body);
+    const [req] = server.to(settingsRoute);
+    expect(req?.headers['x-app-id']).toBe('app-1');
+    expect(req?.headers.authorization).toBe('Bearer tok');
+  });
+
+  test('no Authorization header without a token', async () => {
+    await fetchPublicSettings({ serverUrl: server.url, appId: 'app-1' });
+    expect(server.to(settingsRoute)[0]?.headers.authorization).toBeUndefined();
+  });
+
+  test('failures reject with Base44Error, keeping the extra_data reason in data', async () => {
+    const body = { detail: 'You must log in', extra_data: { reason: 'auth_required' } };
+    server.reply(settingsRoute, { status: 403, body });
+    const error = await fetchPublicSettings({ serverUrl: server.url, appId: 'app-1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Base44Error);
+    expect(error).toMatchObject({ status: 403, message: 'You must log in', code: 'ERR_BAD_REQUEST', data: body });
+  });
+
+  test('an injected fetch is used', async () => {
+    const seen: string[] = [];
+    await fetchPublicSettings({
+      serverUrl: server.url,
+      appId: 'app-1',
+      fetch: (input, init) => {
+        seen.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    expect(seen).toEqual([`${server.url}/api/apps/public/prod/public-settings/by-id/app-1`]);
   });
 });
