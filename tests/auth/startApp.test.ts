@@ -175,7 +175,7 @@ describe('ways to call it', () => {
   });
 
   test('an aborted signal stops the dispatches (the component unmounted)', async () => {
-    server.reply(settingsRoute, { body: settings, delayMs: 80 });
+    server.reply(settingsRoute, { body: settings, delayMs: 400 });
     const controller = new AbortController();
     const pending = run('tok', { signal: controller.signal });
     setTimeout(() => controller.abort(), 20);

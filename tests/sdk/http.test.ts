@@ -139,11 +139,11 @@ describe('no response', () => {
   });
 
   test('the client timeout gives ERR_TIMEOUT', async () => {
-    server.reply(route, { delayMs: 400, body: [] });
+    server.reply(route, { delayMs: 1500, body: [] });
     const started = Date.now();
     const error = await failure(make({ timeout: 50 }).entities.Brand.list());
     expect(error).toMatchObject({ code: 'ERR_TIMEOUT', status: undefined, message: 'timeout of 50ms exceeded' });
-    expect(Date.now() - started).toBeLessThan(350);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   test('no timeout by default: a slow answer still arrives', async () => {
