@@ -52,8 +52,9 @@ export function readAppParams(options: ReadAppParamsOptions = {}): AppParams {
       name === 'access_token' ? takeParamFromAddress(name, location, history) : readParamFromAddress(name, location);
     const value = fromAddress ?? (options.defaults?.[key] || null);
     if (value) {
-      safely(() => storage?.setItem(storageKey, value), undefined);
+      // The token goes under both keys the platform's apps read; the rest under their own key.
       if (name === 'access_token') createTokenStore(() => storage).set(value);
+      else safely(() => storage?.setItem(storageKey, value), undefined);
       result[key] = value;
     } else {
       result[key] = safely(() => storage?.getItem(storageKey) ?? null, null);
