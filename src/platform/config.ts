@@ -23,6 +23,8 @@ export interface PlatformOptions {
   serviceToken?: string;
   /** The built deck (default dist/). */
   staticDir?: string;
+  /** A PGlite `dumpDataDir` tarball to seed the in-memory database from (tests skip initdb with it). */
+  snapshot?: Blob;
   /** Where outbox mail and start-up notes go (default console.log). */
   log?: (line: string) => void;
 }

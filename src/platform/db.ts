@@ -7,10 +7,13 @@ export type Db = PGlite;
 /** A query runner: the database itself or an open transaction. */
 export type Queryable = PGlite | Transaction;
 
-/** Opens (or creates) the database in `dataDir`, in memory when omitted, and applies migrations. */
-export async function openDatabase(dataDir?: string, migrations: readonly Migration[] = MIGRATIONS): Promise<Db> {
+/**
+ * Opens (or creates) the database in `dataDir`, in memory when omitted, and applies migrations.
+ * `snapshot` (a `dumpDataDir` tarball) seeds an in-memory database without running initdb.
+ */
+export async function openDatabase(dataDir?: string, snapshot?: Blob, migrations: readonly Migration[] = MIGRATIONS): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const db = snapshot && !dataDir ? await PGlite.create({ loadDataDir: snapshot }) : await PGlite.create(dataDir);
   await migrate(db, migrations);
   return db;
 }

@@ -59,7 +59,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const other = runningServer(options.dataDir);
     if (other) throw new Error(`${options.dataDir} is in use by process ${other.pid} (port ${other.port}); stop it first`);
   }
-  const db = await openDatabase(options.dataDir);
+  const db = await openDatabase(options.dataDir, options.snapshot);
   const report = await bootstrapApp(db, options.appId, options.visibility, {
     email: options.adminEmail,
     password: options.adminPassword,

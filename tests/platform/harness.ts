@@ -1,9 +1,28 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeckVisibility } from '../../schemas/deckSettings.ts';
 import type { PlatformOptions } from '../../src/platform/config.ts';
+import { openDatabase } from '../../src/platform/db.ts';
+import { MIGRATIONS } from '../../src/platform/migrations.ts';
 import { startPlatform, type RunningPlatform } from '../../src/platform/server.ts';
+
+// initdb costs seconds of CPU per test file; a migrated, empty database dumped once (per schema)
+// and loaded into each file's in-memory database skips it. Each file still gets its own database.
+async function migratedSnapshot(): Promise<Blob> {
+  const key = createHash('sha256').update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 16);
+  const file = join(tmpdir(), `platform-test-db-${key}.tar`);
+  if (!existsSync(file)) {
+    const db = await openDatabase();
+    const dump = await db.dumpDataDir('none');
+    await db.close();
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
 
 /** Admin credentials every test platform starts with. */
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -42,6 +61,7 @@ export async function startTestPlatform(
     serviceToken: 'service-token-for-tests-0123456789abcdef',
     staticDir: extra.staticDir ?? join(tmpdir(), 'no-such-deck'),
     log: (line) => logs.push(line),
+    snapshot: await migratedSnapshot(),
     ...extra,
   });
   const call: TestPlatform['call'] = async (method, path, init = {}) => {
