@@ -11,7 +11,7 @@ export function StatNote({ group }: { group: string }) {
           <span className="stat-note__value">{formatStat(stat)}</span>
           <span className="stat-note__text">
             <strong>{stat.label}</strong>
-            {stat.sublabel && <span> {stat.sublabel}</span>}
+            {stat.sublabel && <span>{stat.sublabel}</span>}
           </span>
         </p>
       ))}
