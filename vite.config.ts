@@ -9,6 +9,8 @@ import remarkFrontmatter from 'remark-frontmatter';
 export default defineConfig({
   // Every route is its own prerendered page; unknown paths get the 404 page, not the index (no SPA fallback).
   appType: 'mpa',
+  // The sign-in page is a second page of the same build (issue 6), served at /login by the local platform.
+  build: { rollupOptions: { input: { main: 'index.html', login: 'login.html' } } },
   plugins: [
     slideRegistryPlugin(),
     previewRoutesPlugin(() => loadContent(process.cwd()).content?.slides ?? []),

@@ -39,8 +39,17 @@ async function fileIn(root: string, relative: string): Promise<string | null> {
   return info?.isFile() ? file : null;
 }
 
-async function send(c: Context, file: string, status: 200 | 404, cache: string): Promise<Response> {
-  const body = await readFile(file);
+// The pages learn the app id from the server that serves them (the deck settings keep the platform
+// block server-side); the sign-in page reads this tag (src/login/loginClient.ts).
+function withAppId(html: Buffer, appId: string): string {
+  const tag = `<meta name="base44-app-id" content="${appId.replace(/[^A-Za-z0-9_-]/g, '')}" />`;
+  const text = html.toString('utf8');
+  return text.includes('</head>') ? text.replace('</head>', `${tag}</head>`) : text;
+}
+
+async function send(c: Context, file: string, status: 200 | 404, cache: string, appId?: string): Promise<Response> {
+  const raw = await readFile(file);
+  const body = appId && extname(file) === '.html' ? withAppId(raw, appId) : raw;
   return c.body(body, status, {
     'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'Cache-Control': cache,
@@ -84,7 +93,7 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     const file = await fileIn(root, name);
     if (!file) {
       const missing = await fileIn(root, '404.html');
-      if (missing) return send(c, missing, 404, 'no-cache');
+      if (missing) return send(c, missing, 404, 'no-cache', ctx.deckAppId);
       return c.text(`Not found. (Is the deck built? ${root} has no 404.html.)`, 404);
     }
     if (!isPage) {
@@ -92,9 +101,9 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
       return send(c, file, 200, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     c.header('Vary', 'Cookie');
-    if (OPEN_PAGES.has(name) || (await mayView(c))) return send(c, file, 200, 'no-store');
+    if (OPEN_PAGES.has(name) || (await mayView(c))) return send(c, file, 200, 'no-store', ctx.deckAppId);
     const gate = await fileIn(root, '_gate.html');
     if (!gate) return c.text('This deck needs a sign-in, and the gate page (_gate.html) is not built.', 503);
-    return send(c, gate, 200, 'no-store');
+    return send(c, gate, 200, 'no-store', ctx.deckAppId);
   });
 }

@@ -5,7 +5,7 @@ const deck = fakeDeck({
   'index.html': '<h1>COVER CONTENT</h1>',
   'executivesummary.html': '<h1>EXEC CONTENT</h1>',
   '404.html': '<h1>NOT FOUND PAGE</h1>',
-  '_gate.html': '<div id="root">GATE SHELL</div>',
+  '_gate.html': '<html><head><title>x</title></head><body><div id="root">GATE SHELL</div></body></html>',
   'login.html': '<form>LOGIN PAGE</form>',
   'assets/index-abc123.js': 'console.log("app")',
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -33,7 +33,9 @@ describe('the static deck behind the gate', () => {
     for (const path of ['/', '/executivesummary', '/executivesummary/', '/executivesummary.html', '/index.html']) {
       const page = await get(path);
       expect(page.status, path).toBe(200);
-      expect(page.text, path).toBe('<div id="root">GATE SHELL</div>');
+      expect(page.text, path).toContain('<div id="root">GATE SHELL</div>');
+      // The server tells its pages the app id (the sign-in page and the deck's client read it).
+      expect(page.text).toContain('<meta name="base44-app-id" content="testapp" /></head>');
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     }

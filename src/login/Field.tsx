@@ -1,0 +1,23 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+/** A labelled input; `error` is tied to it with aria-describedby and aria-invalid. */
+export function Field({ label, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string }) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="login-field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="login-hint">
+          {hint}
+        </p>
+      ) : null}
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {error ? (
+        <p id={`${id}-error`} className="login-field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Field } from './Field.tsx';
+import { FormError } from './FormError.tsx';
+import type { FormProps } from './formTypes.ts';
+import { useSubmit } from './useSubmit.ts';
+
+/** Email + a new password; the server then sends a one-time code to confirm the address. */
+export function RegisterForm({ client, email, setEmail, go, onPassword }: FormProps & { onPassword(password: string): void }) {
+  const [password, setPassword] = useState('');
+  const { busy, error, onSubmit } = useSubmit(async () => {
+    await client.auth.register({ email: email.trim(), password });
+    onPassword(password);
+    go('verify', `We sent a 6-digit code to ${email.trim()}.`);
+  });
+  return (
+    <form onSubmit={onSubmit} aria-busy={busy}>
+      <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field
+        label="Choose a password"
+        hint="At least 8 characters."
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormError message={error} />
+      <button type="submit" className="login-primary" disabled={busy}>
+        {busy ? 'Creating…' : 'Create account'}
+      </button>
+      <div className="login-links">
+        <button type="button" className="login-link" onClick={() => go('signin')}>
+          Already have an account? Sign in
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Field } from './Field.tsx';
+import { FormError } from './FormError.tsx';
+import type { FormProps } from './formTypes.ts';
+import { useSubmit } from './useSubmit.ts';
+
+/** The one-time code; with the password still in memory from registering, it signs in right away. */
+export function VerifyForm({ client, email, go, signedIn, password }: FormProps & { password: string | null }) {
+  const [code, setCode] = useState('');
+  const { busy, error, onSubmit } = useSubmit(async () => {
+    await client.auth.verifyOtp({ email: email.trim(), otpCode: code.trim() });
+    if (!password) return go('signin', 'Your email is confirmed. Sign in to continue.');
+    await client.auth.loginViaEmailPassword(email.trim(), password);
+    signedIn();
+  });
+  const resend = useSubmit(async () => {
+    await client.auth.resendOtp(email.trim());
+    go('verify', `A new code is on its way to ${email.trim()}.`);
+  });
+  return (
+    <>
+      <form onSubmit={onSubmit} aria-busy={busy}>
+        <Field
+          label="6-digit code"
+          hint={`Sent to ${email.trim()}. On a self-hosted deck, the person who invited you can read it in the server's log.`}
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        />
+        <FormError message={error ?? resend.error} />
+        <button type="submit" className="login-primary" disabled={busy}>
+          {busy ? 'Checking…' : 'Confirm'}
+        </button>
+      </form>
+      <form onSubmit={resend.onSubmit} className="login-links">
+        <button type="submit" className="login-link" disabled={resend.busy}>
+          Send a new code
+        </button>
+        <button type="button" className="login-link" onClick={() => go('signin')}>
+          Back to sign in
+        </button>
+      </form>
+    </>
+  );
+}
