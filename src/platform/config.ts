@@ -21,6 +21,8 @@ export interface PlatformOptions {
   adminPassword?: string;
   /** Bearer token of the service role; generated (and kept in dataDir) when omitted (env SERVICE_TOKEN). */
   serviceToken?: string;
+  /** Base of the links in outbox mail, e.g. https://deck.example.com (env PUBLIC_URL, default http://localhost:PORT). */
+  publicUrl?: string;
   /** The built deck (default dist/). */
   staticDir?: string;
   /** A PGlite `dumpDataDir` tarball to seed the in-memory database from (tests skip initdb with it). */
@@ -59,6 +61,7 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     serviceToken: env.SERVICE_TOKEN || undefined,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     staticDir: join(cwd, 'dist'),
   };
 }

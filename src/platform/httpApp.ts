@@ -21,7 +21,6 @@ export function createHttpApp(ctx: PlatformContext): Hono {
     c.header('X-Content-Type-Options', 'nosniff');
     // Reset links carry their token in the address; keep it out of Referer headers.
     c.header('Referrer-Policy', 'same-origin');
-    c.header('X-Frame-Options', 'SAMEORIGIN');
   });
 
   registerPublicSettings(app, ctx);

@@ -7,6 +7,8 @@ import type { LoginLimiter } from './loginLimiter.ts';
 export interface Broadcaster {
   /** Emits `update_model { room, data: JSON.stringify(payload) }` to the room. */
   publish(room: string, payload: unknown): void;
+  /** Disconnects the sockets opened with this token, or with any token of this user (revocation). */
+  disconnect(match: { token?: string; userId?: string }): void;
 }
 
 /** What every route needs: the database, the log, secrets and shared limiters. */

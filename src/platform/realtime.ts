@@ -77,6 +77,14 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
     publish(room, payload) {
       io.to(room).emit('update_model', { room, data: JSON.stringify(payload) });
     },
+    disconnect({ token, userId }) {
+      // A revoked token must stop receiving changes too, not only stop making requests.
+      for (const socket of io.sockets.sockets.values()) {
+        const { caller } = socket.data as SocketState;
+        if (caller?.kind !== 'user') continue;
+        if ((token && caller.token === token) || (userId && caller.user.id === userId)) socket.disconnect(true);
+      }
+    },
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
   };
 }

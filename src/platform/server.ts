@@ -67,16 +67,19 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const service = loadServiceToken(options.serviceToken, options.dataDir);
 
   let port = options.port ?? 3000;
-  let broadcaster: Broadcaster = { publish: () => {} };
+  let broadcaster: Broadcaster = { publish: () => {}, disconnect: () => {} };
   const ctx: PlatformContext = {
     db,
     log,
     serviceToken: service.token,
     limiter: new LoginLimiter(),
-    broadcaster: { publish: (room, payload) => broadcaster.publish(room, payload) },
+    broadcaster: {
+      publish: (room, payload) => broadcaster.publish(room, payload),
+      disconnect: (match) => broadcaster.disconnect(match),
+    },
     deckAppId: options.appId,
     staticDir: options.staticDir ?? 'dist',
-    publicUrl: () => `http://localhost:${port}`,
+    publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
   };
   const app = createHttpApp(ctx);
   const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;

@@ -101,6 +101,12 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
       return send(c, file, 200, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     c.header('Vary', 'Cookie');
+    if (name === 'login.html') {
+      // The deck itself may be framed (it reports its address to a parent window, spec section 7);
+      // the sign-in form may not, so no other site can overlay it to harvest clicks or passwords.
+      c.header('X-Frame-Options', 'SAMEORIGIN');
+      c.header('Content-Security-Policy', "frame-ancestors 'self'");
+    }
     if (OPEN_PAGES.has(name) || (await mayView(c))) return send(c, file, 200, 'no-store', ctx.deckAppId);
     const gate = await fileIn(root, '_gate.html');
     if (!gate) return c.text('This deck needs a sign-in, and the gate page (_gate.html) is not built.', 503);

@@ -44,6 +44,7 @@ describe('platform settings', () => {
       ADMIN_PASSWORD: 'pw-from-env',
       SERVICE_TOKEN: 'svc',
       HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://deck.example.com/',
     };
     expect(loadPlatformOptions(env, dir)).toMatchObject({
       appId: 'env-app',
@@ -54,6 +55,7 @@ describe('platform settings', () => {
       adminPassword: 'pw-from-env',
       serviceToken: 'svc',
       host: '127.0.0.1',
+      publicUrl: 'https://deck.example.com',
     });
   });
 

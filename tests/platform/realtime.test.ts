@@ -136,6 +136,23 @@ describe('the socket', () => {
     expect((await p.call('GET', '/agents/conversations', { token: admin })).body.map((c: { id: string }) => c.id)).toContain(conversation.id);
   });
 
+  it('logout and a password change disconnect the sockets of the revoked tokens', async () => {
+    const token = await registeredUser(p, 'leaver@example.com', 'leaver-pass-1');
+    const other = await p.login('leaver@example.com', 'leaver-pass-1');
+    const first = connect({ app_id: 'testapp', token });
+    const second = connect({ app_id: 'testapp', token: other });
+    await Promise.all([connected(first), connected(second)]);
+    const gone = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const firstGone = gone(first);
+    await p.call('POST', '/auth/logout', { token });
+    expect(await firstGone).toBe('io server disconnect');
+    expect(second.connected).toBe(true);
+    const me = (await p.call('GET', '/entities/User/me', { token: other })).body;
+    const secondGone = gone(second);
+    await p.call('POST', '/auth/change-password', { token: other, body: { user_id: me.id, current_password: 'leaver-pass-1', new_password: 'leaver-pass-2' } });
+    expect(await secondGone).toBe('io server disconnect');
+  });
+
   it("a user cannot read or join another user's conversation", async () => {
     const conversation = (await p.call('POST', '/agents/conversations', { token: admin, body: { agent_name: 'private' } })).body;
     const member = await registeredUser(p, 'nosy@example.com');

@@ -82,6 +82,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     // Following the emailed link proves the mailbox, so it also verifies the address.
     await updateUser(ctx.db, userId, { password_hash: await hashPassword(body.new_password), email_verified: true });
     await revokeUserTokens(ctx.db, userId);
+    ctx.broadcaster.disconnect({ userId });
     return c.json({ success: true, message: 'Password changed: sign in with the new password.' });
   });
 }

@@ -53,7 +53,10 @@ export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
   api.post('/auth/logout', async (c) => {
     // Best effort from the deck: revoke whatever token came, header or cookie, and never fail.
     for (const token of [bearerToken(c.req.header('authorization')), sessionToken(c)]) {
-      if (token) await revokeToken(ctx.db, token);
+      if (token) {
+        await revokeToken(ctx.db, token);
+        ctx.broadcaster.disconnect({ token });
+      }
     }
     clearSessionCookie(c);
     return c.json({ success: true });
@@ -74,6 +77,7 @@ export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
     // Every session of the account ends, this one included; the caller gets a fresh token back.
     await revokeUserTokens(ctx.db, user.id);
+    ctx.broadcaster.disconnect({ userId: user.id });
     const token = await issueToken(ctx.db, user.id, user.app_id);
     setSessionCookie(c, token);
     return c.json({ success: true, access_token: token });

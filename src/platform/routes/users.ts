@@ -85,6 +85,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     requireAdmin(c.get('caller'), 'delete users');
     const result = await ctx.db.query('DELETE FROM users WHERE app_id = $1 AND id = $2', [c.get('app').id, c.req.param('id')]);
     if (!result.affectedRows) throw notFound(`User ${c.req.param('id')} not found`);
+    ctx.broadcaster.disconnect({ userId: c.req.param('id') });
     return c.json({ success: true, id: c.req.param('id') });
   });
 
