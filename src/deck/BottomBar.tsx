@@ -10,7 +10,8 @@ export function BottomBar() {
       <div className="bottom-bar__inner">
         {previous ? (
           <Link href={previous.path} className="bottom-bar__link" rel="prev">
-            <span aria-hidden="true">←</span> Previous<span className="visually-hidden">: {previous.label}</span>
+            <span aria-hidden="true">←</span> <span className="bottom-bar__word">Previous</span>
+            <span className="visually-hidden">: {previous.label}</span>
           </Link>
         ) : (
           <span />
@@ -20,7 +21,8 @@ export function BottomBar() {
         </span>
         {next ? (
           <Link href={next.path} className="bottom-bar__link bottom-bar__link--next" rel="next">
-            Next<span className="visually-hidden">: {next.label}</span> <span aria-hidden="true">→</span>
+            <span className="bottom-bar__word">Next</span>
+            <span className="visually-hidden">: {next.label}</span> <span aria-hidden="true">→</span>
           </Link>
         ) : (
           <span />

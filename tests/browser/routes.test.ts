@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadContent } from '../../src/content/loadContent.ts';
+import { launchChromium } from './chromium.ts';
+
+const baseUrl = inject('baseUrl');
+const slides = loadContent(process.cwd()).content!.slides;
+const routes = slides.map((slide) => slide.path);
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A page that records console errors (hydration mismatches among them) and page errors. */
+async function openPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { page, problems };
+}
+
+const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
+
+describe('every route of the production build', () => {
+  it.each(routes)('%s loads directly, hydrates without warnings and shows its heading', async (route) => {
+    const { page, problems } = await openPage();
+    const response = await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(200);
+    const slide = slides.find((entry) => entry.path === route)!;
+    expect(await page.textContent('h1')).toBe(slide.title);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an unknown path gets the 404 screen with status 404', async () => {
+    const { page } = await openPage();
+    const response = await page.goto(`${baseUrl}/no-such-page`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(404);
+    expect(await page.textContent('h1')).toBe('Page Not Found');
+    expect(await page.textContent('main')).toContain('The page "/no-such-page" could not be found in this application.');
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.context().close();
+  });
+
+  it('other spellings and a trailing slash redirect to the canonical route', async () => {
+    const { page } = await openPage();
+    await page.goto(`${baseUrl}/executive-summary/`, { waitUntil: 'networkidle' });
+    expect(page.url()).toBe(`${baseUrl}/executivesummary`);
+    await page.goto(`${baseUrl}/cover`, { waitUntil: 'networkidle' });
+    expect(page.url()).toBe(`${baseUrl}/`);
+    await page.context().close();
+  });
+});
+
+describe('first paint before JavaScript', () => {
+  it('the static HTML of each route already holds its heading and figures', async () => {
+    const ecosystem = await (await fetch(`${baseUrl}/ecosystem`)).text();
+    expect(ecosystem).toContain('$7.1M-$9.4M');
+    expect(ecosystem).toContain('Live &amp; Operational');
+    const tpo = await (await fetch(`${baseUrl}/reversetpo`)).text();
+    expect(tpo).toContain('$1,209,750');
+  });
+
+  it('with JavaScript off every page shows and Previous/Next work', async () => {
+    const { page } = await openPage({ javaScriptEnabled: false });
+    await page.goto(`${baseUrl}/`);
+    expect(await page.textContent('.bottom-bar__counter')).toBe('1 / 17');
+    for (const slide of slides.filter((entry) => entry.order !== null).slice(1)) {
+      await page.getByRole('link', { name: /^Next/ }).click();
+      await page.waitForURL(baseUrl + slide.path);
+      expect(await page.textContent('h1')).toBe(slide.title);
+      expect(await page.textContent('.bottom-bar__counter')).toBe(`${slide.order} / 17`);
+    }
+    await page.getByRole('link', { name: /^Previous/ }).click();
+    await page.waitForURL(baseUrl + slides.find((entry) => entry.order === 16)!.path);
+    await page.context().close();
+  });
+});
+
+describe('accessibility', () => {
+  it.each([...routes, '/no-such-page'])('%s has no serious or critical axe violations', async (route) => {
+    const { page } = await openPage();
+    await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
+    await settled(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+    await page.context().close();
+  });
+
+  it('every control is reachable by keyboard, with a visible focus ring', async () => {
+    const { page } = await openPage();
+    await page.goto(`${baseUrl}/problem`, { waitUntil: 'networkidle' });
+    const reached: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        // Past the last control focus leaves the page for the browser's own UI, then comes back.
+        if (element === document.body) return { name: '', outline: true };
+        const style = getComputedStyle(element);
+        return { name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '', outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px' };
+      });
+      expect(focused.outline).toBe(true);
+      reached.push(focused.name);
+    }
+    expect(reached).toEqual(expect.arrayContaining(['Skip to content', 'Decrease text size', 'Increase text size', expect.stringMatching(/^← Previous/), expect.stringMatching(/^Next/)]));
+    await page.context().close();
+  });
+});
+
+describe('layout', () => {
+  it.each([360, 390, 1280, 2560])('no horizontal scrolling at %ipx wide, at any zoom step', async (width) => {
+    const { page } = await openPage({ viewport: { width, height: 800 } });
+    const overflowing: string[] = [];
+    for (const route of [...routes, '/no-such-page']) {
+      await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
+      for (let zoom = 70; zoom <= 150; zoom += 10) {
+        const wide = await page.evaluate((percent) => {
+          document.documentElement.style.fontSize = `${percent}%`;
+          return document.documentElement.scrollWidth > document.documentElement.clientWidth;
+        }, zoom);
+        if (wide) overflowing.push(`${route} at ${zoom}%`);
+      }
+    }
+    expect(overflowing).toEqual([]);
+    await page.context().close();
+  });
+});
