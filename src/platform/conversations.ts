@@ -17,7 +17,7 @@ export function conversationRoom(id: string): string {
  */
 export function conversationDocuments(appId: string, caller: Caller): (params: Params) => string {
   return (params) => {
-    const base = `SELECT data AS doc FROM conversations WHERE app_id = ${params.add(appId)}`;
+    const base = `SELECT data AS doc, seq FROM conversations WHERE app_id = ${params.add(appId)}`;
     if (isAdmin(caller)) return base;
     if (caller.kind === 'user') return `${base} AND created_by_id = ${params.add(caller.user.id)}`;
     return `${base} AND created_by_id IS NULL`;

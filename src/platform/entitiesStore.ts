@@ -34,7 +34,8 @@ export function userFields(body: unknown, field = 'body'): Record<string, unknow
 
 /** The `source` of an entity list for listQuery.queryDocuments. */
 export function entityDocuments(appId: string, entity: string): (params: Params) => string {
-  return (params) => `SELECT data AS doc FROM entities WHERE app_id = ${params.add(appId)} AND entity = ${params.add(entity)}`;
+  return (params) =>
+    `SELECT data AS doc, seq FROM entities WHERE app_id = ${params.add(appId)} AND entity = ${params.add(entity)}`;
 }
 
 /** Inserts one record (fields already checked with userFields). */

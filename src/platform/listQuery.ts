@@ -44,8 +44,9 @@ export function parseListParams(query: Record<string, string | undefined>): List
 }
 
 /**
- * Runs a list over `source`, a SELECT yielding one jsonb column `doc` (entities, users, outbox all
- * look alike this way); `source` receives the shared Params so its own values bind first.
+ * Runs a list over `source`, a SELECT yielding a jsonb column `doc` and a sortable `seq` (insertion
+ * order, the tie-breaker); entities, users and the outbox all look alike this way. `source`
+ * receives the shared Params so its own values bind first.
  */
 export async function queryDocuments(
   db: Queryable,
@@ -60,7 +61,8 @@ export async function queryDocuments(
     const field = descending ? key.slice(1) : key;
     return `${fieldSql('doc', field, params, 'sort')} ${descending ? 'DESC NULLS LAST' : 'ASC NULLS LAST'}`;
   });
-  order.push(`doc->>'id' ASC`);
+  // Ties (same millisecond, as in a bulk create) follow insertion order, in the first key's direction.
+  order.push(`seq ${list.sort[0]?.startsWith('-') ? 'DESC' : 'ASC'}`);
   const sql = `SELECT doc FROM (${from}) AS source WHERE ${where} ORDER BY ${order.join(', ')}
     LIMIT ${params.add(list.limit)} OFFSET ${params.add(list.skip)}`;
   const result = await db.query<{ doc: Record<string, unknown> }>(sql, params.values);

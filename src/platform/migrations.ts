@@ -70,4 +70,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX conversations_app ON conversations (app_id);
     `,
   },
+  {
+    version: 2,
+    description: 'insertion order: records created in the same millisecond list in a stable order',
+    sql: `
+      ALTER TABLE entities ADD COLUMN seq bigserial;
+      ALTER TABLE outbox ADD COLUMN seq bigserial;
+      ALTER TABLE conversations ADD COLUMN seq bigserial;
+      CREATE INDEX entities_app_entity_seq ON entities (app_id, entity, seq);
+    `,
+  },
 ];

@@ -33,5 +33,5 @@ export async function sendMail(
 
 /** The `source` of an Outbox list for listQuery.queryDocuments. */
 export function outboxDocuments(appId: string): (params: Params) => string {
-  return (params) => `SELECT data AS doc FROM outbox WHERE app_id = ${params.add(appId)}`;
+  return (params) => `SELECT data AS doc, seq FROM outbox WHERE app_id = ${params.add(appId)}`;
 }

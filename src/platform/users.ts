@@ -54,7 +54,7 @@ export function toUserRecord(row: UserRow): Record<string, unknown> {
 
 /** The `source` of a User list for listQuery.queryDocuments. */
 export function userDocuments(appId: string): (params: Params) => string {
-  return (params) => `SELECT ${USER_DOC} AS doc FROM users u WHERE u.app_id = ${params.add(appId)}`;
+  return (params) => `SELECT ${USER_DOC} AS doc, u.created_date || u.id AS seq FROM users u WHERE u.app_id = ${params.add(appId)}`;
 }
 
 /** Emails are compared lower-cased and trimmed, so `Ann@X.com` and `ann@x.com` are one account. */

@@ -49,6 +49,15 @@ describe('records', () => {
     expect(names((await p.call('GET', '/entities/Item?sort=city.name&limit=2', { token: user })).body)).toEqual(['alpha', 'bravo']);
   });
 
+  it('keeps insertion order for records created in the same millisecond', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({ i }));
+    await p.call('POST', '/entities/Ordered/bulk', { token: admin, body: rows });
+    const oldestFirst = (await p.call('GET', '/entities/Ordered?sort=created_date', { token: admin })).body;
+    expect(oldestFirst.map((r: { i: number }) => r.i)).toEqual(rows.map((r) => r.i));
+    const newestFirst = (await p.call('GET', '/entities/Ordered', { token: admin })).body;
+    expect(newestFirst.map((r: { i: number }) => r.i)).toEqual(rows.map((r) => r.i).reverse());
+  });
+
   it('filters with every q operator', async () => {
     const run = async (query: unknown) => names((await p.call('GET', `/entities/Item${q(query, '&sort=name')}`, { token: user })).body);
     expect(await run({ name: 'bravo' })).toEqual(['bravo']);

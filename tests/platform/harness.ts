@@ -10,7 +10,8 @@ import { startPlatform, type RunningPlatform } from '../../src/platform/server.t
 
 // initdb costs seconds of CPU per test file; a migrated, empty database dumped once (per schema)
 // and loaded into each file's in-memory database skips it. Each file still gets its own database.
-async function migratedSnapshot(): Promise<Blob> {
+/** A dump of a freshly migrated, empty database, made once per schema and cached in the temp folder. */
+export async function migratedSnapshot(): Promise<Blob> {
   const key = createHash('sha256').update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 16);
   const file = join(tmpdir(), `platform-test-db-${key}.tar`);
   if (!existsSync(file)) {
