@@ -1,14 +1,29 @@
 import { Base44Error, createClient, readAppParams, type Base44Client } from '../sdk/index.ts';
-import { resolveAppId } from './loginTarget.ts';
 
-/** The one client of the sign-in page, built from the address, the page's meta tag and storage. */
+/** The one client of the sign-in page: app id from `?app_id=`, else the page's meta tag, else storage. */
 export function createLoginClient(): { client: Base44Client; fromUrl: string | null } {
-  const params = readAppParams();
   // The local platform writes <meta name="base44-app-id"> into the pages it serves (src/platform/staticDeck.ts).
   const meta = document.querySelector('meta[name="base44-app-id"]')?.getAttribute('content') ?? null;
-  const appId = resolveAppId(window.location.search, meta, params.appId);
-  const client = createClient({ serverUrl: params.serverUrl ?? '', appId });
+  const params = readAppParams({ defaults: { appId: meta } });
+  const client = createClient({ serverUrl: params.serverUrl ?? '', appId: params.appId ?? '' });
   return { client, fromUrl: params.fromUrl };
+}
+
+// The server names the field first (`otp_code: is wrong or has expired`); people read a sentence.
+const FIELD_NAMES: Record<string, string> = {
+  email: 'The email address',
+  password: 'The password',
+  new_password: 'The new password',
+  current_password: 'The current password',
+  otp_code: 'The code',
+  reset_token: 'This reset link',
+};
+
+/** Turns `field: problem` into `The field problem`; other messages pass through. */
+export function humanizeDetail(detail: string): string {
+  const match = /^([a-z_]+): (.+)$/.exec(detail);
+  const name = match ? FIELD_NAMES[match[1]!] : undefined;
+  return name ? `${name} ${match![2]}.`.replace(/\.\.$/, '.') : detail;
 }
 
 /** A sentence for the person at the form, from whatever a call rejected with. */
@@ -16,7 +31,7 @@ export function describeError(error: unknown): string {
   if (error instanceof Base44Error) {
     if (error.status === 429) return error.message || 'Too many attempts. Wait a few minutes and try again.';
     if (error.status === undefined) return 'The server could not be reached. Check your connection and try again.';
-    return error.message || 'Something went wrong. Try again.';
+    return error.message ? humanizeDetail(error.message) : 'Something went wrong. Try again.';
   }
   return error instanceof Error ? error.message : 'Something went wrong. Try again.';
 }

@@ -28,8 +28,3 @@ export function initialLoginState(search: string): { mode: LoginMode; email: str
   if (resetToken) return { mode: 'reset', email, resetToken };
   return { mode: params.get('mode') === 'register' ? 'register' : 'signin', email, resetToken: null };
 }
-
-/** The app id for the sign-in page: `?app_id=`, then the one the server put in the page, then storage. */
-export function resolveAppId(search: string, metaContent: string | null, stored: string | null): string {
-  return new URLSearchParams(search).get('app_id') || metaContent || stored || '';
-}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { initialLoginState, loginTarget, resolveAppId } from '../../src/login/loginTarget.ts';
+import { Base44Error } from '../../src/sdk/index.ts';
+import { describeError } from '../../src/login/loginClient.ts';
+import { initialLoginState, loginTarget } from '../../src/login/loginTarget.ts';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -28,11 +30,14 @@ describe('the sign-in page: how it opens', () => {
     expect(initialLoginState('?mode=register&email=a%40b.test')).toEqual({ mode: 'register', email: 'a@b.test', resetToken: null });
     expect(initialLoginState('?from_url=%2Fx')).toEqual({ mode: 'signin', email: '', resetToken: null });
   });
+});
 
-  it('takes the app id from the address, then the page, then storage', () => {
-    expect(resolveAppId('?app_id=fromurl', 'frommeta', 'stored')).toBe('fromurl');
-    expect(resolveAppId('', 'frommeta', 'stored')).toBe('frommeta');
-    expect(resolveAppId('', null, 'stored')).toBe('stored');
-    expect(resolveAppId('', null, null)).toBe('');
+describe('the sign-in page: error sentences', () => {
+  it("turns the server's field-first details into sentences and keeps other messages", () => {
+    const error = (message: string, status?: number) => new Base44Error(message, { status, code: 'ERR_BAD_REQUEST', data: null });
+    expect(describeError(error('otp_code: is wrong or has expired', 400))).toBe('The code is wrong or has expired.');
+    expect(describeError(error('password: must be at least 8 characters', 400))).toBe('The password must be at least 8 characters.');
+    expect(describeError(error('Invalid email or password', 401))).toBe('Invalid email or password');
+    expect(describeError(error('', undefined))).toMatch(/could not be reached/);
   });
 });
