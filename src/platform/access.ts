@@ -2,7 +2,7 @@ import type { AppRow } from './apps.ts';
 import type { Queryable } from './db.ts';
 import { forbidden, gateError, unauthorized } from './errors.ts';
 import { resolveToken, safeEqual } from './tokens.ts';
-import { findUserById, type UserRow } from './users.ts';
+import type { UserRow } from './users.ts';
 
 /** Who is calling: nobody, the service role, a signed-in user, or someone with a dead token. */
 export type Caller =
@@ -26,8 +26,7 @@ export async function resolveCaller(
 ): Promise<Caller> {
   if (!token) return { kind: 'anonymous' };
   if (safeEqual(token, serviceToken)) return { kind: 'service' };
-  const userId = await resolveToken(db, token, app.id);
-  const user = userId ? await findUserById(db, app.id, userId) : null;
+  const user = await resolveToken(db, token, app.id);
   return user ? { kind: 'user', user, token } : { kind: 'invalid' };
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from './db.ts';
+import type { UserRow } from './users.ts';
 
 /** Access tokens live 7 days; the session cookie carries the same token for the same time. */
 export const TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -31,15 +32,16 @@ export async function issueToken(db: Queryable, userId: string, appId: string): 
   return token;
 }
 
-/** The user id a live token of `appId` belongs to, or null (unknown, expired, revoked, other app). */
-export async function resolveToken(db: Queryable, token: string, appId: string): Promise<string | null> {
-  // Looked up by digest: an index probe on a hash reveals nothing useful through timing.
-  const result = await db.query<{ user_id: string }>(
-    `SELECT user_id FROM access_tokens
-     WHERE token_hash = $1 AND app_id = $2 AND revoked_at IS NULL AND expires_at > now()`,
+/** The user a live token of `appId` belongs to, or null (unknown, expired, revoked, other app). */
+export async function resolveToken(db: Queryable, token: string, appId: string): Promise<UserRow | null> {
+  // Looked up by digest: an index probe on a hash reveals nothing useful through timing. One query
+  // (token joined to its user) because every API call and every gated page pays for it.
+  const result = await db.query<UserRow>(
+    `SELECT u.* FROM access_tokens t JOIN users u ON u.id = t.user_id AND u.app_id = t.app_id
+     WHERE t.token_hash = $1 AND t.app_id = $2 AND t.revoked_at IS NULL AND t.expires_at > now()`,
     [sha256(token), appId],
   );
-  return result.rows[0]?.user_id ?? null;
+  return result.rows[0] ?? null;
 }
 
 /** Revokes one token (logout); unknown tokens are ignored. */
