@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { forwardErrorsToParent } from './app/forwardErrors.ts';
+import { platformAppId } from './app/platformAppId.ts';
 import { loadSlide, slideAtPath } from './deck/slideRegistry.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -17,7 +18,7 @@ forwardErrorsToParent();
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <App />
+    <App appId={platformAppId()} trustedContent={container.firstElementChild !== null} />
   </StrictMode>
 );
 

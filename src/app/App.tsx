@@ -5,30 +5,42 @@ import { DeckKeys } from '../deck/DeckKeys.tsx';
 import { DeckScreens } from '../deck/DeckScreens.tsx';
 import type { PageLayout } from '../deck/PageLayout.tsx';
 import { RouteEffects } from '../deck/RouteEffects.tsx';
+import { AuthGate } from '../auth/AuthGate.tsx';
 import { FrameUrlReporter } from './FrameUrlReporter.tsx';
+import { ToastProvider } from './ToastContext.tsx';
+import { ToastRegion } from './ToastRegion.tsx';
 
 export interface AppProps {
   /** wouter's router options: `ssrPath` for the prerender, `hook` for tests (memory location). */
   router?: { hook?: BaseLocationHook; ssrPath?: string; searchHook?: () => string };
   /** The optional layout around every page (spec section 2). */
   Layout?: PageLayout;
+  /** The platform app the deck belongs to; null runs it standalone, with no gate and no platform call. */
+  appId?: string | null;
+  /** True when the server already prerendered this page for this visitor: it stays while the gate checks. */
+  trustedContent?: boolean;
 }
 
 /** The root: the deck's frame around the current screen, and the shell's listeners. */
-export function App({ router = {}, Layout }: AppProps) {
+export function App({ router = {}, Layout, appId = null, trustedContent = true }: AppProps) {
   return (
     <Router {...router}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <DeckHeader />
-      <main id="main" className="deck-main">
-        <DeckScreens Layout={Layout} />
-      </main>
-      <BottomBar />
-      <RouteEffects />
-      <DeckKeys />
-      <FrameUrlReporter />
+      <ToastProvider>
+        <AuthGate appId={appId} trustedContent={trustedContent}>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <DeckHeader />
+          <main id="main" className="deck-main">
+            <DeckScreens Layout={Layout} />
+          </main>
+          <BottomBar />
+          <RouteEffects />
+          <DeckKeys />
+        </AuthGate>
+        <ToastRegion />
+        <FrameUrlReporter />
+      </ToastProvider>
     </Router>
   );
 }

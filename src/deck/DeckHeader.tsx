@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { deckSettings } from './slideRegistry.ts';
+import { AccountMenu } from '../auth/AccountMenu.tsx';
 import { ZoomControls } from './ZoomControls.tsx';
 
 /** The top bar: the company's mark and name linking to the first page, and the zoom at the right. */
@@ -10,7 +11,10 @@ export function DeckHeader() {
         <img src="/logo.svg" alt="" width="32" height="32" />
         <span>{deckSettings.company.name}</span>
       </Link>
-      <ZoomControls />
+      <div className="deck-header__tools">
+        <AccountMenu />
+        <ZoomControls />
+      </div>
     </header>
   );
 }

@@ -6,8 +6,8 @@ import { isFramed, postToParent } from '../../src/app/frameMessages.ts';
 function framedWindow(framed = true) {
   const sent: Array<{ message: unknown; target: string }> = [];
   const parent = { postMessage: (message: unknown, target: string) => sent.push({ message, target }) };
-  const win = Object.assign(new EventTarget(), { parent, top: framed ? parent : undefined }) as unknown as Window & { self: unknown };
-  win.self = win;
+  const win = Object.assign(new EventTarget(), { parent, top: framed ? parent : undefined }) as unknown as Window & typeof globalThis;
+  (win as unknown as { self: unknown }).self = win;
   if (!framed) (win as unknown as { top: unknown }).top = win;
   return { win, sent };
 }

@@ -1,0 +1,45 @@
+import { createContext, useCallback, useContext, useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { TOAST_OPEN_MS, TOAST_REMOVE_DELAY, toastsReducer, type Toast } from './toasts.ts';
+
+interface ToastApi {
+  toasts: readonly Toast[];
+  push(message: string): void;
+  dismiss(id: number): void;
+}
+
+const ToastContext = createContext<ToastApi>({ toasts: [], push: () => {}, dismiss: () => {} });
+
+/** Holds the toasts and their timers (the only side effects of the toast list). */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, dispatch] = useReducer(toastsReducer, []);
+  const nextId = useRef(1);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const later = useCallback((ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      run();
+    }, ms);
+    timers.current.add(timer);
+  }, []);
+  const dismiss = useCallback(
+    (id: number) => {
+      dispatch({ type: 'dismiss', id });
+      later(TOAST_REMOVE_DELAY, () => dispatch({ type: 'remove', id }));
+    },
+    [later],
+  );
+  const push = useCallback(
+    (message: string) => {
+      const id = nextId.current++;
+      dispatch({ type: 'add', toast: { id, message, open: true } });
+      later(TOAST_OPEN_MS, () => dismiss(id));
+    },
+    [dismiss, later],
+  );
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  return <ToastContext.Provider value={{ toasts, push, dismiss }}>{children}</ToastContext.Provider>;
+}
+
+export function useToasts(): ToastApi {
+  return useContext(ToastContext);
+}

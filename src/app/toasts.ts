@@ -1,0 +1,25 @@
+/** Spec section 9: at most 20 toasts, newest first; a dismissed one is removed after 1,000,000 ms. */
+export const TOAST_LIMIT = 20;
+export const TOAST_REMOVE_DELAY = 1_000_000;
+/** How long a toast stays open before it dismisses itself. */
+export const TOAST_OPEN_MS = 8000;
+
+export interface Toast {
+  id: number;
+  message: string;
+  open: boolean;
+}
+
+export type ToastAction = { type: 'add'; toast: Toast } | { type: 'dismiss'; id: number } | { type: 'remove'; id: number };
+
+/** Pure: the toast list after one action. */
+export function toastsReducer(toasts: readonly Toast[], action: ToastAction): Toast[] {
+  switch (action.type) {
+    case 'add':
+      return [action.toast, ...toasts].slice(0, TOAST_LIMIT);
+    case 'dismiss':
+      return toasts.map((toast) => (toast.id === action.id ? { ...toast, open: false } : toast));
+    case 'remove':
+      return toasts.filter((toast) => toast.id !== action.id);
+  }
+}

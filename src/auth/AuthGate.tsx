@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { useToasts } from '../app/ToastContext.tsx';
+import { AccessRestricted } from './AccessRestricted.tsx';
+import { AppLoadError } from './AppLoadError.tsx';
+import { AuthUserContext } from './AuthUserContext.tsx';
+import { LoadingScreen } from './LoadingScreen.tsx';
+import { usePlatformSession } from './usePlatformSession.ts';
+
+/**
+ * The platform's sign-in gate around the deck. Standalone (no app id) it is not there at all. On the
+ * platform it runs the app start; a page the server already prerendered for this visitor stays on
+ * screen while the check runs (`trustedContent`), anything else waits behind the Loading screen.
+ */
+export function AuthGate({ appId, trustedContent, children }: { appId: string | null; trustedContent: boolean; children: ReactNode }) {
+  const { push } = useToasts();
+  const { state, logout } = usePlatformSession(appId, (message) => push(message));
+  if (!appId) return <>{children}</>;
+
+  const signOut = () => void logout();
+  const error = state?.authError;
+  if (error?.type === 'user_not_registered') return <AccessRestricted onLogout={signOut} />;
+  if (error && error.type !== 'auth_required') return <AppLoadError message={error.message} />;
+  const waiting = !state || state.isLoadingPublicSettings || state.isLoadingAuth || state.loginRequired;
+  if (waiting && !trustedContent) return <LoadingScreen />;
+  return <AuthUserContext.Provider value={{ user: state?.user ?? null, logout: signOut }}>{children}</AuthUserContext.Provider>;
+}

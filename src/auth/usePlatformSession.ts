@@ -1,0 +1,26 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AppStartState } from './appStart.ts';
+import type { PlatformSession } from './platformSession.ts';
+
+/** The app start's state for `appId` (the SDK loads lazily), or null in standalone mode. */
+export function usePlatformSession(appId: string | null, onNotice: (message: string) => void) {
+  const [state, setState] = useState<AppStartState | null>(null);
+  const session = useRef<PlatformSession | null>(null);
+  const notice = useRef(onNotice);
+  notice.current = onNotice;
+
+  useEffect(() => {
+    if (!appId) return undefined;
+    let stopped = false;
+    void import('./platformSession.ts').then(({ startPlatformSession }) => {
+      if (stopped) return;
+      session.current = startPlatformSession(appId, setState, (message) => notice.current(message));
+    });
+    return () => {
+      stopped = true;
+      session.current?.stop();
+    };
+  }, [appId]);
+
+  return { state, logout: (returnTo?: string) => session.current?.logout(returnTo) };
+}
