@@ -35,7 +35,7 @@ function listen(server: HttpServer, port: number, host: string | undefined): Pro
   });
 }
 
-function startupMessage(url: string, options: PlatformOptions, report: BootstrapReport, service: { generated: boolean }): string {
+function startupMessage(url: string, options: PlatformOptions, report: BootstrapReport, service: { token: string; generated: boolean }): string {
   const lines = [`Local platform ready at ${url}`, `  app ${options.appId} (${options.visibility}); data in ${options.dataDir ?? 'memory'}`];
   if (report.admin) {
     const password = report.admin.generatedPassword
@@ -45,7 +45,7 @@ function startupMessage(url: string, options: PlatformOptions, report: Bootstrap
   }
   if (service.generated) {
     const where = options.dataDir ? `kept in ${join(options.dataDir, SERVICE_TOKEN_FILE)}` : 'this run only';
-    lines.push(`  service token generated (${where}); set SERVICE_TOKEN to choose your own`);
+    lines.push(`  service token generated, shown only now (${where}): ${service.token}`, '  set SERVICE_TOKEN to choose your own');
   }
   lines.push(`  open ${url}/ to view the deck, ${url}/login to sign in; invite people with: npm run invite -- EMAIL [ROLE]`);
   return lines.join('\n');
