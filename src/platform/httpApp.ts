@@ -4,7 +4,7 @@ import type { AppEnv, PlatformContext } from './httpTypes.ts';
 import { registerAgentRoutes } from './routes/agents.ts';
 import { appScope } from './routes/appScope.ts';
 import { registerEntityRoutes } from './routes/entities.ts';
-import { registerNotProvidedRoutes } from './routes/notProvided.ts';
+import { registerNotProvidedRoutes, registerWhatsAppNotProvided } from './routes/notProvided.ts';
 import { registerOutboxRoutes } from './routes/outbox.ts';
 import { registerPublicSettings } from './routes/publicSettings.ts';
 import { registerRegistrationRoutes } from './routes/registration.ts';
@@ -39,6 +39,7 @@ export function createHttpApp(ctx: PlatformContext): Hono {
   });
   app.route('/api/apps/:appId', api);
 
+  registerWhatsAppNotProvided(app);
   registerStaticDeck(app, ctx);
 
   app.onError((error, c) => {

@@ -242,5 +242,8 @@ describe('invitations, roles and the service role', () => {
       expect(reply.status).toBe(404);
       expect(reply.body).toMatchObject({ code: 'not_provided', detail: expect.stringMatching(/local platform does not provide/) });
     }
+    const whatsapp = await p.call('GET', `/whatsapp/${p.appId}/helper?token=x`, { raw: true });
+    expect(whatsapp.status).toBe(404);
+    expect(whatsapp.body.detail).toMatch(/local platform does not provide WhatsApp/);
   });
 });

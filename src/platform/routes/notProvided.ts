@@ -1,6 +1,14 @@
 import type { Hono } from 'hono';
+import { HttpError } from '../errors.ts';
 import { notFound } from '../errors.ts';
 import type { AppEnv } from '../httpTypes.ts';
+
+/** GET /whatsapp/{appId}/{agent} (agents.getWhatsAppConnectURL): messaging runs on the hosted platform only. */
+export function registerWhatsAppNotProvided(app: Hono): void {
+  app.get('/whatsapp/*', () => {
+    throw new HttpError(404, { detail: 'The local platform does not provide WhatsApp connections for agents', code: 'not_provided' });
+  });
+}
 
 /**
  * Backend functions and integrations run on the hosted platform only. Answering 404 (after the
