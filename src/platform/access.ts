@@ -58,6 +58,7 @@ export function isAdmin(caller: Caller): boolean {
 
 /** 403 unless the caller is an admin user or the service role. */
 export function requireAdmin(caller: Caller, action: string): void {
-  if (caller.kind === 'invalid' || caller.kind === 'anonymous') throw unauthorized(caller.kind === 'anonymous' ? 'Not authenticated' : undefined);
+  if (caller.kind === 'anonymous') throw unauthorized('Not authenticated');
+  if (caller.kind === 'invalid') throw unauthorized();
   if (!isAdmin(caller)) throw forbidden(`Only an admin may ${action}`);
 }
