@@ -1,0 +1,107 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../src/app/App.tsx';
+import { loadSlide } from '../../src/deck/slideRegistry.ts';
+import { startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
+
+// The gate in happy-dom, driven against a real loopback server: the app start's requests and screens.
+let server: RecordingServer;
+const settingsRoute = 'GET /api/apps/public/prod/public-settings/by-id/app-1';
+const meRoute = 'GET /api/apps/app-1/entities/User/me';
+const forbidden = (reason: string) => ({ status: 403, body: { detail: `403 ${reason}`, extra_data: { reason } } });
+
+const setURL = (url: string) => (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
+
+async function renderGate(path: string, { token, trustedContent = false }: { token?: string; trustedContent?: boolean } = {}) {
+  // The deck and its platform share an origin, as in production: the API is `/api` on the same host.
+  setURL(`${server.url}${path}`);
+  if (token) localStorage.setItem('base44_access_token', token);
+  await loadSlide('Problem');
+  const location = memoryLocation({ path, record: true });
+  render(<App router={{ hook: location.hook }} appId="app-1" trustedContent={trustedContent} />);
+  return location;
+}
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  localStorage.clear();
+});
+afterEach(cleanup);
+
+describe('the gate on the platform', () => {
+  it('shows Loading, then the deck for a registered user', async () => {
+    server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' } });
+    server.reply(meRoute, { body: { id: 'u1', email: 'partner@lender.test', role: 'user' } });
+    await renderGate('/problem', { token: 'tok-1' });
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+    await screen.findByRole('heading', { level: 1 }, { timeout: 4000 });
+    expect(screen.getByText('partner@lender.test')).toBeTruthy();
+    expect(server.to(meRoute)[0]!.headers.authorization).toBe('Bearer tok-1');
+    expect(server.to(settingsRoute)[0]!.headers['x-app-id']).toBe('app-1');
+  });
+
+  it('keeps a prerendered page on screen while it checks', async () => {
+    server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' }, delayMs: 300 });
+    server.reply(meRoute, { body: { id: 'u1', email: 'a@b.test', role: 'user' } });
+    await renderGate('/problem', { token: 'tok-1', trustedContent: true });
+    expect(screen.queryByRole('status', { name: /Loading/ })).toBeNull();
+    expect(document.querySelector('h1')?.textContent).not.toBe('');
+  });
+
+  it('shows Access Restricted with its text and hints to an unregistered user; Log out clears both token keys', async () => {
+    server.reply(settingsRoute, forbidden('user_not_registered'));
+    server.reply('POST /api/apps/app-1/auth/logout', { body: {} });
+    localStorage.setItem('token', 'tok-2');
+    await renderGate('/problem', { token: 'tok-2' });
+    await screen.findByRole('heading', { name: 'Access Restricted' }, { timeout: 4000 });
+    expect(document.body.textContent).toContain('You are not registered to use this application. Please contact the app administrator to request access.');
+    expect([...document.querySelectorAll('.system-screen__hints li')].map((li) => li.textContent)).toEqual([
+      'Verify you are logged in with the correct account',
+      'Contact the app administrator for access',
+      'Try logging out and back in again',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(localStorage.getItem('base44_access_token')).toBeNull(), { timeout: 4000 });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(server.to('POST /api/apps/app-1/auth/logout')[0]!.headers.authorization).toBe('Bearer tok-2');
+  });
+
+  it('sends a visitor who must sign in to /login with the current address', async () => {
+    server.reply(settingsRoute, forbidden('auth_required'));
+    await renderGate('/market');
+    await waitFor(() => expect(window.location.pathname).toBe('/login'), { timeout: 4000 });
+    const from = new URL(window.location.href).searchParams.get('from_url');
+    expect(from).toBe(`${server.url}/market`);
+  });
+
+  it('shows "Failed to load app" after the one retry when the server keeps failing', { timeout: 10_000 }, async () => {
+    server.reply(settingsRoute, { status: 500, body: { detail: 'boom' } }, { status: 500, body: { detail: 'boom' } });
+    await renderGate('/problem');
+    await screen.findByRole('heading', { name: 'Failed to load app' }, { timeout: 6000 });
+    expect(server.to(settingsRoute)).toHaveLength(2);
+  });
+
+  it('shows the 404 Admin Note to an admin', async () => {
+    server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' } });
+    server.reply(meRoute, { body: { id: 'u1', email: 'admin@deck.test', role: 'admin' } });
+    await renderGate('/not-a-page', { token: 'tok-admin' });
+    await screen.findByText('Admin Note', {}, { timeout: 4000 });
+  });
+});
+
+describe('standalone', () => {
+  it('makes no platform call and shows no gate', async () => {
+    setURL('http://localhost:3000/problem');
+    await loadSlide('Problem');
+    render(<App router={{ hook: memoryLocation({ path: '/problem' }).hook }} appId={null} />);
+    await act(async () => {});
+    expect(screen.queryByRole('status', { name: /Loading/ })).toBeNull();
+    expect(document.querySelector('h1')?.textContent).not.toBe('');
+    expect(server.requests).toEqual([]);
+  });
+});
