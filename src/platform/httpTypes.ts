@@ -17,6 +17,8 @@ export interface PlatformContext {
   log: (line: string) => void;
   serviceToken: string;
   limiter: LoginLimiter;
+  /** Counts code and reset-link requests per email and kind (5 per 15 min), against mail floods. */
+  mailLimiter: LoginLimiter;
   broadcaster: Broadcaster;
   /** The app whose deck staticDeck serves. */
   deckAppId: string;

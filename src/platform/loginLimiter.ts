@@ -4,7 +4,8 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Counts failed sign-ins per key (app + email) in memory. A restart forgets the counts; the limit
+ * Counts events per key in a sliding window, in memory: failed sign-ins per app + email, and
+ * (a second instance) mail-sending requests per app + email. A restart forgets the counts; the limit
  * is about slowing online guessing against one process, which a restart also interrupts.
  */
 export class LoginLimiter {

@@ -73,6 +73,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     log,
     serviceToken: service.token,
     limiter: new LoginLimiter(),
+    mailLimiter: new LoginLimiter(),
     broadcaster: {
       publish: (room, payload) => broadcaster.publish(room, payload),
       disconnect: (match) => broadcaster.disconnect(match),

@@ -70,6 +70,20 @@ describe('failed sign-ins', () => {
     expect(await p.login(ADMIN.email, ADMIN.password)).toBeTruthy();
   });
 
+  it('limits mail-sending requests to 5 per email per 15 minutes, for known and unknown emails alike', async () => {
+    for (const email of ['reset-me@example.com', 'nobody-here@example.com']) {
+      if (email === 'reset-me@example.com') await registeredUser(p, email, 'reset-pass-1');
+      for (let i = 0; i < 5; i++) {
+        expect((await p.call('POST', '/auth/reset-password-request', { body: { email } })).status).toBe(200);
+      }
+      const sixth = await p.call('POST', '/auth/reset-password-request', { body: { email } });
+      expect(sixth.status).toBe(429);
+      expect(sixth.body.code).toBe('too_many_attempts');
+    }
+    const mails = await p.db.query(`SELECT 1 FROM outbox WHERE data->>'to' = 'reset-me@example.com' AND data->>'kind' = 'reset'`);
+    expect(mails.rows).toHaveLength(5);
+  });
+
   it('an unknown email fails like a wrong password', async () => {
     const reply = await p.call('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'whatever-123' } });
     expect(reply.status).toBe(401);

@@ -21,6 +21,20 @@ const ResetPassword = z.object({ reset_token: z.string().min(1).max(200), new_pa
 const RESET_SENT = { success: true, message: 'If an account exists for this email, a reset link has been sent.' };
 const CODE_SENT = { success: true, message: 'If this email is waiting for verification, a new code has been sent.' };
 
+// Counted per requested address whether or not it has an account, so a 429 reveals nothing either.
+function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'reset', email: string): void {
+  const key = `${appId}:${kind}:${email.trim().toLowerCase()}`;
+  const wait = ctx.mailLimiter.retryAfterSeconds(key);
+  if (wait > 0) {
+    throw new HttpError(
+      429,
+      { detail: `Too many requests for this email; try again in ${Math.ceil(wait / 60)} min`, code: 'too_many_attempts' },
+      { 'Retry-After': String(wait) },
+    );
+  }
+  ctx.mailLimiter.fail(key);
+}
+
 async function mailOtp(ctx: PlatformContext, user: UserRow): Promise<void> {
   const code = await issueOtp(ctx.db, user.id);
   await sendMail(ctx.db, user.app_id, { to: user.email, kind: 'otp', subject: 'Your verification code', body: `Your code is ${code}. It expires in 10 minutes.` }, ctx.log);
@@ -31,6 +45,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
   api.post('/auth/register', async (c) => {
     const body = validate(Register, await readJson(c));
     const app = c.get('app');
+    limitMail(ctx, app.id, 'otp', body.email);
     const passwordHash = await hashPassword(body.password);
     let user = await findUserByEmail(ctx.db, app.id, body.email);
     if (user?.email_verified && user.password_hash) {
@@ -59,6 +74,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
 
   api.post('/auth/resend-otp', async (c) => {
     const body = validate(EmailOnly, await readJson(c));
+    limitMail(ctx, c.get('app').id, 'otp', body.email);
     const user = await findUserByEmail(ctx.db, c.get('app').id, body.email);
     if (user && user.password_hash && !user.email_verified) await mailOtp(ctx, user);
     return c.json(CODE_SENT);
@@ -66,6 +82,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
 
   api.post('/auth/reset-password-request', async (c) => {
     const body = validate(EmailOnly, await readJson(c));
+    limitMail(ctx, c.get('app').id, 'reset', body.email);
     const user = await findUserByEmail(ctx.db, c.get('app').id, body.email);
     if (user?.password_hash) {
       const token = await issueResetToken(ctx.db, user.id);
