@@ -12,7 +12,9 @@ import { startPlatform, type RunningPlatform } from '../../src/platform/server.t
 // and loaded into each file's in-memory database skips it. Each file still gets its own database.
 /** A dump of a freshly migrated, empty database, made once per schema and cached in the temp folder. */
 export async function migratedSnapshot(): Promise<Blob> {
-  const key = createHash('sha256').update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 16);
+  // Keyed by the schema and the PGlite build, so neither change can load a stale dump.
+  const pglite = readFileSync(join(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8');
+  const key = createHash('sha256').update(JSON.stringify(MIGRATIONS)).update(pglite).digest('hex').slice(0, 16);
   const file = join(tmpdir(), `platform-test-db-${key}.tar`);
   if (!existsSync(file)) {
     const db = await openDatabase();
