@@ -55,9 +55,13 @@ function fromJson(text: string): Record<string, unknown>[] {
   return rows as Record<string, unknown>[];
 }
 
-/** Rows of an uploaded CSV or JSON file (chosen by name, then type); 400 names the first bad row. */
+/** Rows of an uploaded CSV or JSON file (by name, then type, then content); 400 names the first bad row. */
 export function parseImportFile(name: string, type: string, text: string): Record<string, unknown>[] {
-  const rows = isJsonFile(name, type) ? fromJson(text) : isCsvFile(name, type) ? fromCsv(text) : null;
+  // A Blob sent without a name or type (the client then calls it "import") is judged by its content.
+  const unnamed = !/\.[A-Za-z0-9]+$/.test(name) && (!type || type === 'application/octet-stream');
+  const json = isJsonFile(name, type) || (unnamed && /^\s*[[{]/.test(text));
+  const csv = !json && (isCsvFile(name, type) || unnamed);
+  const rows = json ? fromJson(text) : csv ? fromCsv(text) : null;
   if (!rows) throw badRequest('file', 'must be a .csv or .json file');
   if (rows.length === 0) throw badRequest('file', 'has no rows');
   return rows;

@@ -112,6 +112,9 @@ describe('import', () => {
     ]);
     const json = await upload('more.json', 'application/json', JSON.stringify([{ name: 'Cy', age: 3 }]));
     expect(json.body.imported).toBe(1);
+    // A nameless Blob (the client names it "import") is judged by its content.
+    expect((await upload('import', '', JSON.stringify([{ name: 'Di', age: 5 }]))).body.imported).toBe(1);
+    expect((await upload('import', '', 'name,age\nEd,6\n')).body.imported).toBe(1);
   });
 
   it('a bad row writes nothing and the error names the row', async () => {
