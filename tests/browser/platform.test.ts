@@ -1,0 +1,147 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatform, type RunningPlatform } from '../../src/platform/server.ts';
+import { launchChromium } from './chromium.ts';
+
+// The built deck behind the local platform, as `npm start` runs it, driven in chromium.
+const APP = 'investor-deck';
+const ADMIN = { email: 'admin@deck.test', password: 'admin-password-1' };
+let platform: RunningPlatform;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'deck-platform-'));
+  platform = await startPlatform({
+    appId: APP,
+    visibility: 'private_with_login',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    staticDir: 'dist',
+    log: () => {},
+  });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function api<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${platform.url}/api/apps/${APP}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', 'X-App-Id': APP, ...(init.token && { Authorization: `Bearer ${init.token}` }) },
+    ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const adminToken = async () => (await api<{ access_token: string }>('/auth/login', { method: 'POST', body: ADMIN })).access_token;
+
+async function latestCodeFor(email: string): Promise<string> {
+  const mail = await api<Array<{ to: string; kind: string; body: string }>>('/entities/Outbox?sort=-created_date', { token: await adminToken() });
+  const message = mail.find((entry) => entry.to === email && entry.kind === 'otp');
+  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${email}`);
+  return code;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^Sign in$/i }).click();
+}
+
+async function register(page: Page, email: string, password: string) {
+  await page.getByRole('button', { name: /Create your account/i }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Choose a password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const code = await (async () => {
+    for (let i = 0; i < 40; i++) {
+      try {
+        return await latestCodeFor(email);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    throw new Error('no code arrived');
+  })();
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+const newPage = async () => (await browser.newContext()).newPage();
+
+describe('the deck behind the local platform', () => {
+  it('serves no slide content to a signed-out visitor', async () => {
+    const html = await (await fetch(`${platform.url}/ecosystem`)).text();
+    expect(html).not.toContain('$7.1M-$9.4M');
+    expect(html).toContain('base44-app-id');
+  });
+
+  it('signed-out visit → /login → sign in → back on the page asked for', async () => {
+    const page = await newPage();
+    await page.goto(`${platform.url}/reversetpo`);
+    await page.waitForURL(/\/login\?from_url=/);
+    expect(new URL(page.url()).searchParams.get('from_url')).toBe(`${platform.url}/reversetpo`);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${platform.url}/reversetpo`);
+    await expect.poll(() => page.textContent('main')).toContain('$1,209,750');
+    await page.context().close();
+  });
+
+  it('an invited partner registers with the code from the outbox and sees the deck', async () => {
+    await api('/users/invite-user', { method: 'POST', token: await adminToken(), body: { user_email: 'partner@lender.test', role: 'user' } });
+    const page = await newPage();
+    await page.goto(`${platform.url}/ecosystem`);
+    await page.waitForURL(/\/login/);
+    await register(page, 'partner@lender.test', 'partner-password-1');
+    await page.waitForURL(`${platform.url}/ecosystem`);
+    await expect.poll(() => page.textContent('main')).toContain('$7.1M-$9.4M');
+    await page.goto(`${platform.url}/no-such-page`);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await page.getByText('Admin Note').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('someone who registers without an invitation gets Access Restricted', async () => {
+    const page = await newPage();
+    await page.goto(`${platform.url}/market`);
+    await page.waitForURL(/\/login/);
+    await register(page, 'stranger@elsewhere.test', 'stranger-password-1');
+    await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
+    const text = await page.textContent('main, body');
+    expect(text).toContain('You are not registered to use this application. Please contact the app administrator to request access.');
+    expect(text).toContain('Verify you are logged in with the correct account');
+    expect(text).not.toContain('$13.95T');
+    await page.context().close();
+  });
+
+  it('the admin sees the 404 Admin Note; signing out clears both storage keys', async () => {
+    const page = await newPage();
+    await page.goto(`${platform.url}/login`);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${platform.url}/`);
+    await page.goto(`${platform.url}/not-built-yet`);
+    await page.getByText('Admin Note').waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('base44_access_token'), localStorage.getItem('token')].every(Boolean))).toBe(true);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => [localStorage.getItem('base44_access_token'), localStorage.getItem('token')])).toEqual([null, null]);
+    const html = await (await page.context().request.get(`${platform.url}/ecosystem`)).text();
+    expect(html).not.toContain('$7.1M-$9.4M');
+    await page.context().close();
+  });
+});
