@@ -12,6 +12,7 @@ import { createHttpApp } from './httpApp.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 import { LoginLimiter } from './loginLimiter.ts';
 import { attachRealtime } from './realtime.ts';
+import { pruneDeadSecrets } from './tokens.ts';
 
 /** A running local platform. */
 export interface RunningPlatform {
@@ -65,6 +66,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     password: options.adminPassword,
   });
   const service = loadServiceToken(options.serviceToken, options.dataDir);
+  await pruneDeadSecrets(db);
 
   let port = options.port ?? 3000;
   let broadcaster: Broadcaster = { publish: () => {}, disconnect: () => {} };

@@ -55,3 +55,9 @@ export async function revokeToken(db: Queryable, token: string): Promise<void> {
 export async function revokeUserTokens(db: Queryable, userId: string): Promise<void> {
   await db.query('UPDATE access_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
 }
+
+/** Deletes tokens and one-time codes that can no longer be used; run at start so the tables stay small. */
+export async function pruneDeadSecrets(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM access_tokens WHERE expires_at < now() OR revoked_at IS NOT NULL');
+  await db.query('DELETE FROM one_time_codes WHERE expires_at < now() OR used_at IS NOT NULL');
+}
