@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../../src/platform/loginLimiter.ts';
-import { sha256 } from '../../src/platform/tokens.ts';
+import { pruneDeadSecrets, sha256 } from '../../src/platform/tokens.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 let p: TestPlatform;
@@ -46,6 +46,17 @@ describe('stored secrets', () => {
       [sha256(token)],
     )).rows[0]!;
     expect(Math.round(Number(row.days))).toBe(7);
+  });
+
+  it('start-up pruning drops expired and revoked tokens and keeps live ones', async () => {
+    const live = await p.login(ADMIN.email, ADMIN.password);
+    const revoked = await p.login(ADMIN.email, ADMIN.password);
+    await p.call('POST', '/auth/logout', { token: revoked });
+    await pruneDeadSecrets(p.db);
+    const left = (await p.db.query<{ token_hash: string }>('SELECT token_hash FROM access_tokens')).rows.map((row) => row.token_hash);
+    expect(left).toContain(sha256(live));
+    expect(left).not.toContain(sha256(revoked));
+    expect((await p.db.query('SELECT 1 FROM access_tokens WHERE expires_at < now() OR revoked_at IS NOT NULL')).rows).toEqual([]);
   });
 
   it('a wrong service token is just a dead token', async () => {
