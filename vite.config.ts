@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { previewRoutesPlugin } from './src/build/previewRoutes.ts';
+import { deckRoutesPlugin } from './src/build/deckRoutes.ts';
 import { loadContent } from './src/content/loadContent.ts';
 import { slideRegistryPlugin } from './src/content/slideRegistryPlugin.ts';
 import react from '@vitejs/plugin-react';
@@ -13,7 +13,7 @@ export default defineConfig({
   build: { rollupOptions: { input: { main: 'index.html', login: 'login.html' } } },
   plugins: [
     slideRegistryPlugin(),
-    previewRoutesPlugin(() => loadContent(process.cwd()).content?.slides ?? []),
+    deckRoutesPlugin(() => loadContent(process.cwd()).content?.slides ?? []),
     // MDX first so React's plugin sees the compiled JSX of slide bodies (fast refresh for editors).
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter] }) },
     react({ include: /\.(mdx|tsx|ts)$/ }),
