@@ -1,0 +1,139 @@
+// `npm run bench`: builds, serves dist/ on loopback and measures first-visit transfer, Lighthouse
+// (mobile), key press → next heading and (when the local platform exists) a load run. Prints figures
+// next to their targets (issue 4, issue 6) and writes the raw results to .bench/results.json.
+// A benchmark, not a test: it exits 0 whatever the figures, 1 only when a part crashed.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import type { Browser } from 'playwright-core';
+import { parseArgs } from '../src/bench/args.ts';
+import { firstVisit } from '../src/bench/firstVisit.ts';
+import { keyToHeading } from '../src/bench/keyToHeading.ts';
+import { lighthouseRun } from '../src/bench/lighthouseRun.ts';
+import { loadRun, platformPresent } from '../src/bench/loadRun.ts';
+import { previewOf, snapshotDist } from '../src/bench/distSnapshot.ts';
+import { deckTable, pageTable, PAGES, type BenchResults } from '../src/bench/report.ts';
+import { runBuild } from '../src/bench/runBuild.ts';
+import { launchChromium } from '../tests/browser/chromium.ts';
+
+const FIRST_VISIT_RUNS = 5;
+const LIGHTHOUSE_RUNS = 3;
+const KEY_START = '/problem';
+const KEY_MOVES = 10;
+
+const log = (line: string) => console.log(line);
+const load = () => loadavg().map((v) => Number(v.toFixed(2)));
+
+async function part<T>(results: BenchResults, name: string, work: () => Promise<T>): Promise<T | undefined> {
+  const started = Date.now();
+  log(`▸ ${name}`);
+  try {
+    const value = await work();
+    log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return value;
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    results.errors.push({ part: name, message });
+    console.error(`  ${name} failed: ${message}`);
+    return undefined;
+  }
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const results: BenchResults = {
+    startedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, loadavgStart: load() },
+    errors: [],
+  };
+  log(`bench: ${cpus().length} CPUs, load average ${results.machine.loadavgStart.join(' ')} (1/5/15 min)`);
+
+  if (args.build) {
+    log('▸ npm run build');
+    await runBuild();
+  }
+
+  const dist = snapshotDist();
+  const preview = await previewOf(dist);
+  log(`serving a copy of dist/ (.bench/dist) at ${preview.url} (vite preview)`);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const b = browser;
+    if (!args.skip.has('first-visit')) {
+      results.firstVisit = await part(results, `first visit, ${FIRST_VISIT_RUNS} cold runs per page`, async () => {
+        const byPage: NonNullable<BenchResults['firstVisit']> = {};
+        for (const page of PAGES) {
+          byPage[page] = [];
+          for (let i = 0; i < FIRST_VISIT_RUNS; i++) byPage[page].push(await firstVisit(b, preview.url + page));
+        }
+        return byPage;
+      });
+    }
+    if (!args.skip.has('keys')) {
+      results.keyToHeading = await part(results, `ArrowRight → next heading, ${KEY_MOVES} moves from ${KEY_START}`, () =>
+        keyToHeading(b, preview.url, KEY_START, KEY_MOVES),
+      );
+    }
+    await browser.close();
+    browser = undefined;
+    if (!args.skip.has('lighthouse')) {
+      results.lighthouse = await part(results, `Lighthouse (mobile, simulated throttling), ${LIGHTHOUSE_RUNS} runs per page`, async () => {
+        const byPage: NonNullable<BenchResults['lighthouse']> = {};
+        for (const page of PAGES) {
+          byPage[page] = [];
+          for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+            const run = await lighthouseRun(preview.url + page);
+            for (const warning of run.warnings) log(`  ${page}: ${warning}`);
+            byPage[page].push(run);
+          }
+        }
+        return byPage;
+      });
+    }
+  } finally {
+    await browser?.close();
+    preview.stop();
+  }
+
+  if (!args.skip.has('load')) {
+    if (!platformPresent()) {
+      log('load run: skipped (src/platform not present)');
+      results.load = { skipped: 'src/platform not present' };
+    } else {
+      results.load = await part(results, `load run: ${args.viewers} viewers for ${args.loadSeconds} s against the local platform`, () =>
+        loadRun({ viewers: args.viewers, seconds: args.loadSeconds, staticDir: dist, log }),
+      );
+    }
+  }
+
+  results.machine.loadavgEnd = load();
+  mkdirSync('.bench', { recursive: true });
+  writeFileSync('.bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+
+  const pages = pageTable(results);
+  const deck = deckTable(results);
+  log('');
+  if (pages) log(pages);
+  if (deck) log(`\n${deck}`);
+  if (results.load && 'skipped' in results.load) log(`\nload run: skipped (${results.load.skipped})`);
+  if (results.load && !('skipped' in results.load) && results.load.errorSamples.length > 0) {
+    log(`\nload errors, first kinds: ${results.load.errorSamples.join(' | ')}`);
+  }
+  const loaded = Math.max(...results.machine.loadavgStart, ...results.machine.loadavgEnd) > cpus().length * 0.7;
+  log(
+    `\nmachine: ${cpus().length} CPUs, load average ${results.machine.loadavgStart.join(' ')} at start, ${results.machine.loadavgEnd.join(' ')} at end` +
+      (loaded ? ' — the machine is busy with other work; timings are noisy' : ''),
+  );
+  log(`medians of each figure taken separately; raw runs in .bench/results.json; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+  for (const error of results.errors) log(`FAILED: ${error.part}: ${error.message.split('\n')[0]}`);
+  return results.errors.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { freePort, waitForHttp } from '../../tests/browser/previewServer.ts';
+
+/**
+ * Copies dist/ to .bench/dist, so the bench measures one build even when someone else rebuilds
+ * dist/ in the same tree during the run. Returns the copy's absolute path.
+ */
+export function snapshotDist(from = 'dist', to = '.bench/dist'): string {
+  if (!existsSync(resolve(from, 'index.html'))) throw new Error(`${from}/index.html missing: build first (npm run build)`);
+  const target = resolve(to);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(resolve(from), target, { recursive: true });
+  return target;
+}
+
+/** `vite preview` of the given folder on a free loopback port (started as node, stopped by its pid). */
+export async function previewOf(outDir: string): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', outDir],
+    { stdio: 'ignore' },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(url);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}

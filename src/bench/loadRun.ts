@@ -1,0 +1,223 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { HttpClient, type HttpReply } from './httpClient.ts';
+import { percentile } from './stats.ts';
+
+/** Figures of the load run (latencies in ms). */
+export interface LoadFigures {
+  viewers: number;
+  seconds: number;
+  usersCreatedInMs: number;
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  /** Sign-ins only (one per viewer, scrypt-bound). */
+  login: { count: number; p50Ms: number; p99Ms: number; errors: number };
+  /** The viewing loop only: public settings, me, a deck page. */
+  loop: { count: number; p50Ms: number; p99Ms: number; errors: number; perKind: Record<string, { count: number; p50Ms: number; p99Ms: number; errors: number }> };
+  /** The loop's requests that started after every sign-in had answered (NaN figures when none did). */
+  steady: { count: number; seconds: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number };
+  /** First few distinct error descriptions. */
+  errorSamples: string[];
+}
+
+/** True when the local platform of issue 6 is there to be load-tested. */
+export function platformPresent(root = process.cwd()): boolean {
+  const file = join(root, 'src/platform/server.ts');
+  return existsSync(file) && /export\s+(async\s+)?function\s+startPlatform\b/.test(readFileSync(file, 'utf8'));
+}
+
+/** The deck's page paths from dist/ (every prerendered page but the 404, gate and sign-in pages). */
+export function deckPages(staticDir: string): string[] {
+  return readdirSync(staticDir)
+    .filter((name) => name.endsWith('.html') && !['404.html', '_gate.html', 'login.html'].includes(name))
+    .map((name) => (name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`))
+    .sort();
+}
+
+/** Per-request limit of the load run: a reply slower than this is an error. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+interface PlatformChild {
+  url: string;
+  appId: string;
+  serviceToken: string;
+  stop(): Promise<void>;
+}
+
+/** Starts src/bench/platformChild.ts in its own node process (with tsx) and waits for its address. */
+async function startPlatformChild(staticDir: string): Promise<PlatformChild> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bench/platformChild.ts'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BENCH_STATIC_DIR: staticDir },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout });
+  const ready = await new Promise<{ url: string; appId: string; serviceToken: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`platform did not start within 60 s\n${stderr}`)), 60_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(line));
+      } catch {
+        reject(new Error(`unexpected platform output: ${line}\n${stderr}`));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`platform exited with ${code}\n${stderr}`));
+    });
+  });
+  return {
+    ...ready,
+    // Loopback URL: the child binds 127.0.0.1 but may report "localhost".
+    url: ready.url.replace('//localhost:', '//127.0.0.1:'),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function json(reply: HttpReply): any {
+  try {
+    return JSON.parse(reply.body);
+  } catch {
+    return undefined;
+  }
+}
+
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/** Invites, registers and verifies one user through the API (code read back from the outbox). */
+async function createUser(client: HttpClient, appId: string, serviceToken: string, email: string, password: string): Promise<void> {
+  const api = `/api/apps/${appId}`;
+  const service = { Authorization: `Bearer ${serviceToken}` };
+  const invited = await client.send('POST', `${api}/users/invite-user`, { headers: service, json: { user_email: email, role: 'user' } });
+  if (invited.status !== 200) throw new Error(`invite ${email}: ${invited.status} ${invited.body}`);
+  const registered = await client.send('POST', `${api}/auth/register`, { json: { email, password } });
+  if (registered.status !== 200) throw new Error(`register ${email}: ${registered.status} ${registered.body}`);
+  const q = encodeURIComponent(JSON.stringify({ to: email, kind: 'otp' }));
+  const mail = await client.send('GET', `${api}/entities/Outbox?q=${q}&sort=-created_date&limit=1`, { headers: service });
+  const code = /code is (\d{6})/.exec(String(json(mail)?.[0]?.body ?? ''))?.[1];
+  if (!code) throw new Error(`no one-time code for ${email}: ${mail.status} ${mail.body.slice(0, 200)}`);
+  const verified = await client.send('POST', `${api}/auth/verify-otp`, { json: { email, otp_code: code } });
+  if (verified.status !== 200) throw new Error(`verify ${email}: ${verified.status} ${verified.body}`);
+}
+
+interface Sample {
+  kind: string;
+  /** When the request started and ended (performance.now()). */
+  at: number;
+  end: number;
+  ms: number;
+  ok: boolean;
+}
+
+/**
+ * The load run of issue 6: the local platform in a child process with an in-memory database,
+ * `viewers` invited users created through the API, then `viewers` concurrent viewers for `seconds`:
+ * each signs in once, then loops public settings → me → a random deck page (with its session cookie).
+ */
+export async function loadRun(options: { viewers: number; seconds: number; staticDir: string; log: (line: string) => void }): Promise<LoadFigures> {
+  const pages = deckPages(options.staticDir);
+  if (pages.length === 0) throw new Error(`no deck pages in ${options.staticDir}`);
+  const platform = await startPlatformChild(options.staticDir);
+  // A viewer that waits longer than REQUEST_TIMEOUT_MS for one reply counts it as an error.
+  const client = new HttpClient(platform.url, options.viewers + 8, REQUEST_TIMEOUT_MS);
+  try {
+    const password = 'bench-password-1';
+    const emails = Array.from({ length: options.viewers }, (_, i) => `viewer${i + 1}@bench.local`);
+    const createdAt = performance.now();
+    await inParallel(emails, 8, (email) => createUser(client, platform.appId, platform.serviceToken, email, password));
+    const usersCreatedInMs = performance.now() - createdAt;
+    options.log(`  load run: ${emails.length} users invited, registered and verified in ${(usersCreatedInMs / 1000).toFixed(1)} s`);
+
+    const samples: Sample[] = [];
+    const errorSamples = new Set<string>();
+    const api = `/api/apps/${platform.appId}`;
+    const timed = async (kind: string, call: () => Promise<HttpReply>, accept: (reply: HttpReply) => boolean): Promise<HttpReply | null> => {
+      const started = performance.now();
+      try {
+        const reply = await call();
+        const ok = accept(reply);
+        const end = performance.now();
+        samples.push({ kind, at: started, end, ms: end - started, ok });
+        if (!ok && errorSamples.size < 5) errorSamples.add(`${kind}: ${reply.status} ${reply.body.slice(0, 120)}`);
+        return ok ? reply : null;
+      } catch (error) {
+        const end = performance.now();
+        samples.push({ kind, at: started, end, ms: end - started, ok: false });
+        if (errorSamples.size < 5) errorSamples.add(`${kind}: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      }
+    };
+    const MAX_LOOPS_PER_VIEWER = 100_000;
+    const started = performance.now();
+    const deadline = started + options.seconds * 1000;
+    await Promise.all(
+      emails.map(async (email) => {
+        const login = await timed('login', () => client.send('POST', `${api}/auth/login`, { json: { email, password } }), (r) => r.status === 200);
+        const token = login ? (json(login)?.access_token as string | undefined) : undefined;
+        if (!token) return;
+        const bearer = { Authorization: `Bearer ${token}` };
+        const cookie = { Cookie: `deck_session=${token}`, Accept: 'text/html' };
+        for (let i = 0; i < MAX_LOOPS_PER_VIEWER && performance.now() < deadline; i++) {
+          await timed('public settings', () => client.send('GET', `/api/apps/public/prod/public-settings/by-id/${platform.appId}`, { headers: bearer }), (r) => r.status === 200);
+          if (performance.now() >= deadline) break;
+          await timed('me', () => client.send('GET', `${api}/entities/User/me`, { headers: bearer }), (r) => r.status === 200 && json(r)?.email === email);
+          if (performance.now() >= deadline) break;
+          const page = pages[Math.floor(Math.random() * pages.length)]!;
+          // A page the gate let through carries the slide (data-route); the gate shell does not.
+          await timed('deck page', () => client.send('GET', page, { headers: cookie }), (r) => r.status === 200 && r.body.includes('data-route'));
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const summarize = (list: Sample[]) => {
+      const ms = list.map((s) => s.ms);
+      return { count: list.length, p50Ms: percentile(ms, 50), p99Ms: percentile(ms, 99), errors: list.filter((s) => !s.ok).length };
+    };
+    const loopSamples = samples.filter((s) => s.kind !== 'login');
+    const perKind: LoadFigures['loop']['perKind'] = {};
+    for (const kind of ['public settings', 'me', 'deck page']) perKind[kind] = summarize(loopSamples.filter((s) => s.kind === kind));
+    const all = summarize(samples);
+    // After the sign-in storm: requests started once the last sign-in had answered.
+    const lastLogin = Math.max(...samples.filter((s) => s.kind === 'login').map((s) => s.end));
+    const steadyList = loopSamples.filter((s) => s.at >= lastLogin);
+    const steadyEnd = Math.max(lastLogin, ...steadyList.map((s) => s.end));
+    const steadySeconds = (steadyEnd - lastLogin) / 1000;
+    return {
+      viewers: options.viewers,
+      seconds: elapsed,
+      usersCreatedInMs,
+      requests: all.count,
+      requestsPerSecond: all.count / elapsed,
+      p50Ms: all.p50Ms,
+      p99Ms: all.p99Ms,
+      errors: all.errors,
+      login: summarize(samples.filter((s) => s.kind === 'login')),
+      loop: { ...summarize(loopSamples), perKind },
+      steady: { ...summarize(steadyList), seconds: steadySeconds, requestsPerSecond: steadySeconds > 0 ? steadyList.length / steadySeconds : Number.NaN },
+      errorSamples: [...errorSamples],
+    };
+  } finally {
+    client.close();
+    await platform.stop();
+  }
+}

@@ -1,0 +1,37 @@
+// Child process of the load run: the local platform (issue 6) with an in-memory database, serving
+// dist/ on a loopback port. Prints one JSON line {url, appId, serviceToken} when ready; SIGTERM stops it.
+// Run in its own process so the load generator and the server do not share one event loop.
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+async function main(): Promise<void> {
+  const { startPlatform } = (await import('../platform/server.ts')) as typeof import('../platform/server.ts');
+  const appId = process.env.BENCH_APP_ID ?? 'benchapp';
+  const serviceToken = randomBytes(32).toString('hex');
+  const platform = await startPlatform({
+    appId,
+    visibility: 'private_with_login',
+    port: 0,
+    host: '127.0.0.1',
+    adminEmail: 'admin@bench.local',
+    adminPassword: randomBytes(16).toString('hex'),
+    serviceToken,
+    staticDir: resolve(process.env.BENCH_STATIC_DIR ?? 'dist'),
+    // Outbox mail (one-time codes) is read back through the API; the log is not needed.
+    log: () => {},
+  });
+  process.stdout.write(`${JSON.stringify({ url: platform.url, appId, serviceToken })}\n`);
+  const stop = () => {
+    platform.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import type { FirstVisit } from './firstVisit.ts';
+import type { KeyMove } from './keyToHeading.ts';
+import type { LighthouseFigures } from './lighthouseRun.ts';
+import type { LoadFigures } from './loadRun.ts';
+import { median, percentile } from './stats.ts';
+import { fixed, formatTable, kb, type Row } from './table.ts';
+
+/** The pages measured for first visit and Lighthouse, in column order. */
+export const PAGES = ['/', '/ecosystem'] as const;
+
+/** Everything a bench run found (written to .bench/results.json as is). */
+export interface BenchResults {
+  startedAt: string;
+  machine: { cpus: number; loadavgStart: number[]; loadavgEnd?: number[] };
+  firstVisit?: Record<string, FirstVisit[]>;
+  lighthouse?: Record<string, LighthouseFigures[]>;
+  keyToHeading?: KeyMove[];
+  load?: LoadFigures | { skipped: string };
+  errors: { part: string; message: string }[];
+}
+
+type Check = (value: number) => boolean;
+
+function perPageRow(metric: string, values: number[], format: (v: number) => string, target: string, check?: Check): Row {
+  const status = !check ? '' : values.every((v) => Number.isFinite(v) && check(v)) ? 'ok' : 'MISS';
+  return { metric, cells: values.map(format), target: status ? `${target.padEnd(8)}${status}` : target };
+}
+
+function singleRow(metric: string, value: number, format: (v: number) => string, target: string, check?: Check): Row {
+  const status = !check ? '' : Number.isFinite(value) && check(value) ? 'ok' : 'MISS';
+  return { metric, cells: [format(value)], target: status ? `${target.padEnd(8)}${status}` : target };
+}
+
+/** Median of one field over a page's runs. */
+function med<T>(runs: T[] | undefined, field: (run: T) => number): number {
+  return runs && runs.length > 0 ? median(runs.map(field)) : Number.NaN;
+}
+
+/** The per-page table (first visit + Lighthouse), medians of every field taken separately. */
+export function pageTable(results: BenchResults): string {
+  const rows: Row[] = [];
+  const fv = results.firstVisit;
+  if (fv) {
+    const col = (field: (run: FirstVisit) => number) => PAGES.map((page) => med(fv[page], field));
+    rows.push(
+      perPageRow('first visit JS+CSS+HTML (KB)', col((r) => r.code), (v) => kb(v), '≤ 85', (v) => v / 1024 <= 85),
+      perPageRow('  same, bodies only (KB)', col((r) => r.codeBodies), (v) => kb(v), '≤ 85', (v) => v / 1024 <= 85),
+      perPageRow('  JS (KB)', col((r) => r.js), (v) => kb(v), ''),
+      perPageRow('  CSS (KB)', col((r) => r.css), (v) => kb(v), ''),
+      perPageRow('  HTML (KB)', col((r) => r.html), (v) => kb(v), ''),
+      perPageRow('  fonts+images (KB)', col((r) => r.media), (v) => kb(v), ''),
+      perPageRow('  total, all kinds (KB)', col((r) => r.total), (v) => kb(v), ''),
+      perPageRow('  requests', col((r) => r.requests), (v) => fixed(v, 0), ''),
+    );
+  }
+  const lh = results.lighthouse;
+  if (lh) {
+    const col = (field: (run: LighthouseFigures) => number) => PAGES.map((page) => med(lh[page], field));
+    rows.push(
+      perPageRow('Lighthouse performance', col((r) => r.performance), (v) => fixed(v, 0), '100', (v) => v >= 100),
+      perPageRow('Lighthouse accessibility', col((r) => r.accessibility), (v) => fixed(v, 0), '100', (v) => v >= 100),
+      perPageRow('  FCP (s)', col((r) => r.fcpMs / 1000), (v) => fixed(v, 2), ''),
+      perPageRow('  LCP (s)', col((r) => r.lcpMs / 1000), (v) => fixed(v, 2), '≤ 0.8', (v) => v <= 0.8),
+      perPageRow('  TBT (ms)', col((r) => r.tbtMs), (v) => fixed(v, 0), ''),
+      perPageRow('  CLS', col((r) => r.cls), (v) => fixed(v, 3), '0', (v) => v === 0),
+    );
+  }
+  return rows.length === 0 ? '' : formatTable(['metric', ...PAGES, 'target'], rows);
+}
+
+/** The whole-deck table: key press to next heading and the load run. */
+export function deckTable(results: BenchResults): string {
+  const rows: Row[] = [];
+  const moves = results.keyToHeading;
+  if (moves && moves.length > 0) {
+    const dom = moves.map((m) => m.domMs);
+    const frame = moves.map((m) => m.frameMs);
+    rows.push(
+      singleRow(`ArrowRight → next h1, median (ms, ${moves.length} moves)`, median(dom), (v) => fixed(v, 1), '≤ 10', (v) => v <= 10),
+      singleRow('ArrowRight → next h1, p95 (ms)', percentile(dom, 95), (v) => fixed(v, 1), '≤ 10', (v) => v <= 10),
+      singleRow('  … to the next frame, median (ms)', median(frame), (v) => fixed(v, 1), ''),
+    );
+  }
+  const load = results.load;
+  if (load && !('skipped' in load)) {
+    rows.push(
+      singleRow(`load: ${load.viewers} viewers, requests/s`, load.requestsPerSecond, (v) => fixed(v, 0), ''),
+      singleRow('load: latency p50 (ms, all requests)', load.p50Ms, (v) => fixed(v, 1), ''),
+      singleRow('load: latency p99 (ms, all requests)', load.p99Ms, (v) => fixed(v, 1), ''),
+      singleRow('load: errors', load.errors, (v) => fixed(v, 0), '0', (v) => v === 0),
+      singleRow('  sign-in p50 / p99 (ms)', load.login.p50Ms, (v) => `${fixed(v, 0)} / ${fixed(load.login.p99Ms, 0)}`, ''),
+      singleRow('  loop p50 / p99 (ms)', load.loop.p50Ms, (v) => `${fixed(v, 1)} / ${fixed(load.loop.p99Ms, 1)}`, ''),
+    );
+    for (const [kind, figures] of Object.entries(load.loop.perKind)) {
+      rows.push(singleRow(`    ${kind} p50 / p99 (ms)`, figures.p50Ms, (v) => `${fixed(v, 1)} / ${fixed(figures.p99Ms, 1)}`, ''));
+    }
+    const steady = load.steady;
+    rows.push(
+      singleRow(`  after all sign-ins (${fixed(steady.seconds, 1)} s), requests/s`, steady.requestsPerSecond, (v) => fixed(v, 0), ''),
+      singleRow('  after all sign-ins, p50 / p99 (ms)', steady.p50Ms, (v) => `${fixed(v, 1)} / ${fixed(steady.p99Ms, 1)}`, ''),
+    );
+  }
+  return rows.length === 0 ? '' : formatTable(['metric', 'value', 'target'], rows);
+}

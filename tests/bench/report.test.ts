@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { FirstVisit } from '../../src/bench/firstVisit.ts';
+import { deckTable, pageTable, type BenchResults } from '../../src/bench/report.ts';
+
+function visit(codeKb: number): FirstVisit {
+  const code = codeKb * 1024;
+  return { js: code, css: 0, html: 0, media: 0, other: 0, total: code, code, codeBodies: code, requests: 3, compressed: 3, urls: [] };
+}
+
+const base: BenchResults = { startedAt: '', machine: { cpus: 2, loadavgStart: [0, 0, 0] }, errors: [] };
+
+describe('bench tables', () => {
+  it('takes medians per page and marks a target met only when both pages meet it', () => {
+    const ok = pageTable({ ...base, firstVisit: { '/': [visit(80), visit(90), visit(81)], '/ecosystem': [visit(84)] } });
+    expect(ok).toMatch(/^first visit JS\+CSS\+HTML \(KB\)\s+81\.0\s+84\.0\s+≤ 85\s+ok$/m);
+    const miss = pageTable({ ...base, firstVisit: { '/': [visit(80)], '/ecosystem': [visit(86)] } });
+    expect(miss).toMatch(/^first visit JS\+CSS\+HTML \(KB\)\s+80\.0\s+86\.0\s+≤ 85\s+MISS$/m);
+  });
+  it('reports key press median and p95 against 10 ms', () => {
+    const moves = [4, 5, 6, 30].map((ms, i) => ({ from: `/a${i}`, to: `/b${i}`, domMs: ms, frameMs: ms + 10 }));
+    const text = deckTable({ ...base, keyToHeading: moves });
+    expect(text).toMatch(/median \(ms, 4 moves\)\s+5\.5\s+≤ 10\s+ok/);
+    expect(text).toMatch(/p95 \(ms\)\s+26\.4\s+≤ 10\s+MISS/);
+  });
+  it('prints nothing for parts that did not run', () => {
+    expect(pageTable(base)).toBe('');
+    expect(deckTable({ ...base, load: { skipped: 'src/platform not present' } })).toBe('');
+  });
+});
