@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { chunkFileNames } from './src/build/contentChunks.ts';
 import { deckRoutesPlugin } from './src/build/deckRoutes.ts';
 import { loadContent } from './src/content/loadContent.ts';
 import { slideRegistryPlugin } from './src/content/slideRegistryPlugin.ts';
@@ -9,8 +10,14 @@ import remarkFrontmatter from 'remark-frontmatter';
 export default defineConfig({
   // Every route is its own prerendered page; unknown paths get the 404 page, not the index (no SPA fallback).
   appType: 'mpa',
-  // The sign-in page is a second page of the same build (issue 6), served at /login by the local platform.
-  build: { rollupOptions: { input: { main: 'index.html', login: 'login.html' } } },
+  build: {
+    rollupOptions: {
+      // The sign-in page is a second page of the same build (issue 6), served at /login by the local platform.
+      input: { main: 'index.html', login: 'login.html' },
+      // Slide content gets its own folder, which the local platform serves to admitted viewers only.
+      output: { chunkFileNames },
+    },
+  },
   plugins: [
     slideRegistryPlugin(),
     deckRoutesPlugin(() => loadContent(process.cwd()).content?.slides ?? []),

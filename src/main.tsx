@@ -22,20 +22,17 @@ const app = (
   </StrictMode>
 );
 
-// The first page's body loads before the first render, so hydration finds exactly the prerendered page.
+// A prerendered page hydrates once its body has loaded, so hydration finds exactly that page.
+// Anything else renders at once in place of the static HTML, without an empty frame in between:
+// a 404, another spelling of a route, or the sign-in gate's empty shell (whose slide bodies the
+// platform only serves after sign-in).
 const first = slideAtPath(window.location.pathname);
-void (first ? loadSlide(first.name) : Promise.resolve()).then(
-  () => {
-    if (first && container.firstElementChild) {
-      hydrateRoot(container, app);
-    } else {
-      // No prerendered page for this address (404, another spelling, the sign-in gate's shell):
-      // render at once in place of the static HTML, without an empty frame in between.
-      const root = createRoot(container);
-      flushSync(() => root.render(app));
-    }
-  },
-  (error: unknown) => {
-    throw error;
-  },
-);
+const render = () => {
+  const root = createRoot(container);
+  flushSync(() => root.render(app));
+};
+if (first && container.firstElementChild) {
+  loadSlide(first.name).then(() => hydrateRoot(container, app), render);
+} else {
+  render();
+}

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
+import { CONTENT_ASSETS_DIR } from '../build/contentChunks.ts';
 import { checkGate, resolveCaller } from './access.ts';
 import { findApp } from './apps.ts';
 import { notFound } from './errors.ts';
@@ -97,6 +98,12 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
       return c.text(`Not found. (Is the deck built? ${root} has no 404.html.)`, 404);
     }
     if (!isPage) {
+      // Slide chunks carry the same content as the prerendered pages: the same gate, and no shared caches.
+      if (path.startsWith(`/${CONTENT_ASSETS_DIR}/`)) {
+        c.header('Vary', 'Cookie');
+        if (!(await mayView(c))) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+        return send(c, file, 200, 'private, max-age=31536000, immutable');
+      }
       const immutable = path.startsWith('/assets/');
       return send(c, file, 200, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -82,11 +82,18 @@ async function register(page: Page, email: string, password: string) {
 
 const newPage = async () => (await browser.newContext()).newPage();
 
+/** The built file name of a slide's content chunk (`Ecosystem-abc123.js`). */
+const contentChunk = (name: string) => readdirSync('dist/assets/content').find((file) => file.startsWith(`${name}-`))!;
+
 describe('the deck behind the local platform', () => {
-  it('serves no slide content to a signed-out visitor', async () => {
+  it('serves no slide content to a signed-out visitor: neither the page nor its chunks', async () => {
     const html = await (await fetch(`${platform.url}/ecosystem`)).text();
     expect(html).not.toContain('$7.1M-$9.4M');
     expect(html).toContain('base44-app-id');
+    const chunk = await (await fetch(`${platform.url}/assets/content/${contentChunk('Ecosystem')}`));
+    expect(chunk.status).toBe(404);
+    const shell = await fetch(`${platform.url}${html.match(/src="(\/assets\/[^"]+\.js)"/)![1]}`);
+    expect(shell.status).toBe(200);
   });
 
   it('signed-out visit → /login → sign in → back on the page asked for', async () => {
@@ -99,6 +106,8 @@ describe('the deck behind the local platform', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${platform.url}/reversetpo`);
     await expect.poll(() => page.textContent('main')).toContain('$1,209,750');
+    const chunk = await page.context().request.get(`${platform.url}/assets/content/${contentChunk('Ecosystem')}`);
+    expect(chunk.status()).toBe(200);
     await page.context().close();
   });
 

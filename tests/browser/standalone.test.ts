@@ -37,7 +37,7 @@ describe('standalone (no platform configured)', () => {
 describe('slide bodies', () => {
   it('load lazily: the first visit fetches its own body, then prefetches the previous and the next', async () => {
     const urls = await requestsOf('/problem');
-    const bodies = urls.filter((url) => /\/assets\/[A-Z][A-Za-z]+-[\w-]+\.js$/.test(url)).map((url) => url.replace(/^\/assets\/([A-Za-z]+)-.*$/, '$1'));
+    const bodies = urls.filter((url) => url.startsWith('/assets/content/')).map((url) => url.replace(/^\/assets\/content\/([A-Za-z_]+)-.*$/, '$1'));
     expect(bodies).toEqual(expect.arrayContaining(['Problem', 'Market', 'ExecutiveSummary']));
     expect(bodies).not.toContain('Contact');
   });
