@@ -1,8 +1,11 @@
 import type { DeckContent, SlideRecord } from './deckContent.ts';
 
-/** Source of `virtual:slide-registry`: the deck's metadata and one lazy loader per slide. */
-export function registryModule(deck: DeckContent, slideId: (name: string) => string): string {
-  const meta = deck.slides.map(({ records: _, file: __, ...rest }) => rest);
+/**
+ * Source of `virtual:slide-registry`: the deck's metadata and one lazy loader per slide. The page
+ * summaries only feed the prerender's meta descriptions, so the browser's copy leaves them out.
+ */
+export function registryModule(deck: DeckContent, slideId: (name: string) => string, forServer = false): string {
+  const meta = deck.slides.map(({ records: _, file: __, summary, ...rest }) => (forServer && summary ? { ...rest, summary } : rest));
   const { platform: _platform, ...settings } = deck.settings;
   const loaders = deck.slides
     .map((slide) => `  ${JSON.stringify(slide.name)}: () => import(${JSON.stringify(slideId(slide.name))}),`)

@@ -47,12 +47,12 @@ export function slideRegistryPlugin(): Plugin {
       if (id === REGISTRY || id === BRANDS || id.startsWith(SLIDE)) return RESOLVED + id;
       return undefined;
     },
-    load(id) {
+    load(id, options) {
       const key = id.slice(RESOLVED.length);
       if (!id.startsWith(RESOLVED) || !(key === REGISTRY || key === BRANDS || key.startsWith(SLIDE))) return undefined;
       if (!content) refresh((message) => { throw new Error(message); }, () => {});
       const deck = content!;
-      if (key === REGISTRY) return registryModule(deck, (name) => `${SLIDE}${name}`);
+      if (key === REGISTRY) return registryModule(deck, (name) => `${SLIDE}${name}`, options?.ssr === true);
       if (key === BRANDS) return `export const brands = ${JSON.stringify(deck.brands)};\nexport const stated = ${JSON.stringify(deck.stated)};`;
       const slide = deck.slides.find((entry) => `${SLIDE}${entry.name}` === key);
       if (!slide) return this.error(`${key}: no slide has that name`);

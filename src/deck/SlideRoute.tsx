@@ -1,8 +1,15 @@
+import { useDeferredValue } from 'react';
 import { SlidePage } from '../components/SlidePage.tsx';
 import type { SlideMeta } from './slideRegistry.ts';
 import { useSlideModule } from './useSlideModule.ts';
 
-/** A route's page; its body appears once its lazily loaded module is at hand. */
+/**
+ * A route's page. After a move the heading commits on its own, at once, and the body follows in a
+ * deferred render, so a key press never waits on a large slide. The first page renders whole: it
+ * hydrates over the prerendered HTML.
+ */
 export function SlideRoute({ slide, animate }: { slide: SlideMeta; animate: boolean }) {
-  return <SlidePage slide={slide} module={useSlideModule(slide.name)} animate={animate} />;
+  const module = useSlideModule(slide.name);
+  const showBody = useDeferredValue(true, !animate);
+  return <SlidePage slide={slide} module={showBody ? module : undefined} animate={animate} />;
 }

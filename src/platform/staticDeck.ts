@@ -32,24 +32,39 @@ const TYPES: Record<string, string> = {
 // Pages that hold no deck content: served to anyone.
 const OPEN_PAGES = new Set(['_gate.html', '404.html', 'login.html']);
 
+// The built deck does not change while the server runs (npm start builds first), so each file is
+// looked up and read once. Disk reads go through libuv's small thread pool, which password hashing
+// (scrypt) also uses: under a sign-in rush, uncached page reads waited seconds behind it.
+const found = new Map<string, string | null>();
+const contents = new Map<string, Uint8Array<ArrayBuffer>>();
+
 async function fileIn(root: string, relative: string): Promise<string | null> {
   const file = resolve(root, `.${sep}${relative}`);
   // resolve() folds `..`; anything that lands outside the deck folder is simply not there.
   if (file !== root && !file.startsWith(root + sep)) return null;
-  const info = await stat(file).catch(() => null);
-  return info?.isFile() ? file : null;
+  if (!found.has(file)) found.set(file, (await stat(file).catch(() => null))?.isFile() ? file : null);
+  return found.get(file) ?? null;
+}
+
+async function readCached(file: string): Promise<Uint8Array<ArrayBuffer>> {
+  let body = contents.get(file);
+  if (!body) {
+    body = new Uint8Array(await readFile(file));
+    contents.set(file, body);
+  }
+  return body;
 }
 
 // The pages learn the app id from the server that serves them (the deck settings keep the platform
 // block server-side); the sign-in page reads this tag (src/login/loginClient.ts).
-function withAppId(html: Buffer, appId: string): string {
+function withAppId(html: Uint8Array, appId: string): string {
   const tag = `<meta name="base44-app-id" content="${appId.replace(/[^A-Za-z0-9_-]/g, '')}" />`;
-  const text = html.toString('utf8');
+  const text = Buffer.from(html.buffer, html.byteOffset, html.byteLength).toString('utf8');
   return text.includes('</head>') ? text.replace('</head>', `${tag}</head>`) : text;
 }
 
 async function send(c: Context, file: string, status: 200 | 404, cache: string, appId?: string): Promise<Response> {
-  const raw = await readFile(file);
+  const raw = await readCached(file);
   const body = appId && extname(file) === '.html' ? withAppId(raw, appId) : raw;
   return c.body(body, status, {
     'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
