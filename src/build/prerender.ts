@@ -29,7 +29,7 @@ export function fillTemplate(template: string, page: { title: string; descriptio
  * Returns the files written.
  */
 export async function prerender(entry: ServerEntry, outDir: string): Promise<string[]> {
-  const template = inlineStylesheets(readFileSync(join(outDir, 'index.html'), 'utf8'), outDir);
+  const template = scriptsAfterFirstPaint(inlineStylesheets(readFileSync(join(outDir, 'index.html'), 'utf8'), outDir));
   if (!template.includes('<!--app-->')) throw new Error(`${outDir}/index.html has no <!--app--> placeholder`);
   const written: string[] = [];
   const write = (file: string, html: string) => {
@@ -54,4 +54,28 @@ export function inlineStylesheets(html: string, outDir: string): string {
     const css = readFileSync(join(outDir, href), 'utf8').replace(/<\/style/gi, '<\\/style');
     return `<style>${css}</style>`;
   });
+}
+
+/**
+ * The pages are prerendered, so their script is only needed to hydrate them: it starts after the
+ * first paint instead of competing with it for a phone's bandwidth. The chunks it needs are still
+ * fetched in parallel (modulepreload), just after the page is on screen.
+ */
+export function scriptsAfterFirstPaint(html: string): string {
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
+  const entry = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(html)?.[1];
+  if (!entry) throw new Error('the built page has no module script to defer');
+  const loader = [
+    '<script type="module">',
+    `let started=false;const start=()=>{if(started)return;started=true;`,
+    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}`,
+    `import(${JSON.stringify(entry)})};`,
+    // After the next frame is painted; the timer covers documents that do not paint (hidden tabs).
+    'requestAnimationFrame(()=>setTimeout(start));setTimeout(start,200);',
+    '</script>',
+  ].join('');
+  return html
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(/<script type="module"[^>]*src="[^"]+"[^>]*><\/script>\s*/, '')
+    .replace('</body>', `${loader}</body>`);
 }

@@ -92,7 +92,7 @@ describe('the deck behind the local platform', () => {
     expect(html).toContain('base44-app-id');
     const chunk = await (await fetch(`${platform.url}/assets/content/${contentChunk('Ecosystem')}`));
     expect(chunk.status).toBe(404);
-    const shell = await fetch(`${platform.url}${html.match(/src="(\/assets\/[^"]+\.js)"/)![1]}`);
+    const shell = await fetch(`${platform.url}${html.match(/"(\/assets\/main-[^"]+\.js)"/)![1]}`);
     expect(shell.status).toBe(200);
   });
 

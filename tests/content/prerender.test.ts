@@ -1,0 +1,47 @@
+// @vitest-environment node
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fillTemplate, htmlFileFor, inlineStylesheets, scriptsAfterFirstPaint } from '../../src/build/prerender.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'prerender-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const built = `<!doctype html><html><head><title>Investor Deck</title><meta name="description" content="x" />
+<script type="module" crossorigin src="/assets/main-1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-1.js">
+<link rel="stylesheet" crossorigin href="/assets/main-1.css">
+</head><body><div id="root"><!--app--></div></body></html>`;
+
+describe('prerender', () => {
+  it('names each route’s file as a static host serves it', () => {
+    expect(htmlFileFor('/')).toBe('index.html');
+    expect(htmlFileFor('/executivesummary')).toBe('executivesummary.html');
+  });
+
+  it('fills title, description and body, escaping text', () => {
+    const html = fillTemplate(built, { title: 'A & B', description: 'Say "hi"', body: '<h1>Hi</h1>' });
+    expect(html).toContain('<title>A &amp; B</title>');
+    expect(html).toContain('content="Say &quot;hi&quot;"');
+    expect(html).toContain('<div id="root"><h1>Hi</h1></div>');
+  });
+
+  it('inlines the stylesheet so the first paint needs no second request', () => {
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    writeFileSync(join(dir, 'assets/main-1.css'), 'body{color:red}');
+    const html = inlineStylesheets(built, dir);
+    expect(html).toContain('<style>body{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it('starts the script after the first paint, with its chunks preloaded then', () => {
+    const html = scriptsAfterFirstPaint(built);
+    expect(html).not.toMatch(/<script type="module"[^>]*src=/);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const loader = /<script type="module">([\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('import("/assets/main-1.js")');
+    expect(loader).toContain('["/assets/react-1.js"]');
+    expect(loader).toContain('requestAnimationFrame');
+  });
+});
