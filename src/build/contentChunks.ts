@@ -3,7 +3,7 @@ export const CONTENT_ASSETS_DIR = 'assets/content';
 
 /** True for a chunk holding a slide's records, its MDX body or the brand records. */
 export function isContentChunk(moduleIds: readonly string[]): boolean {
-  return moduleIds.some((id) => id.includes('virtual:slide/') || id.includes('virtual:deck-brands') || id.endsWith('.mdx'));
+  return moduleIds.some((id) => id.includes('virtual:slide/') || id.endsWith('.mdx'));
 }
 
 /** Rollup's `chunkFileNames`: content chunks under assets/content/, the rest as usual. */

@@ -14,7 +14,7 @@ export function SlidePage({ slide, module, animate = false }: { slide: SlideMeta
         <h1 id="slide-title" className="slide__title" tabIndex={-1}>
           {slide.title}
         </h1>
-        {slide.tagline && <p className="slide__tagline">{slide.tagline}</p>}
+        {module?.tagline && <p className="slide__tagline">{module.tagline}</p>}
       </header>
       {module ? <SlideBody slide={slide} module={module} /> : <div className="slide__body" aria-busy="true" />}
     </article>

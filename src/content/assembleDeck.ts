@@ -54,13 +54,22 @@ export function assembleDeck(sources: DeckSources): { content?: DeckContent; iss
     settings: settings.value,
     stated: brands.value.stated,
     brands: brands.value.brands,
-    slides: parsed.map(toRecord).sort(deckOrder),
+    slides: parsed.map((slide) => toRecord(slide, brands.value!.brands.map((brand) => brand.id))).sort(deckOrder),
   };
   issues.push(...crossCheck(content, parsed, { brands: brandsSource, settings: settingsSource }, sources.slides.length - parsed.length));
   return { content, issues };
 }
 
-function toRecord({ file, frontmatter: fm }: ParsedSlide): SlideRecord {
+/** The brands a page shows, so its chunk carries those records and no others. */
+function brandIdsOf(slide: ParsedSlide, allIds: readonly string[]): string[] {
+  if (/<Ecosystem\b/.test(slide.body)) return [...allIds];
+  const named = [...slide.body.matchAll(/<BrandOverview\b[^>]*\bid="([^"]+)"/g)].map((match) => match[1]!);
+  const { brand, brands = [] } = slide.frontmatter;
+  return [...new Set([...(brand ? [brand] : []), ...brands, ...named])].filter((id) => allIds.includes(id));
+}
+
+function toRecord(slide: ParsedSlide, allBrandIds: readonly string[]): SlideRecord {
+  const { file, frontmatter: fm } = slide;
   const { name, label, order, layout, title, eyebrow, tagline, summary, outsideDeck: _, ...records } = fm;
   return {
     file,
@@ -74,6 +83,7 @@ function toRecord({ file, frontmatter: fm }: ParsedSlide): SlideRecord {
     ...(tagline && { tagline }),
     ...(summary && { summary }),
     records,
+    brandIds: brandIdsOf(slide, allBrandIds),
   };
 }
 

@@ -16,6 +16,8 @@ export interface SlideRecord {
   tagline?: string;
   summary?: string;
   records: SlideRecords;
+  /** The brands the page shows (its records', a `<BrandOverview id>`, or all for `<Ecosystem />`). */
+  brandIds: string[];
 }
 
 /** Everything the slides say, validated: what the Vite plugin turns into the slide registry. */

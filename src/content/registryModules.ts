@@ -1,11 +1,14 @@
 import type { DeckContent, SlideRecord } from './deckContent.ts';
 
 /**
- * Source of `virtual:slide-registry`: the deck's metadata and one lazy loader per slide. The page
- * summaries only feed the prerender's meta descriptions, so the browser's copy leaves them out.
+ * Source of `virtual:slide-registry`: the deck's metadata and one lazy loader per slide. Taglines
+ * arrive with the slide's body (they sit below the heading, which never waits); the summaries only
+ * feed the prerender's meta descriptions, so the browser's copy leaves them out.
  */
 export function registryModule(deck: DeckContent, slideId: (name: string) => string, forServer = false): string {
-  const meta = deck.slides.map(({ records: _, file: __, summary, ...rest }) => (forServer && summary ? { ...rest, summary } : rest));
+  const meta = deck.slides.map(({ records: _, file: __, brandIds: ___, tagline: ____, summary, ...rest }) =>
+    forServer && summary ? { ...rest, summary } : rest,
+  );
   const { platform: _platform, ...settings } = deck.settings;
   const loaders = deck.slides
     .map((slide) => `  ${JSON.stringify(slide.name)}: () => import(${JSON.stringify(slideId(slide.name))}),`)
@@ -17,11 +20,17 @@ export function registryModule(deck: DeckContent, slideId: (name: string) => str
   ].join('\n');
 }
 
-/** Source of `virtual:slide/{Name}`: the MDX body and the slide's validated records. */
-export function slideModule(slide: SlideRecord, mdxPath: string, brandsId: string): string {
+/**
+ * Source of `virtual:slide/{Name}`: the MDX body, the slide's validated records, and the records of
+ * the brands it shows (a first visit to the cover loads no brand at all).
+ */
+export function slideModule(slide: SlideRecord, mdxPath: string, deck: Pick<DeckContent, 'brands' | 'stated'>): string {
+  const brands = deck.brands.filter((brand) => slide.brandIds.includes(brand.id));
   return [
     `export { default } from ${JSON.stringify(mdxPath)};`,
-    `export { brands, stated } from ${JSON.stringify(brandsId)};`,
+    `export const brands = ${JSON.stringify(brands)};`,
+    `export const stated = ${JSON.stringify(deck.stated)};`,
     `export const records = ${JSON.stringify(slide.records)};`,
+    `export const tagline = ${JSON.stringify(slide.tagline ?? null)};`,
   ].join('\n');
 }

@@ -6,14 +6,13 @@ import { loadContent, SLIDES_DIR } from './loadContent.ts';
 import { registryModule, slideModule } from './registryModules.ts';
 
 const REGISTRY = 'virtual:slide-registry';
-const BRANDS = 'virtual:deck-brands';
 const SLIDE = 'virtual:slide/';
 const RESOLVED = '\0';
 
 /**
  * Validates the slides on every build and dev start, and generates the slide registry from them:
- * `virtual:slide-registry` (metadata, eager), `virtual:slide/{Name}` (records + MDX body, lazy),
- * `virtual:deck-brands` (brand records shared by the slides that show them).
+ * `virtual:slide-registry` (metadata, eager) and `virtual:slide/{Name}` (records, the brands the
+ * slide shows and its MDX body, lazy).
  */
 export function slideRegistryPlugin(): Plugin {
   let root = process.cwd();
@@ -44,19 +43,18 @@ export function slideRegistryPlugin(): Plugin {
       server = devServer;
     },
     resolveId(id) {
-      if (id === REGISTRY || id === BRANDS || id.startsWith(SLIDE)) return RESOLVED + id;
+      if (id === REGISTRY || id.startsWith(SLIDE)) return RESOLVED + id;
       return undefined;
     },
     load(id, options) {
       const key = id.slice(RESOLVED.length);
-      if (!id.startsWith(RESOLVED) || !(key === REGISTRY || key === BRANDS || key.startsWith(SLIDE))) return undefined;
+      if (!id.startsWith(RESOLVED) || !(key === REGISTRY || key.startsWith(SLIDE))) return undefined;
       if (!content) refresh((message) => { throw new Error(message); }, () => {});
       const deck = content!;
       if (key === REGISTRY) return registryModule(deck, (name) => `${SLIDE}${name}`, options?.ssr === true);
-      if (key === BRANDS) return `export const brands = ${JSON.stringify(deck.brands)};\nexport const stated = ${JSON.stringify(deck.stated)};`;
       const slide = deck.slides.find((entry) => `${SLIDE}${entry.name}` === key);
       if (!slide) return this.error(`${key}: no slide has that name`);
-      return slideModule(slide, resolve(root, slide.file), BRANDS);
+      return slideModule(slide, resolve(root, slide.file), deck);
     },
     handleHotUpdate({ file, modules }) {
       if (!server || !file.startsWith(resolve(root, SLIDES_DIR))) return undefined;

@@ -6,7 +6,7 @@ import type { SlideRecord } from '../content/deckContent.ts';
 import * as generated from 'virtual:slide-registry';
 
 /** What every page knows of every other page, loaded up front: enough for routes, labels and the counter. */
-export type SlideMeta = Omit<SlideRecord, 'records' | 'file'>;
+export type SlideMeta = Omit<SlideRecord, 'records' | 'file' | 'brandIds' | 'tagline'>;
 /** The deck settings the pages show (the platform block stays on the server). */
 export type DeckDisplaySettings = Omit<DeckSettings, 'platform'>;
 /** A slide's lazily loaded part: its MDX body, its records and the brand records. */
@@ -15,6 +15,8 @@ export interface SlideModule {
   records: SlideRecords;
   brands: Brand[];
   stated: BrandsFile['stated'];
+  /** The line under the heading; it comes with the body. */
+  tagline: string | null;
 }
 export type SlideLoader = () => Promise<SlideModule>;
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { MOVE_EVENTS, onFirstActivity } from './onFirstActivity.ts';
 
 type MotionModule = typeof import('./SlideMotion.tsx');
 
@@ -13,16 +14,14 @@ export function useMotionModule(target?: Window): MotionModule | undefined {
   const [module, setModule] = useState(loaded);
   useEffect(() => {
     if (module) return undefined;
-    const on = target ?? window;
-    const events = ['keydown', 'pointerdown', 'touchstart'] as const;
-    const start = () => {
-      stop();
-      pending ??= import('./SlideMotion.tsx').then((result) => (loaded = result));
-      void pending.then(setModule, () => undefined);
-    };
-    const stop = () => events.forEach((name) => on.removeEventListener(name, start, true));
-    events.forEach((name) => on.addEventListener(name, start, { capture: true, passive: true }));
-    return stop;
+    return onFirstActivity(
+      MOVE_EVENTS,
+      () => {
+        pending ??= import('./SlideMotion.tsx').then((result) => (loaded = result));
+        void pending.then(setModule, () => undefined);
+      },
+      target ?? window,
+    );
   }, [module, target]);
   return module;
 }
