@@ -70,8 +70,9 @@ export function scriptsAfterFirstPaint(html: string): string {
     `let started=false;const start=()=>{if(started)return;started=true;`,
     `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}`,
     `import(${JSON.stringify(entry)})};`,
-    // After the next frame is painted; the timer covers documents that do not paint (hidden tabs).
-    'requestAnimationFrame(()=>setTimeout(start));setTimeout(start,200);',
+    // After the page has loaded and its next frame is painted; the timer covers hidden tabs, which do not paint.
+    "const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));",
+    "if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint);setTimeout(start,1500);",
     '</script>',
   ].join('');
   return html
