@@ -1,6 +1,7 @@
 // Loaded only when the deck runs on the platform (see src/app/platformAppId.ts): the SDK lives here.
 import { createClient, readAppParams, type Base44Client } from '../sdk/index.ts';
 import { appStartReducer, initialAppStart, type AppStartState } from './appStart.ts';
+import { leaveSignOutNotice } from './signOutNotice.ts';
 import { startApp } from './startApp.ts';
 
 /** A running app start on the platform: its state as it changes, and sign-out. */
@@ -36,6 +37,7 @@ export function startPlatformSession(
         onNotice('The server could not be reached to end the session. You are signed out on this device.');
         await new Promise((resolve) => setTimeout(resolve, 2500));
       }
+      leaveSignOutNotice();
       client.auth.logout(returnTo);
     },
     stop: () => controller.abort(),

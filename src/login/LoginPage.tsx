@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { takeSignOutNotice } from '../auth/signOutNotice.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { ForgotForm } from './ForgotForm.tsx';
 import type { FormProps } from './formTypes.ts';
@@ -21,7 +22,8 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
   const start = initialLoginState(search);
   const [mode, setMode] = useState<LoginMode>(start.mode);
   const [email, setEmail] = useState(start.email);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Someone who just signed out of the deck hears so here (src/auth/signOutNotice.ts).
+  const [notice, setNotice] = useState<string | null>(() => takeSignOutNotice());
   // Kept only in memory, so confirming the code can sign in without typing the password again.
   const [password, setPassword] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -149,6 +149,7 @@ describe('the deck behind the local platform', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => [localStorage.getItem('base44_access_token'), localStorage.getItem('token')])).toEqual([null, null]);
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('You have signed out. Sign in again to view the deck.');
     const html = await (await page.context().request.get(`${platform.url}/ecosystem`)).text();
     expect(html).not.toContain('$7.1M-$9.4M');
     await page.context().close();
