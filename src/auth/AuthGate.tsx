@@ -4,6 +4,7 @@ import { AccessRestricted } from './AccessRestricted.tsx';
 import { AppLoadError } from './AppLoadError.tsx';
 import { AuthUserContext } from './AuthUserContext.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
+import { SystemScreenFrame } from './SystemScreenFrame.tsx';
 import { usePlatformSession } from './usePlatformSession.ts';
 
 /**
@@ -18,9 +19,27 @@ export function AuthGate({ appId, trustedContent, children }: { appId: string | 
 
   const signOut = () => void logout();
   const error = state?.authError;
-  if (error?.type === 'user_not_registered') return <AccessRestricted onLogout={signOut} />;
-  if (error && error.type !== 'auth_required') return <AppLoadError message={error.message} />;
+  if (error?.type === 'user_not_registered') {
+    return (
+      <SystemScreenFrame>
+        <AccessRestricted onLogout={signOut} />
+      </SystemScreenFrame>
+    );
+  }
+  if (error && error.type !== 'auth_required') {
+    return (
+      <SystemScreenFrame>
+        <AppLoadError message={error.message} />
+      </SystemScreenFrame>
+    );
+  }
   const waiting = !state || state.isLoadingPublicSettings || state.isLoadingAuth || state.loginRequired;
-  if (waiting && !trustedContent) return <LoadingScreen />;
+  if (waiting && !trustedContent) {
+    return (
+      <SystemScreenFrame plain>
+        <LoadingScreen />
+      </SystemScreenFrame>
+    );
+  }
   return <AuthUserContext.Provider value={{ user: state?.user ?? null, logout: signOut }}>{children}</AuthUserContext.Provider>;
 }

@@ -135,6 +135,8 @@ describe('the deck behind the local platform', () => {
     expect(text).toContain('You are not registered to use this application. Please contact the app administrator to request access.');
     expect(text).toContain('Verify you are logged in with the correct account');
     expect(text).not.toContain('$13.95T');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await page.context().close();
   });
 
