@@ -11,7 +11,7 @@ let work: string;
 // A copy of the project with one broken field, so the real commands run against it.
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'deck-check-'));
-  for (const entry of ['slides', 'src', 'schemas', 'scripts', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json']) {
+  for (const entry of ['slides', 'src', 'schemas', 'scripts', 'public', 'index.html', 'login.html', 'vite.config.ts', 'package.json', 'tsconfig.json']) {
     cpSync(join(root, entry), join(work, entry), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));
