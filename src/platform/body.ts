@@ -43,18 +43,22 @@ export function checkJsonDepth(value: unknown, field: string): void {
   }
 }
 
-/** The JSON body (undefined when empty); 400 `body: …` when malformed or too deep, 413 above 1 MB. */
-export async function readJson(c: Context, limit = MAX_JSON_BYTES): Promise<unknown> {
-  const text = new TextDecoder().decode(await readBytes(c, limit)).trim();
-  if (text === '') return undefined;
+/** JSON text parsed and depth-checked; a 400 naming `field` when it is malformed or too deep. */
+export function parseJsonText(text: string, field: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw badRequest('body', 'is not valid JSON');
+    throw badRequest(field, 'is not valid JSON');
   }
-  checkJsonDepth(value, 'body');
+  checkJsonDepth(value, field);
   return value;
+}
+
+/** The JSON body (undefined when empty); 400 `body: …` when malformed or too deep, 413 above 1 MB. */
+export async function readJson(c: Context, limit = MAX_JSON_BYTES): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBytes(c, limit)).trim();
+  return text === '' ? undefined : parseJsonText(text, 'body');
 }
 
 /** A multipart body's parts; 400 when it is not multipart, 413 above `limit`. */

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { checkJsonDepth } from './body.ts';
+import { parseJsonText } from './body.ts';
 import { badRequest } from './errors.ts';
 
 /** Largest import file accepted (bigger ones get 413). */
@@ -39,13 +39,7 @@ function fromCsv(text: string): Record<string, unknown>[] {
 }
 
 function fromJson(text: string): Record<string, unknown>[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badRequest('file', 'is not valid JSON');
-  }
-  checkJsonDepth(parsed, 'file');
+  const parsed = parseJsonText(text, 'file');
   const rows = Array.isArray(parsed) ? parsed : [parsed];
   rows.forEach((row, i) => {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) {

@@ -1,4 +1,4 @@
-import { checkJsonDepth } from './body.ts';
+import { parseJsonText } from './body.ts';
 import type { Queryable } from './db.ts';
 import { badRequest } from './errors.ts';
 import { compileFilter, fieldSql, Params } from './queryFilter.ts';
@@ -23,15 +23,7 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
 
 /** Reads the list parameters from a request's query string; 400 names the bad parameter. */
 export function parseListParams(query: Record<string, string | undefined>): ListParams {
-  let q: unknown = {};
-  if (query.q !== undefined && query.q !== '') {
-    try {
-      q = JSON.parse(query.q);
-    } catch {
-      throw badRequest('q', 'is not valid JSON');
-    }
-    checkJsonDepth(q, 'q');
-  }
+  const q: unknown = query.q !== undefined && query.q !== '' ? parseJsonText(query.q, 'q') : {};
   const sort = (query.sort || '-created_date').split(',').filter(Boolean);
   const fields = query.fields ? query.fields.split(',').map((f) => f.trim()).filter(Boolean) : null;
   return {
