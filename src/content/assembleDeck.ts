@@ -4,7 +4,7 @@ import { crossCheck } from './crossChecks.ts';
 import type { ContentIssue } from './contentIssue.ts';
 import { unknownToken } from './unknownToken.ts';
 import type { DeckContent, SlideRecord } from './deckContent.ts';
-import { deckTokens, fillTokens, settingsTokens } from './deckTokens.ts';
+import { deckTokens, fillTokens, PLACEHOLDER_TOKENS, settingsTokens } from './deckTokens.ts';
 import { parseSlide, type ParsedSlide } from './parseSlide.ts';
 import { slidePath } from './slidePath.ts';
 import { parseYamlSource, validateYamlSource } from './yamlSource.ts';
@@ -15,18 +15,6 @@ export interface DeckSources {
   brands: { file: string; text: string };
   slides: ReadonlyArray<{ file: string; text: string }>;
 }
-
-/** Stand-ins for the blanks while the file that fills them is broken: known names, neutral text. */
-const PLACEHOLDER_TOKENS = {
-  name: 'name',
-  host: 'host',
-  hostDomain: 'host.example',
-  phone: '(000) 000-0000',
-  company: 'company',
-  website: 'website.example',
-  brandCount: '0',
-  totalValuation: '$0-$0',
-};
 
 /** Pure: every content file's text in, the validated deck and every issue (all at once) out. */
 export function assembleDeck(sources: DeckSources): { content?: DeckContent; issues: ContentIssue[] } {
@@ -50,11 +38,12 @@ export function assembleDeck(sources: DeckSources): { content?: DeckContent; iss
   }
   if (!settings.value || !brands.value) return { issues };
 
+  const brandIds = brands.value.brands.map((brand) => brand.id);
   const content: DeckContent = {
     settings: settings.value,
     stated: brands.value.stated,
     brands: brands.value.brands,
-    slides: parsed.map((slide) => toRecord(slide, brands.value!.brands.map((brand) => brand.id))).sort(deckOrder),
+    slides: parsed.map((slide) => toRecord(slide, brandIds)).sort(deckOrder),
   };
   issues.push(...crossCheck(content, parsed, { brands: brandsSource, settings: settingsSource }, sources.slides.length - parsed.length));
   return { content, issues };

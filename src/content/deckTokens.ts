@@ -27,6 +27,18 @@ export function deckTokens(settings: DeckSettings, brands: BrandsFile): DeckToke
   };
 }
 
+/** Stand-ins for every blank while the file that fills them is broken: the same names, valid shapes. */
+export const PLACEHOLDER_TOKENS = {
+  name: 'name',
+  host: 'host',
+  hostDomain: 'host.example',
+  phone: '(000) 000-0000',
+  company: 'company',
+  website: 'website.example',
+  brandCount: '0',
+  totalValuation: '$0-$0',
+};
+
 /** Replaces `{token}` in every string of a YAML value; reports tokens that are not settings. */
 export function fillTokens(value: unknown, tokens: DeckTokens, path: PropertyKey[] = []): {
   value: unknown;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assembleDeck } from '../../src/content/assembleDeck.ts';
 import { formatIssue } from '../../src/content/contentIssue.ts';
+import { deckTokens, PLACEHOLDER_TOKENS } from '../../src/content/deckTokens.ts';
 import { realDeckSources, withSlide } from '../fixtures/deckFixture.ts';
 
 const sources = realDeckSources();
@@ -85,5 +86,13 @@ describe('cross-checks', () => {
     const settings = { ...sources.settings, text: sources.settings.text.replace('(555) 010-0100', 'call us') };
     const errors = messages(assembleDeck({ ...sources, settings }), 'error');
     expect(errors).toEqual([expect.stringMatching(/^slides\/deck\.yaml:\d+:10 contact\.phone: must be a phone number/)]);
+  });
+});
+
+describe('placeholder blanks', () => {
+  it('name every blank a slide may use, so a broken settings file never makes a known blank look unknown', () => {
+    const { content } = assembleDeck(sources);
+    const real = deckTokens(content!.settings, { stated: content!.stated, brands: content!.brands });
+    expect(Object.keys(PLACEHOLDER_TOKENS).sort()).toEqual(Object.keys(real).sort());
   });
 });
