@@ -3,8 +3,10 @@ import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { CONTENT_ASSETS_DIR } from '../build/contentChunks.ts';
 import { checkGate, resolveCaller } from './access.ts';
+import { deckFilePath, targetPath } from './deckFilePath.ts';
 import { findApp } from './apps.ts';
 import { notFound } from './errors.ts';
+import { fileAudience } from './publicDeckFiles.ts';
 import type { PlatformContext } from './httpTypes.ts';
 import { sessionToken } from './session.ts';
 
@@ -28,9 +30,6 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
-
-// Pages that hold no deck content: served to anyone.
-const OPEN_PAGES = new Set(['_gate.html', '404.html', 'login.html']);
 
 // The built deck does not change while the server runs (npm start builds first), so each file is
 // looked up and read once. Disk reads go through libuv's small thread pool, which password hashing
@@ -76,7 +75,9 @@ async function send(c: Context, file: string, status: 200 | 404, cache: string, 
  * Serves the built deck. A login-visibility deck's pages carry its content (they are prerendered),
  * so without the session cookie of a user the gate lets in, a page request gets `_gate.html` (the
  * content-free shell, 200, no-store), whose script then sends the visitor to /login or shows
- * Access Restricted.
+ * Access Restricted. Each request path is first brought to its one canonical file name (any other
+ * spelling is refused, src/platform/deckFilePath.ts); who may fetch it is decided on that name, with
+ * everything gated unless listed as public (src/platform/publicDeckFiles.ts).
  */
 export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
   const root = resolve(ctx.staticDir);
@@ -95,41 +96,48 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     }
   };
 
-  app.get('*', async (c) => {
-    let path: string;
-    try {
-      path = decodeURIComponent(c.req.path);
-    } catch {
-      path = '/\0';
-    }
-    if (path.startsWith('/api/') || path.includes('\0')) throw notFound(`No route ${c.req.method} ${c.req.path}`);
-    const page = path === '/' ? 'index.html' : path.replace(/^\/+|\/+$/g, '');
-    const isPage = extname(page) === '' || extname(page) === '.html';
-    const name = extname(page) === '' ? `${page}.html` : page;
-    const file = await fileIn(root, name);
-    if (!file) {
-      const missing = await fileIn(root, '404.html');
-      if (missing) return send(c, missing, 404, 'no-cache', ctx.deckAppId);
-      return c.text(`Not found. (Is the deck built? ${root} has no 404.html.)`, 404);
-    }
-    if (!isPage) {
-      // Slide chunks carry the same content as the prerendered pages: the same gate, and no shared caches.
-      if (path.startsWith(`/${CONTENT_ASSETS_DIR}/`)) {
-        c.header('Vary', 'Cookie');
-        if (!(await mayView(c))) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
-        return send(c, file, 200, 'private, max-age=31536000, immutable');
-      }
-      const immutable = path.startsWith('/assets/');
-      return send(c, file, 200, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    }
+  // Refused paths, missing files and gated files a visitor may not see all get this one answer, so
+  // none of them tells which files exist.
+  const notFoundPage = async (c: Context): Promise<Response> => {
     c.header('Vary', 'Cookie');
+    const missing = await fileIn(root, '404.html');
+    if (missing) return send(c, missing, 404, 'no-store', ctx.deckAppId);
+    return c.text(`Not found. (Is the deck built? ${root} has no 404.html.)`, 404, { 'Cache-Control': 'no-store' });
+  };
+
+  app.get('*', async (c) => {
+    // The target as the client sent it: Hono's c.req.path is already partly decoded, and which
+    // spelling arrived matters here (node-server keeps the request line on env.incoming).
+    const incoming = (c.env as { incoming?: { url?: unknown } } | undefined)?.incoming;
+    const raw = targetPath(typeof incoming?.url === 'string' ? incoming.url : c.req.url);
+    if (raw.startsWith('/api/')) throw notFound(`No route ${c.req.method} ${c.req.path}`);
+    // One normalisation, before any lookup; from here on only the file name is looked at.
+    const name = deckFilePath(raw);
+    if (name === null) return notFoundPage(c);
+    const audience = fileAudience(name);
+    const isPage = extname(name) === '.html';
+    if (audience !== 'anyone-cacheable') c.header('Vary', 'Cookie');
+
+    if (!isPage) {
+      if (audience === 'admitted' && !(await mayView(c))) return notFoundPage(c);
+      const file = await fileIn(root, name);
+      if (!file) return notFoundPage(c);
+      if (audience === 'anyone-cacheable') return send(c, file, 200, 'public, max-age=31536000, immutable');
+      if (audience === 'anyone') return send(c, file, 200, 'no-cache');
+      // Gated files never go to shared caches; the hashed chunks of the content folder never change.
+      const hashed = name.startsWith(`${CONTENT_ASSETS_DIR}/`);
+      return send(c, file, 200, hashed ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+    }
+
+    const file = await fileIn(root, name);
+    if (!file) return notFoundPage(c);
     if (name === 'login.html') {
       // The deck itself may be framed (it reports its address to a parent window, spec section 7);
       // the sign-in form may not, so no other site can overlay it to harvest clicks or passwords.
       c.header('X-Frame-Options', 'SAMEORIGIN');
       c.header('Content-Security-Policy', "frame-ancestors 'self'");
     }
-    if (OPEN_PAGES.has(name) || (await mayView(c))) return send(c, file, 200, 'no-store', ctx.deckAppId);
+    if (audience === 'anyone' || (await mayView(c))) return send(c, file, 200, 'no-store', ctx.deckAppId);
     const gate = await fileIn(root, '_gate.html');
     if (!gate) return c.text('This deck needs a sign-in, and the gate page (_gate.html) is not built.', 503);
     return send(c, gate, 200, 'no-store', ctx.deckAppId);
