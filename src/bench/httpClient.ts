@@ -1,10 +1,11 @@
-import { Agent, request } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 
 /** A reply: status, body text and the Set-Cookie headers. */
 export interface HttpReply {
   status: number;
   body: string;
   setCookie: string[];
+  headers: IncomingHttpHeaders;
 }
 
 /** A keep-alive HTTP/1.1 client for loopback, with a per-request timeout. */
@@ -19,7 +20,8 @@ export class HttpClient {
     this.agent = new Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
   }
 
-  send(method: string, path: string, init: { headers?: Record<string, string>; json?: unknown } = {}): Promise<HttpReply> {
+  /** One request; `localAddress` picks the loopback address it comes from (127.0.0.2, …), standing in for another client. */
+  send(method: string, path: string, init: { headers?: Record<string, string>; json?: unknown; localAddress?: string } = {}): Promise<HttpReply> {
     const url = new URL(path, this.base);
     const payload = init.json === undefined ? undefined : Buffer.from(JSON.stringify(init.json));
     const headers: Record<string, string> = { Accept: 'application/json, text/html', ...init.headers };
@@ -28,11 +30,11 @@ export class HttpClient {
       headers['Content-Length'] = String(payload.length);
     }
     return new Promise((resolvePromise, reject) => {
-      const req = request(url, { method, headers, agent: this.agent }, (res) => {
+      const req = request(url, { method, headers, agent: this.agent, ...(init.localAddress && { localAddress: init.localAddress }) }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), setCookie: res.headers['set-cookie'] ?? [] }),
+          resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), setCookie: res.headers['set-cookie'] ?? [], headers: res.headers }),
         );
         res.on('error', reject);
       });

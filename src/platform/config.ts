@@ -27,6 +27,8 @@ export interface PlatformOptions {
   staticDir?: string;
   /** A PGlite `dumpDataDir` tarball to seed the in-memory database from (tests skip initdb with it). */
   snapshot?: Blob;
+  /** Behind a reverse proxy: take the client address from the last X-Forwarded-For hop (env TRUST_PROXY=1). */
+  trustProxy?: boolean;
   /** Where outbox mail and start-up notes go (default console.log). */
   log?: (line: string) => void;
 }
@@ -63,5 +65,6 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     serviceToken: env.SERVICE_TOKEN || undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     staticDir: join(cwd, 'dist'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

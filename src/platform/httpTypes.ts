@@ -1,7 +1,9 @@
 import type { Caller } from './access.ts';
 import type { AppRow } from './apps.ts';
 import type { Db } from './db.ts';
-import type { LoginLimiter } from './loginLimiter.ts';
+import type { Context } from 'hono';
+import type { AttemptLimiter } from './attemptLimiter.ts';
+import type { SignInLimits } from './signInLimits.ts';
 
 /** Broadcasts to socket rooms (realtime.ts); a no-op until the socket server is attached. */
 export interface Broadcaster {
@@ -16,9 +18,12 @@ export interface PlatformContext {
   db: Db;
   log: (line: string) => void;
   serviceToken: string;
-  limiter: LoginLimiter;
+  /** Limits on password checks per account, per address and both (signInLimits.ts). */
+  signInLimits: SignInLimits;
   /** Counts code and reset-link requests per email and kind (5 per 15 min), against mail floods. */
-  mailLimiter: LoginLimiter;
+  mailLimiter: AttemptLimiter;
+  /** The client address a request came from (clientAddress.ts), the key of per-client limits. */
+  clientAddress: (c: Context) => string;
   broadcaster: Broadcaster;
   /** The app whose deck staticDeck serves. */
   deckAppId: string;

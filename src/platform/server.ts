@@ -10,8 +10,10 @@ import { claimDataDir, runningServer } from './dataDirLock.ts';
 import { type Db, openDatabase } from './db.ts';
 import { createHttpApp } from './httpApp.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
-import { LoginLimiter } from './loginLimiter.ts';
 import { attachRealtime } from './realtime.ts';
+import { AttemptLimiter } from './attemptLimiter.ts';
+import { clientAddress } from './clientAddress.ts';
+import { SignInLimits } from './signInLimits.ts';
 import { pruneDeadSecrets } from './tokens.ts';
 
 /** A running local platform. */
@@ -74,8 +76,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     db,
     log,
     serviceToken: service.token,
-    limiter: new LoginLimiter(),
-    mailLimiter: new LoginLimiter(),
+    signInLimits: new SignInLimits(),
+    mailLimiter: new AttemptLimiter(5, 15 * 60 * 1000),
+    clientAddress: (c) => clientAddress(c, options.trustProxy ?? false),
     broadcaster: {
       publish: (room, payload) => broadcaster.publish(room, payload),
       disconnect: (match) => broadcaster.disconnect(match),

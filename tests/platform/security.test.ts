@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoginLimiter } from '../../src/platform/loginLimiter.ts';
+import { AttemptLimiter } from '../../src/platform/attemptLimiter.ts';
+import { ClientThrottle, CLIENT_FREE_FAILURES, CLIENT_MAX_IN_FLIGHT } from '../../src/platform/clientThrottle.ts';
+import { normalizeAddress } from '../../src/platform/clientAddress.ts';
 import { pruneDeadSecrets, sha256 } from '../../src/platform/tokens.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
@@ -101,18 +103,52 @@ describe('failed sign-ins', () => {
     expect(reply.body.detail).toBe('Invalid email or password');
   });
 
-  it('the limiter window slides: failures older than 15 minutes no longer count', () => {
+  it('the limiter window slides: attempts older than 15 minutes no longer count; a refund gives a place back', () => {
     let now = 0;
-    const limiter = new LoginLimiter(5, 15 * 60_000, () => now);
-    for (let i = 0; i < 5; i++) limiter.fail('k');
-    expect(limiter.retryAfterSeconds('k')).toBe(900);
+    const limiter = new AttemptLimiter(5, 15 * 60_000, () => now);
+    for (let i = 0; i < 5; i++) expect(limiter.reserve('k')).toBe(0);
+    expect(limiter.reserve('k')).toBe(900);
     now += 10 * 60_000;
     expect(limiter.retryAfterSeconds('k')).toBe(300);
     now += 5 * 60_000 + 1;
     expect(limiter.retryAfterSeconds('k')).toBe(0);
-    limiter.fail('k');
+    for (let i = 0; i < 5; i++) limiter.reserve('k');
+    limiter.refund('k');
+    expect(limiter.reserve('k')).toBe(0);
+    expect(limiter.reserve('k')).toBeGreaterThan(0);
     limiter.reset('k');
     expect(limiter.retryAfterSeconds('k')).toBe(0);
+  });
+
+  it('a client address gets two checks in flight, then delays that double after ten failures', () => {
+    let now = 0;
+    const throttle = new ClientThrottle(() => now);
+    for (let i = 0; i < CLIENT_MAX_IN_FLIGHT; i++) throttle.enter('a');
+    expect(throttle.retryAfterSeconds('a')).toBe(1);
+    expect(throttle.retryAfterSeconds('b')).toBe(0);
+    for (let i = 0; i < CLIENT_MAX_IN_FLIGHT; i++) throttle.leave('a', true);
+    for (let i = CLIENT_MAX_IN_FLIGHT; i < CLIENT_FREE_FAILURES; i++) {
+      expect(throttle.retryAfterSeconds('a')).toBe(0);
+      throttle.enter('a');
+      throttle.leave('a', true);
+    }
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const wait = throttle.retryAfterSeconds('a');
+      waits.push(wait);
+      now += wait * 1000;
+      expect(throttle.retryAfterSeconds('a')).toBe(0);
+      throttle.enter('a');
+      throttle.leave('a', true);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16]);
+  });
+
+  it('client addresses: IPv4-mapped as IPv4, IPv6 by its /64', () => {
+    expect(normalizeAddress('::ffff:127.0.0.2')).toBe('127.0.0.2');
+    expect(normalizeAddress('2001:db8:0:1:aaaa::1')).toBe('2001:db8:0:1::/64');
+    expect(normalizeAddress('2001:DB8::1:2')).toBe('2001:db8:0:0::/64');
+    expect(normalizeAddress('::1')).toBe('0:0:0:0::/64');
   });
 });
 

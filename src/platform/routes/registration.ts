@@ -24,7 +24,8 @@ const CODE_SENT = { success: true, message: 'If this email is waiting for verifi
 // Counted per requested address whether or not it has an account, so a 429 reveals nothing either.
 function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'reset', email: string): void {
   const key = `${appId}:${kind}:${email.trim().toLowerCase()}`;
-  const wait = ctx.mailLimiter.retryAfterSeconds(key);
+  // Reserved in the same step as the check, so a parallel burst cannot send more than the limit.
+  const wait = ctx.mailLimiter.reserve(key);
   if (wait > 0) {
     throw new HttpError(
       429,
@@ -32,7 +33,6 @@ function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'reset', e
       { 'Retry-After': String(wait) },
     );
   }
-  ctx.mailLimiter.fail(key);
 }
 
 async function mailOtp(ctx: PlatformContext, user: UserRow): Promise<void> {

@@ -7,7 +7,7 @@ import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../passwords.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../session.ts';
 import { issueToken, revokeToken, revokeUserTokens } from '../tokens.ts';
-import { findUserByEmail, findUserById, normalizeEmail, toUserRecord, updateUser } from '../users.ts';
+import { findUserByEmail, findUserById, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
 
 const Login = z.object({
   email: z.string().max(320),
@@ -26,22 +26,17 @@ export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
   api.post('/auth/login', async (c) => {
     const body = validate(Login, await readJson(c));
     const app = c.get('app');
-    const key = `${app.id}:${normalizeEmail(body.email)}`;
-    const wait = ctx.limiter.retryAfterSeconds(key);
-    if (wait > 0) {
-      throw new HttpError(
-        429,
-        { detail: `Too many failed sign-in attempts; try again in ${Math.ceil(wait / 60)} min`, code: 'too_many_attempts' },
-        { 'Retry-After': String(wait) },
-      );
+    // The check is reserved before the first await: parallel requests cannot share one place.
+    const check = ctx.signInLimits.reserve(`${app.id}:${normalizeEmail(body.email)}`, ctx.clientAddress(c));
+    let ok = false;
+    let user: UserRow | null = null;
+    try {
+      user = await findUserByEmail(ctx.db, app.id, body.email);
+      ok = (await verifyPassword(body.password, user?.password_hash ?? null)) && user !== null;
+    } finally {
+      check.done(ok);
     }
-    const user = await findUserByEmail(ctx.db, app.id, body.email);
-    const ok = await verifyPassword(body.password, user?.password_hash ?? null);
-    if (!user || !ok) {
-      ctx.limiter.fail(key);
-      throw new HttpError(401, { detail: 'Invalid email or password', code: 'invalid_credentials' });
-    }
-    ctx.limiter.reset(key);
+    if (!user || !ok) throw new HttpError(401, { detail: 'Invalid email or password', code: 'invalid_credentials' });
     if (!user.email_verified) {
       throw new HttpError(403, { detail: 'Email not verified: enter the code that was sent to you', code: 'email_not_verified' });
     }
@@ -66,14 +61,15 @@ export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     const user = requireUser(c.get('caller'));
     const body = validate(ChangePassword, await readJson(c));
     if (body.user_id !== user.id) throw forbidden('user_id: you can only change your own password');
-    const key = `${user.app_id}:${user.email}`;
-    if (ctx.limiter.retryAfterSeconds(key) > 0) {
-      throw new HttpError(429, { detail: 'Too many failed attempts; try again later', code: 'too_many_attempts' });
+    // Guessing the current password from a stolen session meets the same limits as signing in.
+    const check = ctx.signInLimits.reserve(`${user.app_id}:${user.email}`, ctx.clientAddress(c));
+    let ok = false;
+    try {
+      ok = await verifyPassword(body.current_password, user.password_hash);
+    } finally {
+      check.done(ok);
     }
-    if (!(await verifyPassword(body.current_password, user.password_hash))) {
-      ctx.limiter.fail(key);
-      throw badRequest('current_password', 'is incorrect');
-    }
+    if (!ok) throw badRequest('current_password', 'is incorrect');
     await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
     // Every session of the account ends, this one included; the caller gets a fresh token back.
     await revokeUserTokens(ctx.db, user.id);

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../src/bench/httpClient.ts';
+import { ACCOUNT_CLIENT_MAX_FAILURES, ACCOUNT_MAX_FAILURES } from '../../src/platform/signInLimits.ts';
+import { registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+
+// Issue 9, findings 4 and 5: parallel bursts against one account, an attacker locking the owner
+// out, and a one-client flood. Every request really comes from the loopback address it names
+// (Linux routes all of 127/8 to lo), so the server sees distinct clients without trusting a header.
+let p: TestPlatform;
+let http: HttpClient;
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login');
+  http = new HttpClient(p.url, 400, 60_000);
+}, 60_000);
+afterAll(async () => {
+  http?.close();
+  await p?.close();
+});
+
+const login = (from: string, email: string, password: string, headers: Record<string, string> = {}) =>
+  http.send('POST', `/api/apps/${p.appId}/auth/login`, { json: { email, password }, localAddress: from, headers });
+
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((all, s) => ({ ...all, [s]: (all[s] ?? 0) + 1 }), {});
+
+describe('finding 4: the attempt is reserved before the password is checked', () => {
+  for (const burst of [40, 150]) {
+    it(`a burst of ${burst} parallel guesses from one client checks at most ${ACCOUNT_CLIENT_MAX_FAILURES} passwords; the right one at #20 is refused`, async () => {
+      const email = `burst${burst}@example.com`;
+      await registeredUser(p, email, 'burst-owner-password-1');
+      const replies = await Promise.all(
+        Array.from({ length: burst }, (_, i) =>
+          // A forged X-Forwarded-For must not make each guess look like another client.
+          login('127.0.0.2', email, i === 19 ? 'burst-owner-password-1' : `wrong-guess-${i}-xxxx`, { 'X-Forwarded-For': `10.0.${i}.1` }),
+        ),
+      );
+      const statuses = tally(replies.map((r) => r.status));
+      // 401 = a password check that ran and failed; 429 = refused before any check.
+      expect(statuses[200]).toBeUndefined();
+      expect(statuses[401] ?? 0).toBeGreaterThanOrEqual(1);
+      expect(statuses[401] ?? 0).toBeLessThanOrEqual(ACCOUNT_CLIENT_MAX_FAILURES);
+      expect((statuses[401] ?? 0) + (statuses[429] ?? 0)).toBe(burst);
+      for (const reply of replies.filter((r) => r.status === 429)) {
+        expect(JSON.parse(reply.body).code).toBe('too_many_attempts');
+        expect(Number(reply.headers['retry-after'] ?? 0)).toBeGreaterThanOrEqual(1);
+      }
+    });
+  }
+
+  it(`150 guesses from 150 clients at once check at most ${ACCOUNT_MAX_FAILURES} passwords of one account`, async () => {
+    const email = 'spread@example.com';
+    await registeredUser(p, email, 'spread-owner-password-1');
+    // The owner signed in from 127.0.0.3 before the attack: that address stays known.
+    expect((await login('127.0.0.3', email, 'spread-owner-password-1')).status).toBe(200);
+    const replies = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => login(`127.0.1.${i + 1}`, email, i === 140 ? 'spread-owner-password-1' : `wrong-guess-${i}-xxxx`)),
+    );
+    const statuses = tally(replies.map((r) => r.status));
+    expect(statuses[401] ?? 0).toBeLessThanOrEqual(ACCOUNT_MAX_FAILURES);
+    expect(statuses[429] ?? 0).toBeGreaterThanOrEqual(150 - ACCOUNT_MAX_FAILURES - 1);
+    // The ceiling is reached: a new address is refused, even with the right password...
+    expect((await login('127.0.2.1', email, 'spread-owner-password-1')).status).toBe(429);
+    // ...but the owner's known address still gets in.
+    expect((await login('127.0.0.3', email, 'spread-owner-password-1')).status).toBe(200);
+  }, 60_000);
+});
+
+describe('finding 5: an attacker cannot lock the owner out, nor slow them down', () => {
+  it('wrong passwords from one client lock that client out, not the owner at another address', async () => {
+    const email = 'owner@example.com';
+    await registeredUser(p, email, 'owner-password-12');
+    for (let i = 0; i < ACCOUNT_CLIENT_MAX_FAILURES; i++) {
+      expect((await login('127.0.0.4', email, `wrong-guess-${i}-xxxx`)).status).toBe(401);
+    }
+    const locked = await login('127.0.0.4', email, 'owner-password-12');
+    expect(locked.status).toBe(429);
+    expect((await login('127.0.0.5', email, 'owner-password-12')).status).toBe(200);
+  });
+
+  it('during 100 parallel wrong sign-ins from one client, a genuine sign-in from another succeeds', async () => {
+    const email = 'genuine@example.com';
+    await registeredUser(p, email, 'genuine-password-1');
+    const flood = Promise.all(
+      Array.from({ length: 100 }, (_, i) => login('127.0.0.6', i % 2 ? email : `victim${i}@example.com`, `wrong-guess-${i}-xxxx`)),
+    );
+    const genuine = await login('127.0.0.7', email, 'genuine-password-1');
+    const statuses = tally((await flood).map((r) => r.status));
+    expect(genuine.status).toBe(200);
+    // At most two of the flood's password checks run at a time; the rest are refused unhashed.
+    expect(statuses[429] ?? 0).toBeGreaterThanOrEqual(90);
+  }, 60_000);
+
+  it('a client that keeps failing across many accounts meets a growing delay', async () => {
+    const waits: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      const reply = await login('127.0.0.8', `spray${i}@example.com`, 'wrong-guess-xxxx');
+      if (reply.status === 429) waits.push(Number(reply.headers['retry-after']));
+      else expect(reply.status).toBe(401);
+    }
+    expect(waits.length).toBeGreaterThan(0);
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(1);
+    // Another client is not affected.
+    expect((await login('127.0.0.9', 'spray0@example.com', 'wrong-guess-xxxx')).status).toBe(401);
+  });
+});
