@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Usd, UsdRange } from './money.ts';
-import { GroupName, Text } from './text.ts';
+import { GroupName, PageName, Text } from './text.ts';
 
 /**
  * Highlight, problem and feature cards (spec section 3): a title and a description, and where a
@@ -20,8 +20,8 @@ export const Card = z
     usdRange: UsdRange.optional(),
     sublabel: Text.optional(),
     icon: Text.optional(),
-    /** A route inside the deck (`/coretechnology`) the card links to. */
-    href: z.string().regex(/^\/[a-z0-9-]*$/, 'must be a deck route such as /coretechnology').optional(),
+    /** The page the card links to, by name (`CoreTechnology`); the content check resolves it. */
+    link: PageName.optional(),
   })
   .strict();
 export type Card = z.infer<typeof Card>;

@@ -4,7 +4,7 @@ import { Card } from './card.ts';
 import { ProcessStep } from './processStep.ts';
 import { Stat } from './stat.ts';
 import { SuccessStory } from './successStory.ts';
-import { Slug, Text } from './text.ts';
+import { PageName, Slug, Text } from './text.ts';
 import { TimelineEntry } from './timelineEntry.ts';
 
 /** Page layouts the shell knows; `cover` is the landing hero, everything else a content slide. */
@@ -16,7 +16,7 @@ export const SlideLayoutName = z.enum(['cover', 'content']);
  */
 export const SlideFrontmatter = z
   .object({
-    name: z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a PascalCase page name such as ExecutiveSummary'),
+    name: PageName,
     label: Text,
     order: z.number().int().positive('must be 1 or more').optional(),
     outsideDeck: z.literal(true).optional(),

@@ -1,7 +1,7 @@
-import { Link } from 'wouter';
 import type { Card } from '../../schemas/card.ts';
 import { formatUsd, formatUsdRange } from '../../schemas/formatUsd.ts';
 import { inGroup, useSlide } from './SlideContext.tsx';
+import { SlideLink } from './SlideLink.tsx';
 
 /** Highlight, problem and feature cards of one group, on the card grid. */
 export function Cards({ group, columns = 3 }: { group?: string; columns?: 2 | 3 | 4 }) {
@@ -23,7 +23,7 @@ function CardBody({ card }: { card: Card }) {
     <>
       {(card.code || card.icon) && <span className="card__code">{card.code ?? card.icon}</span>}
       {figure && <span className="card__value">{figure}</span>}
-      <h3 className="card__title">{card.href ? <Link href={card.href}>{card.title}</Link> : card.title}</h3>
+      <h3 className="card__title">{card.link ? <SlideLink to={card.link}>{card.title}</SlideLink> : card.title}</h3>
       {card.sublabel && <p className="card__sublabel">{card.sublabel}</p>}
       {card.description && <p className="card__text">{card.description}</p>}
       {card.features && (

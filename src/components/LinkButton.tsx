@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { SlideLink } from './SlideLink.tsx';
 
-/** A deck route styled as a button: a real link, so it opens in a new tab too. */
+/** A page of the deck, named as in its frontmatter (`to="CoreTechnology"`), as a button: a real link, so it opens in a new tab too. */
 export function LinkButton({ to, children, variant = 'primary' }: { to: string; children: ReactNode; variant?: 'primary' | 'quiet' }) {
   return (
-    <Link href={to} className={`button button--${variant}`}>
+    <SlideLink to={to} className={`button button--${variant}`}>
       {children}
-    </Link>
+    </SlideLink>
   );
 }

@@ -1,3 +1,4 @@
+import type { MdxComponentName } from '../content/mdxComponentNames.ts';
 import { Audiences } from './Audiences.tsx';
 import { BrandOverview } from './BrandOverview.tsx';
 import { Cards } from './Cards.tsx';
@@ -11,6 +12,7 @@ import { PartnerFooter } from './PartnerFooter.tsx';
 import { Section } from './Section.tsx';
 import { Setting } from './Setting.tsx';
 import { Sites } from './Sites.tsx';
+import { SlideLink } from './SlideLink.tsx';
 import { StatNote } from './StatNote.tsx';
 import { Stats } from './Stats.tsx';
 import { Steps } from './Steps.tsx';
@@ -32,9 +34,10 @@ export const mdxComponents = {
   Section,
   Setting,
   Sites,
+  SlideLink,
   StatNote,
   Stats,
   Steps,
   Stories,
   Timeline,
-};
+} satisfies Record<MdxComponentName, unknown>;

@@ -6,6 +6,7 @@ import { unknownToken } from './unknownToken.ts';
 import type { DeckContent, SlideRecord } from './deckContent.ts';
 import { deckTokens, fillTokens, PLACEHOLDER_TOKENS, settingsTokens } from './deckTokens.ts';
 import { parseSlide, type ParsedSlide } from './parseSlide.ts';
+import { checkReferences } from './referenceChecks.ts';
 import { slidePath } from './slidePath.ts';
 import { parseYamlSource, validateYamlSource } from './yamlSource.ts';
 
@@ -14,10 +15,22 @@ export interface DeckSources {
   settings: { file: string; text: string };
   brands: { file: string; text: string };
   slides: ReadonlyArray<{ file: string; text: string }>;
+  /** Every file under public/ as the site serves it (`/remo-mascot.svg`), for the image check. */
+  publicFiles: ReadonlySet<string>;
 }
 
 /** Pure: every content file's text in, the validated deck and every issue (all at once) out. */
 export function assembleDeck(sources: DeckSources): { content?: DeckContent; issues: ContentIssue[] } {
+  const { content, issues } = assembleUnsorted(sources);
+  return { content, issues: issues.sort(byPlace) };
+}
+
+/** A compiler's order: by file, then line, then column (the sort is stable for issues at one place). */
+function byPlace(a: ContentIssue, b: ContentIssue): number {
+  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column;
+}
+
+function assembleUnsorted(sources: DeckSources): { content?: DeckContent; issues: ContentIssue[] } {
   const settingsSource = parseYamlSource(sources.settings.file, sources.settings.text);
   const brandsSource = parseYamlSource(sources.brands.file, sources.brands.text);
   const settings = validateYamlSource(settingsSource, DeckSettings);
@@ -36,9 +49,11 @@ export function assembleDeck(sources: DeckSources): { content?: DeckContent; iss
     issues.push(...result.issues);
     if (result.slide) parsed.push(result.slide);
   }
-  if (!settings.value || !brands.value) return { issues };
+  const brandIds = brands.value?.brands.map((brand) => brand.id);
+  const pageNames = parsed.map((slide) => slide.frontmatter.name);
+  issues.push(...checkReferences(parsed, { pageNames, publicFiles: sources.publicFiles, brandIds }));
+  if (!settings.value || !brands.value || !brandIds) return { issues };
 
-  const brandIds = brands.value.brands.map((brand) => brand.id);
   const content: DeckContent = {
     settings: settings.value,
     stated: brands.value.stated,

@@ -1,11 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { assembleDeck } from './assembleDeck.ts';
 import type { ContentIssue } from './contentIssue.ts';
 import type { DeckContent } from './deckContent.ts';
 
 /** Where the content lives, relative to the project root. */
 export const SLIDES_DIR = 'slides';
+/** Where the images a slide may show live (served at the site's root). */
+export const PUBLIC_DIR = 'public';
 
 /** Reads every content file under `root/slides` and assembles the deck (the only file reading). */
 export function loadContent(root: string, slidesDir = join(root, SLIDES_DIR)): {
@@ -20,8 +22,15 @@ export function loadContent(root: string, slidesDir = join(root, SLIDES_DIR)): {
   const slideFiles = readdirSync(slidesDir).filter((name) => name.endsWith('.mdx')).sort().map(read);
   const settings = read('deck.yaml');
   const brands = read('brands.yaml');
-  const { content, issues } = assembleDeck({ settings, brands, slides: slideFiles });
+  const { content, issues } = assembleDeck({ settings, brands, slides: slideFiles, publicFiles: servedFiles(join(root, PUBLIC_DIR)) });
   return { content, issues, files: [settings, brands, ...slideFiles].map((entry) => entry.path) };
+}
+
+/** Every file under `dir` as the site serves it (`/remo-mascot.svg`); none when there is no such folder. */
+export function servedFiles(dir: string): Set<string> {
+  if (!existsSync(dir)) return new Set();
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  return new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`));
 }
 
 export type { ContentIssue };

@@ -4,6 +4,9 @@ import { SlideFrontmatter } from '../../schemas/slideFrontmatter.ts';
 import type { ContentIssue } from './contentIssue.ts';
 import { unknownToken } from './unknownToken.ts';
 import { fillTokens, type DeckTokens } from './deckTokens.ts';
+import { didYouMean } from './closestName.ts';
+import { MDX_COMPONENT_NAMES } from './mdxComponentNames.ts';
+import { readMdxBody, type MdxBody } from './mdxBody.ts';
 import { parseYamlSource, validateYamlSource, type YamlSource } from './yamlSource.ts';
 
 /** A slide file after its frontmatter has been validated and its blanks filled. */
@@ -16,6 +19,8 @@ export interface ParsedSlide {
   bodyLine: number;
   /** Where a frontmatter field stands, for issues found later by the cross-checks. */
   locate: YamlSource['locate'];
+  /** The body's elements, links and images as the MDX compiler read them. */
+  mdx: MdxBody;
 }
 
 /** Record kinds a body component can show by group (`<Cards group="root-causes" />`). */
@@ -42,24 +47,45 @@ export function parseSlide(file: string, source: string, tokens: DeckTokens): { 
   const tokenIssues = filled.unknown.map(({ path, token }) => unknownToken(yaml, path, token));
   const { value, issues } = validateYamlSource(yaml, SlideFrontmatter, filled.value);
   const bodyLine = source.slice(0, source.length - split.content.length).split('\n').length;
-  const all = [...tokenIssues, ...issues];
+  // The body is compiled as the build compiles it, whatever the frontmatter's state, so one run shows both.
+  const mdx = readMdxBody(file, source);
+  const all = [...tokenIssues, ...issues, ...mdx.issues, ...unknownComponents(file, mdx)];
   if (!value) return { issues: all };
-  all.push(...checkBody(file, split.content, bodyLine, value, tokens));
-  return { slide: { file, frontmatter: value, body: split.content, bodyLine, locate: yaml.locate }, issues: all };
+  all.push(...checkBody(file, split.content, bodyLine, value, tokens, mdx));
+  return { slide: { file, frontmatter: value, body: split.content, bodyLine, locate: yaml.locate, mdx }, issues: all };
 }
 
-function checkBody(file: string, body: string, bodyLine: number, frontmatter: SlideFrontmatter, tokens: DeckTokens): ContentIssue[] {
+const KNOWN_COMPONENTS: ReadonlySet<string> = new Set(MDX_COMPONENT_NAMES);
+
+/** A capitalised tag that no component answers to renders nothing but an error page: name the one meant. */
+function unknownComponents(file: string, mdx: MdxBody): ContentIssue[] {
+  return mdx.elements
+    .filter(({ name }) => /^[A-Z]/.test(name) && !name.includes('.') && !KNOWN_COMPONENTS.has(name))
+    .map(({ name, line, column }) => ({
+      severity: 'error',
+      file,
+      line,
+      column,
+      field: `<${name}>`,
+      message: `is not a slide component${didYouMean(name, MDX_COMPONENT_NAMES) || ' (the components are listed in src/content/mdxComponentNames.ts)'}`,
+    }));
+}
+
+function checkBody(file: string, body: string, bodyLine: number, frontmatter: SlideFrontmatter, tokens: DeckTokens, mdx: MdxBody): ContentIssue[] {
   const issues: ContentIssue[] = [];
+  for (const element of mdx.elements) {
+    const group = element.attributes.group?.value;
+    if (!(element.name in GROUPED_COMPONENTS) || group == null) continue;
+    const kind = GROUPED_COMPONENTS[element.name as keyof typeof GROUPED_COMPONENTS];
+    const records: ReadonlyArray<{ group?: string }> = frontmatter[kind] ?? [];
+    if (!records.some((record) => record.group === group)) {
+      const { line, column } = element;
+      issues.push({ severity: 'error', file, line, column, field: `<${element.name} group="${group}">`, message: `no ${kind} in the frontmatter have group ${group}` });
+    }
+  }
   body.split('\n').forEach((text, index) => {
     const at = (column: number, field: string, message: string) =>
       issues.push({ severity: 'error', file, line: bodyLine + index, column: column + 1, field, message });
-    for (const match of text.matchAll(/<(Cards|Stats|Audiences)\b[^>]*?\bgroup="([^"]*)"/g)) {
-      const kind = GROUPED_COMPONENTS[match[1] as keyof typeof GROUPED_COMPONENTS];
-      const records: ReadonlyArray<{ group?: string }> = frontmatter[kind] ?? [];
-      if (!records.some((record) => record.group === match[2])) {
-        at(match.index, `<${match[1]} group="${match[2]}">`, `no ${kind} in the frontmatter have group ${match[2]}`);
-      }
-    }
     // In MDX `{host}` is a JavaScript expression and would crash the page; the body uses <Host /> instead.
     for (const match of text.matchAll(/\{(\w+)\}/g)) {
       if (match[1]! in tokens) at(match.index, '', `{${match[1]}} in a slide body is code in MDX: write <Setting name="${match[1]}" /> instead`);

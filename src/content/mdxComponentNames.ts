@@ -1,0 +1,30 @@
+/**
+ * Every component a slide body may use, by the name it writes in MDX. The content check reads this
+ * list (src/content may not import src/components); tests/content/mdxComponentNames.test.ts keeps it
+ * equal to the keys of src/components/mdxComponents.tsx.
+ */
+export const MDX_COMPONENT_NAMES = [
+  'Audiences',
+  'BrandOverview',
+  'Cards',
+  'Columns',
+  'ConsultationButton',
+  'Ecosystem',
+  'LinkButton',
+  'Mascot',
+  'Note',
+  'PartnerFooter',
+  'Section',
+  'Setting',
+  'Sites',
+  'SlideLink',
+  'StatNote',
+  'Stats',
+  'Steps',
+  'Stories',
+  'Timeline',
+] as const;
+export type MdxComponentName = (typeof MDX_COMPONENT_NAMES)[number];
+
+/** The components whose `to` names a page (`<SlideLink to="CoreTechnology">`). */
+export const PAGE_LINK_COMPONENTS: ReadonlySet<string> = new Set<MdxComponentName>(['SlideLink', 'LinkButton']);
