@@ -1,20 +1,12 @@
 import { deckSettings } from '../deck/slideRegistry.ts';
+import { isSettingName, settingValue, type SettingName } from '../content/settingNames.ts';
+import { useSlide } from './SlideContext.tsx';
 
-/** The deck settings a slide body may show by name; `{name}`, `{host}`, `{phone}` in the spec. */
-const SETTINGS = {
-  name: () => deckSettings.partner.name,
-  licence: () => deckSettings.partner.licence,
-  host: () => deckSettings.host.name,
-  hostDomain: () => deckSettings.host.domain,
-  phone: () => deckSettings.contact.phone,
-  website: () => deckSettings.contact.website,
-  company: () => deckSettings.company.name,
-} as const;
-export type SettingName = keyof typeof SETTINGS;
+export type { SettingName };
 
-/** `<Setting name="host" />` in a slide body: a blank filled from slides/deck.yaml. */
+/** `<Setting name="host" />` in a slide body: a blank filled from slides/deck.yaml (or a figure brands.yaml states). */
 export function Setting({ name }: { name: SettingName }) {
-  const read = SETTINGS[name];
-  if (!read) throw new Error(`<Setting name="${String(name)}"> is not a deck setting`);
-  return <>{read()}</>;
+  const { stated } = useSlide();
+  if (!isSettingName(name)) throw new Error(`<Setting name="${String(name)}"> is not a deck setting`);
+  return <>{settingValue(name, { settings: deckSettings, stated })}</>;
 }

@@ -1,43 +1,33 @@
 import type { BrandsFile } from '../../schemas/brand.ts';
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
-import { formatUsdRange } from '../../schemas/formatUsd.ts';
 import type { FieldPath } from './contentIssue.ts';
+import { SETTING_NAMES, settingsFileValues, settingValue, type ShownSettings } from './settingNames.ts';
 
 /** The blanks a frontmatter string may use, `{host}` → the life-transition brand's name. */
 export type DeckTokens = Readonly<Record<string, string>>;
 
 /** The spec's blanks (`{name}`, `{host}`, `{phone}`) and the other deck settings, for any content file. */
 export function settingsTokens(settings: DeckSettings): DeckTokens {
-  return {
-    name: settings.partner.name,
-    host: settings.host.name,
-    hostDomain: settings.host.domain,
-    phone: settings.contact.phone,
-    company: settings.company.name,
-    website: settings.contact.website,
-  };
+  return settingsFileValues(settings);
 }
 
 /** Settings plus the figures brands.yaml states once, for slide frontmatter. */
 export function deckTokens(settings: DeckSettings, brands: BrandsFile): DeckTokens {
-  return {
-    ...settingsTokens(settings),
-    brandCount: String(brands.stated.brandCount),
-    totalValuation: formatUsdRange(brands.stated.totalValuation),
-  };
+  return Object.fromEntries(SETTING_NAMES.map((name) => [name, settingValue(name, { settings, stated: brands.stated })]));
 }
 
-/** Stand-ins for every blank while the file that fills them is broken: the same names, valid shapes. */
-export const PLACEHOLDER_TOKENS = {
-  name: 'name',
-  host: 'host',
-  hostDomain: 'host.example',
-  phone: '(000) 000-0000',
-  company: 'company',
-  website: 'website.example',
-  brandCount: '0',
-  totalValuation: '$0-$0',
+/** Settings of valid shape that stand in while deck.yaml is broken. */
+const PLACEHOLDER_SETTINGS: ShownSettings = {
+  company: { name: 'company' },
+  partner: { name: 'name', licence: 'licence' },
+  host: { name: 'host', domain: 'host.example' },
+  contact: { phone: '(000) 000-0000', website: 'website.example' },
 };
+
+/** Stand-ins for every blank while the file that fills them is broken: the same names, valid shapes. */
+export const PLACEHOLDER_TOKENS: DeckTokens = Object.fromEntries(
+  SETTING_NAMES.map((name) => [name, settingValue(name, { settings: PLACEHOLDER_SETTINGS, stated: { brandCount: 0, totalValuation: { low: 0, high: 0 } } })]),
+);
 
 /** Replaces `{token}` in every string of a YAML value; reports tokens that are not settings. */
 export function fillTokens(value: unknown, tokens: DeckTokens, path: PropertyKey[] = []): {

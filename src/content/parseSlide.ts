@@ -7,6 +7,7 @@ import { fillTokens, type DeckTokens } from './deckTokens.ts';
 import { didYouMean } from './closestName.ts';
 import { MDX_COMPONENT_NAMES } from './mdxComponentNames.ts';
 import { readMdxBody, type MdxBody } from './mdxBody.ts';
+import { isSettingName, SETTING_NAMES } from './settingNames.ts';
 import { parseYamlSource, validateYamlSource, type YamlSource } from './yamlSource.ts';
 
 /** A slide file after its frontmatter has been validated and its blanks filled. */
@@ -51,7 +52,7 @@ export function parseSlide(file: string, source: string, tokens: DeckTokens): { 
   const mdx = readMdxBody(file, source);
   const all = [...tokenIssues, ...issues, ...mdx.issues, ...unknownComponents(file, mdx)];
   if (!value) return { issues: all };
-  all.push(...checkBody(file, split.content, bodyLine, value, tokens, mdx));
+  all.push(...checkBody(file, split.content, bodyLine, value, mdx));
   return { slide: { file, frontmatter: value, body: split.content, bodyLine, locate: yaml.locate, mdx }, issues: all };
 }
 
@@ -71,9 +72,15 @@ function unknownComponents(file: string, mdx: MdxBody): ContentIssue[] {
     }));
 }
 
-function checkBody(file: string, body: string, bodyLine: number, frontmatter: SlideFrontmatter, tokens: DeckTokens, mdx: MdxBody): ContentIssue[] {
+function checkBody(file: string, body: string, bodyLine: number, frontmatter: SlideFrontmatter, mdx: MdxBody): ContentIssue[] {
   const issues: ContentIssue[] = [];
   for (const element of mdx.elements) {
+    const setting = element.name === 'Setting' ? element.attributes.name : undefined;
+    if (element.name === 'Setting' && !setting?.value) {
+      issues.push({ severity: 'error', file, ...(setting ?? element), field: '<Setting>', message: 'needs name="…", one of ' + SETTING_NAMES.join(', ') });
+    } else if (setting?.value && !isSettingName(setting.value)) {
+      issues.push({ severity: 'error', file, line: setting.line, column: setting.column, field: `<Setting name="${setting.value}">`, message: `is not a deck setting${didYouMean(setting.value, SETTING_NAMES) || `; the settings are ${SETTING_NAMES.join(', ')}`}` });
+    }
     const group = element.attributes.group?.value;
     if (!(element.name in GROUPED_COMPONENTS) || group == null) continue;
     const kind = GROUPED_COMPONENTS[element.name as keyof typeof GROUPED_COMPONENTS];
@@ -86,9 +93,9 @@ function checkBody(file: string, body: string, bodyLine: number, frontmatter: Sl
   body.split('\n').forEach((text, index) => {
     const at = (column: number, field: string, message: string) =>
       issues.push({ severity: 'error', file, line: bodyLine + index, column: column + 1, field, message });
-    // In MDX `{host}` is a JavaScript expression and would crash the page; the body uses <Host /> instead.
+    // In MDX `{host}` is a JavaScript expression and would crash the page; the body uses <Setting> instead.
     for (const match of text.matchAll(/\{(\w+)\}/g)) {
-      if (match[1]! in tokens) at(match.index, '', `{${match[1]}} in a slide body is code in MDX: write <Setting name="${match[1]}" /> instead`);
+      if (isSettingName(match[1]!)) at(match.index, '', `{${match[1]}} in a slide body is code in MDX: write <Setting name="${match[1]}" /> instead`);
     }
   });
   return issues;

@@ -1,0 +1,48 @@
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Setting } from '../../src/components/Setting.tsx';
+import { SlideContext } from '../../src/components/SlideContext.tsx';
+import { assembleDeck } from '../../src/content/assembleDeck.ts';
+import { deckTokens } from '../../src/content/deckTokens.ts';
+import { parseSlide } from '../../src/content/parseSlide.ts';
+import { SETTING_NAMES, type SettingName } from '../../src/content/settingNames.ts';
+import * as registry from '../../src/deck/slideRegistry.ts';
+import { realDeckSources } from '../fixtures/deckFixture.ts';
+
+const { content } = assembleDeck(realDeckSources());
+const tokens = deckTokens(content!.settings, { stated: content!.stated, brands: content!.brands });
+const page = (body: string) => `---\nname: Appendix\nlabel: Appendix\noutsideDeck: true\ntitle: Appendix\n---\n\n${body}\n`;
+
+beforeAll(async () => {
+  // The registry may arrive as a lazily loaded chunk; Setting reads the deck settings from it.
+  const load = (registry as { loadDeckRegistry?: () => Promise<void> }).loadDeckRegistry;
+  await load?.();
+});
+afterEach(cleanup);
+
+describe('one table of setting names', () => {
+  it('fills a frontmatter blank for every name', () => {
+    expect(Object.keys(tokens).sort()).toEqual([...SETTING_NAMES].sort());
+  });
+
+  it.each(SETTING_NAMES)('renders what the check suggests for {%s} in a body', (name) => {
+    const { issues } = parseSlide('slides/appendix.mdx', page(`Text with {${name}} in it.`), tokens);
+    const suggested = /write <Setting name="(\w+)" \/> instead$/.exec(issues[0]?.message ?? '')?.[1];
+    expect(suggested).toBe(name);
+    const slide = content!.slides[0]!;
+    const { container } = render(
+      <SlideContext.Provider value={{ slide, records: {}, brands: content!.brands, stated: content!.stated }}>
+        <Setting name={suggested as SettingName} />
+      </SlideContext.Provider>,
+    );
+    expect(container.textContent).toBe(tokens[name]);
+    expect(container.textContent).not.toBe('');
+  });
+
+  it('reports a <Setting> name that is not in the table, with the closest name', () => {
+    const { issues } = parseSlide('slides/appendix.mdx', page('Hosted by <Setting name="hots" />.'), tokens);
+    expect(issues.map((issue) => `${issue.line}:${issue.column} ${issue.field}: ${issue.message}`)).toEqual([
+      '8:20 <Setting name="hots">: is not a deck setting (did you mean host?)',
+    ]);
+  });
+});
