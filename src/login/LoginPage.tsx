@@ -15,6 +15,7 @@ const TITLES: Record<LoginMode, string> = {
   verify: 'Confirm your email',
   forgot: 'Reset your password',
   reset: 'Choose a new password',
+  choose: 'Choose your password',
 };
 
 /** The sign-in page: one form at a time, its heading focused on each switch so it is announced. */
@@ -24,8 +25,8 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
   const [email, setEmail] = useState(start.email);
   // Someone who just signed out of the deck hears so here (src/auth/signOutNotice.ts).
   const [notice, setNotice] = useState<string | null>(() => takeSignOutNotice());
-  // Kept only in memory, so confirming the code can sign in without typing the password again.
-  const [password, setPassword] = useState<string | null>(null);
+  // The single-use token verify-otp hands over when the account still needs a password.
+  const [chooseToken, setChooseToken] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
 
@@ -59,10 +60,38 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
           {notice}
         </p>
         {mode === 'signin' && <SignInForm {...props} />}
-        {mode === 'register' && <RegisterForm {...props} onPassword={setPassword} />}
-        {mode === 'verify' && <VerifyForm {...props} password={password} />}
+        {mode === 'register' && <RegisterForm {...props} />}
+        {mode === 'verify' && (
+          <VerifyForm
+            {...props}
+            onPasswordRequired={(token) => {
+              setChooseToken(token);
+              props.go('choose', 'Your email is confirmed. Choose the password you will sign in with.');
+            }}
+          />
+        )}
         {mode === 'forgot' && <ForgotForm {...props} />}
-        {mode === 'reset' && start.resetToken && <ResetForm {...props} resetToken={start.resetToken} />}
+        {mode === 'reset' && start.resetToken && (
+          <ResetForm
+            {...props}
+            resetToken={start.resetToken}
+            onChanged={async () => {
+              // The token is spent: drop it from the address so a reload does not offer a dead form.
+              window.history.replaceState(null, '', window.location.pathname);
+              props.go('signin', 'Your password has been changed. Sign in with the new one.');
+            }}
+          />
+        )}
+        {mode === 'choose' && chooseToken && (
+          <ResetForm
+            {...props}
+            resetToken={chooseToken}
+            onChanged={async (password) => {
+              await client.auth.loginViaEmailPassword(email.trim(), password);
+              onSignedIn();
+            }}
+          />
+        )}
       </div>
     </main>
   );

@@ -5,11 +5,10 @@ import type { FormProps } from './formTypes.ts';
 import { useSubmit } from './useSubmit.ts';
 
 /** Email + a new password; the server then sends a one-time code to confirm the address. */
-export function RegisterForm({ client, email, setEmail, go, onPassword }: FormProps & { onPassword(password: string): void }) {
+export function RegisterForm({ client, email, setEmail, go }: FormProps) {
   const [password, setPassword] = useState('');
   const { busy, error, onSubmit } = useSubmit(async () => {
     await client.auth.register({ email: email.trim(), password });
-    onPassword(password);
     go('verify', `We sent a 6-digit code to ${email.trim()}.`);
   });
   return (

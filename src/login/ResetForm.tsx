@@ -4,17 +4,18 @@ import { FormError } from './FormError.tsx';
 import type { FormProps } from './formTypes.ts';
 import { useSubmit } from './useSubmit.ts';
 
-/** A new password for the reset link's token; the two entries must match before anything is sent. */
-export function ResetForm({ client, go, resetToken }: FormProps & { resetToken: string }) {
+/**
+ * A new password for a single-use token (a reset link's, or the one a confirmed code hands over);
+ * the two entries must match before anything is sent; `onChanged` decides where to go next.
+ */
+export function ResetForm({ client, resetToken, onChanged }: FormProps & { resetToken: string; onChanged(password: string): Promise<void> }) {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const mismatch = again !== '' && again !== password ? 'The two passwords differ.' : null;
   const { busy, error, onSubmit } = useSubmit(async () => {
     if (password !== again) throw new Error('The two passwords differ.');
     await client.auth.resetPassword({ resetToken, newPassword: password });
-    // The token is spent: drop it from the address so a reload does not offer a dead form.
-    window.history.replaceState(null, '', window.location.pathname);
-    go('signin', 'Your password has been changed. Sign in with the new one.');
+    await onChanged(password);
   });
   return (
     <form onSubmit={onSubmit} aria-busy={busy}>

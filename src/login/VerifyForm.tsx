@@ -4,13 +4,21 @@ import { FormError } from './FormError.tsx';
 import type { FormProps } from './formTypes.ts';
 import { useSubmit } from './useSubmit.ts';
 
-/** The one-time code; with the password still in memory from registering, it signs in right away. */
-export function VerifyForm({ client, email, go, signedIn, password }: FormProps & { password: string | null }) {
+/** What verify-otp answers: a session, or (after competing registrations) a token to choose a password with. */
+interface Verified {
+  access_token?: string;
+  password_required?: boolean;
+  reset_token?: string;
+}
+
+/** The one-time code; confirming it signs in, or asks for a password when the account has none yet. */
+export function VerifyForm({ client, email, go, signedIn, onPasswordRequired }: FormProps & { onPasswordRequired(resetToken: string): void }) {
   const [code, setCode] = useState('');
   const { busy, error, onSubmit } = useSubmit(async () => {
-    await client.auth.verifyOtp({ email: email.trim(), otpCode: code.trim() });
-    if (!password) return go('signin', 'Your email is confirmed. Sign in to continue.');
-    await client.auth.loginViaEmailPassword(email.trim(), password);
+    const reply = (await client.auth.verifyOtp({ email: email.trim(), otpCode: code.trim() })) as Verified | undefined;
+    if (reply?.password_required && reply.reset_token) return onPasswordRequired(reply.reset_token);
+    if (!reply?.access_token) return go('signin', 'Your email is confirmed. Sign in to continue.');
+    client.auth.setToken(reply.access_token);
     signedIn();
   });
   const resend = useSubmit(async () => {

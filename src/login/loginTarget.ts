@@ -17,8 +17,11 @@ export function loginTarget(fromUrl: string | null | undefined, origin: string):
   return `${target.pathname}${target.search}${target.hash}`;
 }
 
-/** The form the page opens with: a reset link opens "choose a password", an invitation "register". */
-export type LoginMode = 'signin' | 'register' | 'verify' | 'forgot' | 'reset';
+/**
+ * The form on show: a reset link opens "reset", an invitation "register"; "choose" follows a
+ * confirmed code when competing registrations left the account without a password.
+ */
+export type LoginMode = 'signin' | 'register' | 'verify' | 'forgot' | 'reset' | 'choose';
 
 /** Reads the starting mode and prefilled email from the page's query string. */
 export function initialLoginState(search: string): { mode: LoginMode; email: string; resetToken: string | null } {

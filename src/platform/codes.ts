@@ -13,36 +13,60 @@ function otpDigest(userId: string, code: string): string {
   return sha256(`${userId}:${code}`);
 }
 
-/** Issues a fresh registration code for a user (earlier ones stop working) and returns it. */
-export async function issueOtp(db: Queryable, userId: string): Promise<string> {
+/**
+ * Issues a registration code carrying the candidate password hash of the registration that asked
+ * for it, and returns the code. Other live codes stay valid: a stranger's registration must not be
+ * able to spoil the code the mailbox owner is about to type (issue 9, finding 3).
+ */
+export async function issueOtp(db: Queryable, userId: string, passwordHash: string | null): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.query(`UPDATE one_time_codes SET used_at = now() WHERE user_id = $1 AND kind = 'otp' AND used_at IS NULL`, [
-    userId,
-  ]);
-  await db.query(`INSERT INTO one_time_codes (user_id, kind, code_hash, expires_at) VALUES ($1, 'otp', $2, $3)`, [
-    userId,
-    otpDigest(userId, code),
-    new Date(Date.now() + OTP_LIFETIME_MS),
-  ]);
+  await db.query(
+    `INSERT INTO one_time_codes (user_id, kind, code_hash, expires_at, password_hash) VALUES ($1, 'otp', $2, $3, $4)`,
+    [userId, otpDigest(userId, code), new Date(Date.now() + OTP_LIFETIME_MS), passwordHash],
+  );
   return code;
 }
 
-/** True (and the code is used up) when `code` is the user's live registration code. */
-export async function consumeOtp(db: Queryable, userId: string, code: string): Promise<boolean> {
-  const result = await db.query<{ id: number; code_hash: string; attempts: number }>(
-    `SELECT id, code_hash, attempts FROM one_time_codes
-     WHERE user_id = $1 AND kind = 'otp' AND used_at IS NULL AND expires_at > now()
+/** The candidate password hash of the user's latest registration (a resent code carries it on). */
+export async function latestCandidate(db: Queryable, userId: string): Promise<string | null> {
+  const result = await db.query<{ password_hash: string }>(
+    `SELECT password_hash FROM one_time_codes WHERE user_id = $1 AND kind = 'otp' AND password_hash IS NOT NULL
      ORDER BY id DESC LIMIT 1`,
     [userId],
   );
-  const live = result.rows[0];
-  if (!live || live.attempts >= MAX_OTP_ATTEMPTS) return false;
-  if (!safeEqual(live.code_hash, otpDigest(userId, code))) {
-    await db.query('UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1', [live.id]);
-    return false;
+  return result.rows[0]?.password_hash ?? null;
+}
+
+/**
+ * Uses up the live registration code equal to `code` and returns its candidate password hash
+ * (`{ passwordHash: null }` when it carries none); null when no live code matches. A wrong code
+ * counts against every live code of the user, and a code with 5 wrong tries is dead.
+ */
+export async function consumeOtp(db: Queryable, userId: string, code: string): Promise<{ passwordHash: string | null } | null> {
+  const result = await db.query<{ id: number; code_hash: string }>(
+    `SELECT id, code_hash FROM one_time_codes
+     WHERE user_id = $1 AND kind = 'otp' AND used_at IS NULL AND expires_at > now() AND attempts < $2`,
+    [userId, MAX_OTP_ATTEMPTS],
+  );
+  const digest = otpDigest(userId, code);
+  const match = result.rows.find((row) => safeEqual(row.code_hash, digest));
+  if (!match) {
+    if (result.rows.length > 0) {
+      await db.query('UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = ANY($1::bigint[])', [result.rows.map((row) => row.id)]);
+    }
+    return null;
   }
-  await db.query('UPDATE one_time_codes SET used_at = now() WHERE id = $1', [live.id]);
-  return true;
+  // Used up in one statement, so two requests with the same code cannot both succeed.
+  const used = await db.query<{ password_hash: string | null }>(
+    'UPDATE one_time_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING password_hash',
+    [match.id],
+  );
+  return used.rows[0] ? { passwordHash: used.rows[0].password_hash } : null;
+}
+
+/** Kills every outstanding code and reset link of a user (the password changed or was just set). */
+export async function revokeUserCodes(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE one_time_codes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
 }
 
 /** Issues a password-reset token for a user and returns it. */

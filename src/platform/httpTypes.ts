@@ -2,6 +2,7 @@ import type { Caller } from './access.ts';
 import type { AppRow } from './apps.ts';
 import type { Db } from './db.ts';
 import type { Context } from 'hono';
+import type { AfterReplyQueue } from './afterReply.ts';
 import type { AttemptLimiter } from './attemptLimiter.ts';
 import type { SignInLimits } from './signInLimits.ts';
 
@@ -25,6 +26,8 @@ export interface PlatformContext {
   /** The client address a request came from (clientAddress.ts), the key of per-client limits. */
   clientAddress: (c: Context) => string;
   broadcaster: Broadcaster;
+  /** Work that must not delay (or time) a reply: codes and mail of register, resend and reset. */
+  afterReply: AfterReplyQueue;
   /** The app whose deck staticDeck serves. */
   deckAppId: string;
   staticDir: string;

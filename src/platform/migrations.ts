@@ -80,4 +80,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX entities_app_entity_seq ON entities (app_id, entity, seq);
     `,
   },
+  {
+    version: 3,
+    description: 'registration codes carry their candidate password; pending accounts count registrations',
+    sql: `
+      ALTER TABLE one_time_codes ADD COLUMN password_hash text;
+      ALTER TABLE users ADD COLUMN registrations integer NOT NULL DEFAULT 0;
+      -- A pending account's password was whatever the latest registration chose, possibly a
+      -- stranger's (issue 9, finding 3): none is trusted; the mailbox owner chooses one on verifying.
+      UPDATE users SET password_hash = NULL WHERE NOT email_verified;
+    `,
+  },
 ];

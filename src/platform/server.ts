@@ -11,6 +11,7 @@ import { type Db, openDatabase } from './db.ts';
 import { createHttpApp } from './httpApp.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 import { attachRealtime } from './realtime.ts';
+import { AfterReplyQueue } from './afterReply.ts';
 import { AttemptLimiter } from './attemptLimiter.ts';
 import { clientAddress } from './clientAddress.ts';
 import { SignInLimits } from './signInLimits.ts';
@@ -27,6 +28,8 @@ export interface RunningPlatform {
   db: Db;
   /** Hosts one more app on the same server (its first admin is created like the main app's). */
   addApp(appId: string, visibility: DeckVisibility, admin?: { email?: string; password?: string }): Promise<BootstrapReport>;
+  /** Resolves once the work queued after replies so far (codes, mail) is done. */
+  settled(): Promise<void>;
   /** Stops the socket and HTTP servers and closes the database. */
   close(): Promise<void>;
 }
@@ -83,6 +86,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       publish: (room, payload) => broadcaster.publish(room, payload),
       disconnect: (match) => broadcaster.disconnect(match),
     },
+    afterReply: new AfterReplyQueue(log),
     deckAppId: options.appId,
     staticDir: options.staticDir ?? 'dist',
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
@@ -103,10 +107,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     serviceToken: service.token,
     db,
     addApp: (appId, visibility, admin = {}) => bootstrapApp(db, appId, visibility, admin),
+    settled: () => ctx.afterReply.idle(),
     close() {
       closing ??= (async () => {
         server.closeAllConnections();
         await realtime.close();
+        await ctx.afterReply.idle();
         await db.close();
         release();
       })();

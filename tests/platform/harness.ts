@@ -78,6 +78,8 @@ export async function startTestPlatform(
     const url = `${platform.url}${init.raw ? path : `/api/apps/${init.app ?? appId}${path}`}`;
     const response = await fetch(url, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
+    // Codes and mail are written after the reply (afterReply.ts): wait for them like a mailbox would.
+    await platform.settled();
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);

@@ -29,6 +29,7 @@ const until = async (check: () => boolean, ms = 5000) => {
 };
 
 async function codeFor(service: Base44Client, email: string, kind: string): Promise<string> {
+  await p.settled(); // mail is written after the reply (src/platform/afterReply.ts)
   const mails = await service.asServiceRole.entities.Outbox!.filter({ to: email, kind }, '-created_date', 1);
   return String(mails[0]?.body);
 }

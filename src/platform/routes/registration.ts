@@ -1,14 +1,14 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { readJson, validate } from '../body.ts';
-import { consumeOtp, consumeResetToken, issueOtp, issueResetToken } from '../codes.ts';
+import { consumeOtp, consumeResetToken, issueOtp, issueResetToken, latestCandidate, revokeUserCodes } from '../codes.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { sendMail } from '../outbox.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../passwords.ts';
 import { setSessionCookie } from '../session.ts';
 import { issueToken, revokeUserTokens } from '../tokens.ts';
-import { createUser, findUserByEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
+import { createUser, findUserByEmail, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
 
 const Email = z.email('must be an email address').max(320);
 const Password = z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024);
@@ -17,7 +17,8 @@ const VerifyOtp = z.object({ email: Email, otp_code: z.string().regex(/^\d{6}$/,
 const EmailOnly = z.object({ email: Email });
 const ResetPassword = z.object({ reset_token: z.string().min(1).max(200), new_password: Password });
 
-// Said whether or not the address has an account, so the reply reveals nothing (issue 6).
+// Said whether or not the address has an account, so the reply reveals nothing (issue 6, issue 9).
+const REGISTERED = 'Enter the verification code sent to your email.';
 const RESET_SENT = { success: true, message: 'If an account exists for this email, a reset link has been sent.' };
 const CODE_SENT = { success: true, message: 'If this email is waiting for verification, a new code has been sent.' };
 
@@ -35,9 +36,44 @@ function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'reset', e
   }
 }
 
-async function mailOtp(ctx: PlatformContext, user: UserRow): Promise<void> {
-  const code = await issueOtp(ctx.db, user.id);
+async function mailOtp(ctx: PlatformContext, user: UserRow, passwordHash: string | null): Promise<void> {
+  const code = await issueOtp(ctx.db, user.id, passwordHash);
   await sendMail(ctx.db, user.app_id, { to: user.email, kind: 'otp', subject: 'Your verification code', body: `Your code is ${code}. It expires in 10 minutes.` }, ctx.log);
+}
+
+async function registrationsOf(ctx: PlatformContext, userId: string): Promise<number> {
+  const result = await ctx.db.query<{ registrations: number }>('SELECT registrations FROM users WHERE id = $1', [userId]);
+  return result.rows[0]?.registrations ?? 0;
+}
+
+/**
+ * The part of a registration done after the reply. A verified account is left alone and its
+ * owner told; a pending one gets a code carrying this registration's password hash, and its
+ * stored password is never touched (issue 9, finding 3).
+ */
+async function registerAfterReply(ctx: PlatformContext, appId: string, email: string, passwordHash: string, fullName: string | undefined): Promise<void> {
+  const existing = await findUserByEmail(ctx.db, appId, email);
+  if (existing?.email_verified) {
+    await sendMail(
+      ctx.db,
+      appId,
+      {
+        to: existing.email,
+        kind: 'account_exists',
+        subject: 'Someone tried to create an account with your address',
+        body: `Someone tried to create an account with this address, which already has one. If it was you, sign in at ${ctx.publicUrl()}/login (or use "Forgot your password?" there). If not, you can ignore this message: nothing was changed.`,
+      },
+      ctx.log,
+    );
+    return;
+  }
+  // An invitation (or an earlier registration) may already have made the row.
+  const user = existing ?? (await createUser(ctx.db, { appId, email, role: 'user', invited: false, fullName: fullName ?? null }));
+  await ctx.db.query('UPDATE users SET registrations = registrations + 1, full_name = COALESCE(full_name, $2) WHERE id = $1', [
+    user.id,
+    fullName ?? null,
+  ]);
+  await mailOtp(ctx, user, passwordHash);
 }
 
 /** register, verify-otp, resend-otp, reset-password-request and reset-password. */
@@ -46,27 +82,39 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     const body = validate(Register, await readJson(c));
     const app = c.get('app');
     limitMail(ctx, app.id, 'otp', body.email);
-    const passwordHash = await hashPassword(body.password);
-    let user = await findUserByEmail(ctx.db, app.id, body.email);
-    if (user?.email_verified && user.password_hash) {
-      throw new HttpError(409, { detail: 'An account with this email already exists: sign in or reset the password', code: 'user_exists' });
+    // Hashed whatever the address's state, so the reply takes as long for a known address as a new one.
+    const slot = ctx.signInLimits.reserveHashing(ctx.clientAddress(c));
+    let passwordHash: string;
+    try {
+      passwordHash = await hashPassword(body.password);
+    } finally {
+      slot.done();
     }
-    // An invitation (or an unfinished registration) already made the row; registering fills it in.
-    user = user
-      ? await updateUser(ctx.db, user.id, { password_hash: passwordHash, full_name: body.full_name ?? user.full_name })
-      : await createUser(ctx.db, { appId: app.id, email: body.email, role: 'user', invited: false, passwordHash, fullName: body.full_name ?? null });
-    await mailOtp(ctx, user);
-    return c.json({ success: true, email: user.email, message: 'Enter the verification code sent to your email.' });
+    ctx.afterReply.add('register', () => registerAfterReply(ctx, app.id, body.email, passwordHash, body.full_name));
+    return c.json({ success: true, email: normalizeEmail(body.email), message: REGISTERED });
   });
 
   api.post('/auth/verify-otp', async (c) => {
     const body = validate(VerifyOtp, await readJson(c));
     const app = c.get('app');
     const user = await findUserByEmail(ctx.db, app.id, body.email);
-    if (!user || !user.password_hash || !(await consumeOtp(ctx.db, user.id, body.otp_code))) {
-      throw badRequest('otp_code', 'is wrong or has expired');
+    const consumed = user && !user.email_verified ? await consumeOtp(ctx.db, user.id, body.otp_code) : null;
+    if (!user || !consumed) throw badRequest('otp_code', 'is wrong or has expired');
+    // The candidate password counts only when nobody else registered this address: with two or
+    // more registrations the code proves the mailbox but not which password is its owner's.
+    const sole = consumed.passwordHash !== null && (await registrationsOf(ctx, user.id)) === 1;
+    await revokeUserCodes(ctx.db, user.id);
+    const verified = await updateUser(ctx.db, user.id, { email_verified: true, ...(sole ? { password_hash: consumed.passwordHash! } : {}) });
+    if (!sole) {
+      const resetToken = await issueResetToken(ctx.db, user.id);
+      return c.json({
+        success: true,
+        password_required: true,
+        reset_token: resetToken,
+        user: toUserRecord(verified),
+        message: 'Your email is confirmed. Choose your password to finish.',
+      });
     }
-    const verified = await updateUser(ctx.db, user.id, { email_verified: true });
     const token = await issueToken(ctx.db, user.id, app.id);
     setSessionCookie(c, token);
     return c.json({ success: true, access_token: token, user: toUserRecord(verified) });
@@ -76,7 +124,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     const body = validate(EmailOnly, await readJson(c));
     limitMail(ctx, c.get('app').id, 'otp', body.email);
     const user = await findUserByEmail(ctx.db, c.get('app').id, body.email);
-    if (user && user.password_hash && !user.email_verified) await mailOtp(ctx, user);
+    if (user && !user.email_verified && (await registrationsOf(ctx, user.id)) > 0) await mailOtp(ctx, user, await latestCandidate(ctx.db, user.id));
     return c.json(CODE_SENT);
   });
 
@@ -84,7 +132,8 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     const body = validate(EmailOnly, await readJson(c));
     limitMail(ctx, c.get('app').id, 'reset', body.email);
     const user = await findUserByEmail(ctx.db, c.get('app').id, body.email);
-    if (user?.password_hash) {
+    // Any account may choose a password through its mailbox, also one verified without one.
+    if (user) {
       const token = await issueResetToken(ctx.db, user.id);
       const link = `${ctx.publicUrl()}/login?reset_token=${encodeURIComponent(token)}`;
       await sendMail(ctx.db, user.app_id, { to: user.email, kind: 'reset', subject: 'Reset your password', body: `Open ${link} within 1 hour to choose a new password.` }, ctx.log);

@@ -1,0 +1,26 @@
+/**
+ * Work done after the reply has gone out (looking the address up, codes, mail), one job at a time
+ * in arrival order. The replies of register, resend-otp and reset-password-request then take the
+ * same time whether or not the address has an account (issue 9, finding 8). A failing job is
+ * logged and the next one runs.
+ */
+export class AfterReplyQueue {
+  private tail: Promise<void> = Promise.resolve();
+  private pending = 0;
+
+  constructor(private readonly log: (line: string) => void) {}
+
+  /** Queues a job; `name` goes into the log line if it fails. */
+  add(name: string, job: () => Promise<void>): void {
+    this.pending++;
+    this.tail = this.tail
+      .then(job)
+      .catch((error: unknown) => this.log(`[platform] ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
+      .finally(() => this.pending--);
+  }
+
+  /** Resolves once every job queued so far has finished. */
+  async idle(): Promise<void> {
+    while (this.pending > 0) await this.tail;
+  }
+}
