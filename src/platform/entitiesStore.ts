@@ -32,10 +32,15 @@ export function userFields(body: unknown, field = 'body'): Record<string, unknow
   return copy;
 }
 
-/** The `source` of an entity list for listQuery.queryDocuments. */
-export function entityDocuments(appId: string, entity: string): (params: Params) => string {
-  return (params) =>
-    `SELECT data AS doc, seq FROM entities WHERE app_id = ${params.add(appId)} AND entity = ${params.add(entity)}`;
+/**
+ * The `source` of an entity list for listQuery.queryDocuments; with `ownerId` only that user's
+ * records (the ones a caller limited to its own may see).
+ */
+export function entityDocuments(appId: string, entity: string, ownerId?: string): (params: Params) => string {
+  return (params) => {
+    const owner = ownerId === undefined ? '' : ` AND data->>'created_by_id' = ${params.add(ownerId)}`;
+    return `SELECT data AS doc, seq FROM entities WHERE app_id = ${params.add(appId)} AND entity = ${params.add(entity)}${owner}`;
+  };
 }
 
 /** Inserts one record (fields already checked with userFields). */

@@ -3,6 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { type Caller, checkGate, resolveCaller } from './access.ts';
 import { type AppRow, findApp } from './apps.ts';
 import { findConversation } from './conversations.ts';
+import { readsAll, ruleFor } from './entityAccess.ts';
 import { HttpError } from './errors.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 
@@ -24,7 +25,10 @@ function mayJoin(ctx: PlatformContext, state: SocketState, room: string): boolea
   const entity = /^entities:([^:]+):([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(room);
   if (entity) {
     // Changes to users and the outbox are not broadcast, and only admins may read them anyway.
-    return entity[1] === state.app.id && !['User', 'Outbox'].includes(entity[2]!);
+    // A room carries every record of its entity, so only callers who may read them all join it
+    // (entityAccess.ts): a viewer limited to its own records is refused rather than filtered.
+    if (entity[1] !== state.app.id || ['User', 'Outbox'].includes(entity[2]!)) return false;
+    return readsAll(ruleFor(entity[2]!), state.caller);
   }
   const conversation = CONVERSATION_ROOM.exec(room);
   if (!conversation) return false;

@@ -17,6 +17,12 @@ export interface UserRow {
   updated_date: string;
 }
 
+/**
+ * The profile fields a user may set on their own record (updateMe): the platform defines them and
+ * stores nothing else a client sends (issue 9, finding 6). An admin may also set `role`.
+ */
+export const PROFILE_FIELDS = ['full_name'] as const;
+
 /** The fields of a user that only the platform sets; updateMe may not touch them. */
 export const PROTECTED_USER_FIELDS = [
   'id',

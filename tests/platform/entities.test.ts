@@ -41,12 +41,14 @@ describe('records', () => {
     expect((await p.call('PUT', `/entities/Note/${id}`, { token: user, body: {} })).status).toBe(404);
   });
 
+  // The seeded Items are the admin's; a plain member sees none of them (attackAccess.test.ts).
   it('lists sort ascending and descending, with limit, skip and fields', async () => {
-    expect(names((await p.call('GET', '/entities/Item?sort=name', { token: user })).body)).toEqual(['alpha', 'bravo', 'charlie', 'delta', 'echo']);
-    expect(names((await p.call('GET', '/entities/Item?sort=-name&limit=2&skip=1', { token: user })).body)).toEqual(['delta', 'charlie']);
-    const projected = (await p.call('GET', '/entities/Item?sort=name&limit=1&fields=name,n', { token: user })).body;
+    expect(names((await p.call('GET', '/entities/Item?sort=name', { token: admin })).body)).toEqual(['alpha', 'bravo', 'charlie', 'delta', 'echo']);
+    expect(names((await p.call('GET', '/entities/Item?sort=-name&limit=2&skip=1', { token: admin })).body)).toEqual(['delta', 'charlie']);
+    const projected = (await p.call('GET', '/entities/Item?sort=name&limit=1&fields=name,n', { token: admin })).body;
     expect(projected).toEqual([{ id: expect.any(String), name: 'alpha', n: 1 }]);
-    expect(names((await p.call('GET', '/entities/Item?sort=city.name&limit=2', { token: user })).body)).toEqual(['alpha', 'bravo']);
+    expect(names((await p.call('GET', '/entities/Item?sort=city.name&limit=2', { token: admin })).body)).toEqual(['alpha', 'bravo']);
+    expect((await p.call('GET', '/entities/Item', { token: user })).body).toEqual([]);
   });
 
   it('keeps insertion order for records created in the same millisecond', async () => {
@@ -59,7 +61,7 @@ describe('records', () => {
   });
 
   it('filters with every q operator', async () => {
-    const run = async (query: unknown) => names((await p.call('GET', `/entities/Item${q(query, '&sort=name')}`, { token: user })).body);
+    const run = async (query: unknown) => names((await p.call('GET', `/entities/Item${q(query, '&sort=name')}`, { token: admin })).body);
     expect(await run({ name: 'bravo' })).toEqual(['bravo']);
     expect(await run({ n: { $eq: 3 } })).toEqual(['charlie']);
     expect(await run({ n: { $ne: 1 } })).toEqual(['bravo', 'charlie', 'delta', 'echo']);
@@ -78,9 +80,10 @@ describe('records', () => {
     expect(await run({})).toHaveLength(5);
   });
 
-  it('deleteMany removes what its query body matches', async () => {
+  it('deleteMany (admins only) removes what its query body matches', async () => {
     await p.call('POST', '/entities/Temp/bulk', { token: user, body: [{ k: 1 }, { k: 2 }, { k: 3 }] });
-    const removed = await p.call('DELETE', '/entities/Temp', { token: user, body: { k: { $gte: 2 } } });
+    expect((await p.call('DELETE', '/entities/Temp', { token: user, body: { k: { $gte: 2 } } })).status).toBe(403);
+    const removed = await p.call('DELETE', '/entities/Temp', { token: admin, body: { k: { $gte: 2 } } });
     expect(removed.body).toEqual({ success: true, deleted: 2 });
     expect((await p.call('GET', '/entities/Temp', { token: user })).body.map((r: { k: number }) => r.k)).toEqual([1]);
   });

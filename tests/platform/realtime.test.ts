@@ -70,9 +70,10 @@ describe('the socket', () => {
   });
 
   it('broadcasts create, update and delete on entities:{appId}:{Entity} to joined sockets only', async () => {
+    // Rooms of owner-only entities are for admins (attackAccess.test.ts): the watcher is one.
     const member = await registeredUser(p, 'watcher@example.com');
-    const watcher = connect({ app_id: 'testapp', token: member });
-    const bystander = connect({ app_id: 'testapp', token: admin });
+    const watcher = connect({ app_id: 'testapp', token: admin });
+    const bystander = connect({ app_id: 'testapp', token: member });
     await Promise.all([connected(watcher), connected(bystander)]);
     const seen = collect(watcher);
     const unseen = collect(bystander);

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { Caller } from '../access.ts';
 import { readForm, readJson } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { callerId, type EntityRule, readsAll, requireAllowed, requireOnRecord, ruleFor } from '../entityAccess.ts';
 import { MAX_IMPORT_BYTES, parseImportFile } from '../entityImport.ts';
 import {
   type Author,
@@ -27,7 +28,17 @@ export function entityRoom(appId: string, entity: string): string {
   return `entities:${appId}:${entity}`;
 }
 
-/** The generic entity store: list/filter, get, create, update, delete, deleteMany, bulk, import. */
+// The owner filter of a list: none when the caller reads every record, its own records under an
+// "owner" rule, else an id no record carries (so the list is empty).
+function listOwner(rule: EntityRule, caller: Caller): string | undefined {
+  if (readsAll(rule, caller)) return undefined;
+  return rule.read === 'owner' ? (callerId(caller) ?? '') : '';
+}
+
+/**
+ * The generic entity store: list/filter, get, create, update, delete, deleteMany, bulk, import,
+ * each checked against the entity's rule in entityAccess.ts.
+ */
 export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
   const announce = (appId: string, entity: string, type: 'create' | 'update' | 'delete', records: EntityRecord[]) => {
     const room = entityRoom(appId, entity);
@@ -39,18 +50,21 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
   api.get('/entities/:entity', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
     const list = parseListParams(c.req.query());
-    return c.json(await queryDocuments(ctx.db, entityDocuments(c.get('app').id, entity), list));
+    const rule = ruleFor(entity);
+    const source = entityDocuments(c.get('app').id, entity, listOwner(rule, c.get('caller')));
+    return c.json(await queryDocuments(ctx.db, source, list));
   });
 
   api.get('/entities/:entity/:id', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
-    const record = await getRecord(ctx.db, c.get('app').id, entity, c.req.param('id'));
-    if (!record) throw notFound(`${entity} ${c.req.param('id')} not found`);
-    return c.json(project(record, parseListParams(c.req.query()).fields));
+    const fields = parseListParams(c.req.query()).fields;
+    const record = await readableRecord(ctx, c.get('app').id, entity, c.req.param('id'), c.get('caller'), 'read');
+    return c.json(project(record, fields));
   });
 
   api.post('/entities/:entity', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
+    requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
     const fields = userFields(await readJson(c));
     const record = await createRecord(ctx.db, c.get('app').id, entity, fields, author(c.get('caller')));
     announce(c.get('app').id, entity, 'create', [record]);
@@ -59,6 +73,7 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
 
   api.post('/entities/:entity/bulk', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
+    requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
     const body = await readJson(c);
     if (!Array.isArray(body)) throw badRequest('body', 'must be a JSON array of records');
     if (body.length > MAX_LIMIT) throw badRequest('body', `holds more than ${MAX_LIMIT} records`);
@@ -70,6 +85,9 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
 
   api.post('/entities/:entity/import', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
+    // A file of rows is a bulk change an admin makes, whatever the create rule says.
+    requireAllowed('admin', c.get('caller'), entity, 'import');
+    requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
     const form = await readForm(c, MAX_IMPORT_BYTES);
     const file = form.get('file');
     if (!(file instanceof File)) throw badRequest('file', 'is missing: send one multipart part named file');
@@ -83,7 +101,9 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
 
   api.put('/entities/:entity/:id', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
+    await readableRecord(ctx, c.get('app').id, entity, c.req.param('id'), c.get('caller'), 'update');
     const fields = userFields(await readJson(c));
+    // The owner (created_by_id) is a system field no update can change, so the check above holds.
     const record = await updateRecord(ctx.db, c.get('app').id, entity, c.req.param('id'), fields);
     if (!record) throw notFound(`${entity} ${c.req.param('id')} not found`);
     announce(c.get('app').id, entity, 'update', [record]);
@@ -92,6 +112,7 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
 
   api.delete('/entities/:entity/:id', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
+    await readableRecord(ctx, c.get('app').id, entity, c.req.param('id'), c.get('caller'), 'delete');
     const record = await deleteRecord(ctx.db, c.get('app').id, entity, c.req.param('id'));
     if (!record) throw notFound(`${entity} ${c.req.param('id')} not found`);
     announce(c.get('app').id, entity, 'delete', [record]);
@@ -100,12 +121,30 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
 
   api.delete('/entities/:entity', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
+    // `{}` deletes every record of the entity: admins only, and only where the rule lets anyone delete.
+    requireAllowed('admin', c.get('caller'), entity, 'bulk delete');
+    requireAllowed(ruleFor(entity).delete, c.get('caller'), entity, 'delete');
     const query = await readJson(c);
     if (query === undefined) throw badRequest('body', 'must be a query object ({} deletes every record)');
     const records = await deleteMatching(ctx.db, c.get('app').id, entity, query);
     announce(c.get('app').id, entity, 'delete', records);
     return c.json({ success: true, deleted: records.length });
   });
+}
+
+// The record `id`, after checking `action` on it: 404 when absent or unreadable, 403 when readable only.
+async function readableRecord(
+  ctx: PlatformContext,
+  appId: string,
+  entity: string,
+  id: string,
+  caller: Caller,
+  action: 'read' | 'update' | 'delete',
+): Promise<EntityRecord> {
+  const record = await getRecord(ctx.db, appId, entity, id);
+  if (!record) throw notFound(`${entity} ${id} not found`);
+  requireOnRecord(ruleFor(entity), action, caller, entity, record);
+  return record;
 }
 
 // All or nothing: one transaction, so a failure half-way leaves none of the rows behind.

@@ -1,19 +1,21 @@
 import type { Hono } from 'hono';
-import { requireAdmin } from '../access.ts';
+import { ENTITY_ACCESS, requireAllowed } from '../entityAccess.ts';
 import { HttpError, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { parseListParams, queryDocuments } from '../listQuery.ts';
 import { outboxDocuments } from '../outbox.ts';
 
+const OUTBOX = ENTITY_ACCESS.Outbox!;
+
 /** GET /entities/Outbox[/{id}]: the mail the local platform would have sent, for admins only. */
 export function registerOutboxRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
   api.get('/entities/Outbox', async (c) => {
-    requireAdmin(c.get('caller'), 'read the outbox');
+    requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
     return c.json(await queryDocuments(ctx.db, outboxDocuments(c.get('app').id), parseListParams(c.req.query())));
   });
 
   api.get('/entities/Outbox/:id', async (c) => {
-    requireAdmin(c.get('caller'), 'read the outbox');
+    requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
     const result = await ctx.db.query<{ data: unknown }>('SELECT data FROM outbox WHERE app_id = $1 AND id = $2', [
       c.get('app').id,
       c.req.param('id'),
@@ -23,7 +25,8 @@ export function registerOutboxRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
   });
 
   api.on(['POST', 'PUT', 'DELETE'], ['/entities/Outbox', '/entities/Outbox/*'], (c) => {
-    requireAdmin(c.get('caller'), 'read the outbox');
+    requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
+    // Its create, update and delete rules are "nobody": the platform alone writes it.
     throw new HttpError(405, { detail: 'Outbox is read-only: the platform writes it', code: 'method_not_allowed' });
   });
 }

@@ -2,13 +2,14 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { type Caller, isAdmin, requireAdmin, requireUser } from '../access.ts';
 import { readJson, validate } from '../body.ts';
-import { forbidden, HttpError, notFound } from '../errors.ts';
+import { allows, ENTITY_ACCESS, requireAllowed } from '../entityAccess.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { parseListParams, project, queryDocuments } from '../listQuery.ts';
 import { inviteUser } from '../invitations.ts';
 import {
   findUserById,
-  PROTECTED_USER_FIELDS,
+  PROFILE_FIELDS,
   toUserRecord,
   updateUser,
   userDocuments,
@@ -18,28 +19,33 @@ import {
 const Role = z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a role name such as user or admin');
 const Invite = z.object({ user_email: z.email('must be an email address').max(320), role: Role.default('user') });
 
-/** The patch a user update may apply; role only when `mayChangeRole` (admins), and never email or id. */
+const USER = ENTITY_ACCESS.User!;
+
+/**
+ * The patch a user update may apply: the PROFILE_FIELDS, plus role when `mayChangeRole` (admins).
+ * Any other key is a 400 naming it, and nothing of the body is stored then.
+ */
 function userPatch(target: UserRow, body: unknown, mayChangeRole: boolean) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, { detail: 'body: must be a JSON object', code: 'invalid_input' });
   }
   const current = toUserRecord(target);
-  const data: Record<string, unknown> = {};
   let role: string | undefined;
   let fullName: string | null | undefined;
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (key === 'role' && mayChangeRole) role = validate(z.object({ role: Role }), { role: value }).role;
     else if (key === 'full_name') fullName = validate(z.object({ full_name: z.string().max(200).nullable() }), { full_name: value }).full_name;
-    else if ((PROTECTED_USER_FIELDS as readonly string[]).includes(key)) {
-      // Clients often send the whole user back; an unchanged value is harmless, a change is refused.
-      if (JSON.stringify(value) !== JSON.stringify(current[key])) throw forbidden(`${key}: cannot be changed here`);
-    } else data[key] = value;
+    // Clients often send the whole user back; a field of the record sent unchanged is ignored.
+    else if (Object.hasOwn(current, key) && JSON.stringify(value) === JSON.stringify(current[key])) continue;
+    else if (Object.hasOwn(current, key)) throw badRequest(key, 'cannot be changed here');
+    else throw badRequest(key, `is not a profile field (the fields a user may set: ${PROFILE_FIELDS.join(', ')})`);
   }
-  return { role, full_name: fullName, data };
+  return { role, full_name: fullName };
 }
 
+// A user reads and updates their own record (the "owner" of the User rule); admins every one.
 function mayRead(caller: Caller, target: UserRow): boolean {
-  return isAdmin(caller) || (caller.kind === 'user' && caller.user.id === target.id);
+  return allows(USER.read, caller, target.id);
 }
 
 /** invite-user, the `me` pair, and the User entity (others' records for admins only). */
@@ -62,6 +68,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
   });
 
   api.get('/entities/User', async (c) => {
+    // Listing is for admins only; a user reads their own record through /me or by id.
     requireAdmin(c.get('caller'), 'list users');
     return c.json(await queryDocuments(ctx.db, userDocuments(c.get('app').id), parseListParams(c.req.query())));
   });
@@ -77,12 +84,14 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     const caller = c.get('caller');
     const target = await findUserById(ctx.db, c.get('app').id, c.req.param('id'));
     if (!target || !mayRead(caller, target)) throw notFound(`User ${c.req.param('id')} not found`);
+    if (!allows(USER.update, caller, target.id)) throw forbidden('You may not update this User record');
     const patch = userPatch(target, await readJson(c), isAdmin(caller));
     return c.json(toUserRecord(await updateUser(ctx.db, target.id, patch)));
   });
 
   api.delete('/entities/User/:id', async (c) => {
     requireAdmin(c.get('caller'), 'delete users');
+    requireAllowed(USER.delete, c.get('caller'), 'User', 'delete');
     const result = await ctx.db.query('DELETE FROM users WHERE app_id = $1 AND id = $2', [c.get('app').id, c.req.param('id')]);
     if (!result.affectedRows) throw notFound(`User ${c.req.param('id')} not found`);
     ctx.broadcaster.disconnect({ userId: c.req.param('id') });

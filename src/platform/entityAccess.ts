@@ -1,0 +1,76 @@
+import { type Caller, isAdmin } from './access.ts';
+import { forbidden, notFound } from './errors.ts';
+
+// Who may do what with the records of each entity, in one table (README, "Security").
+//   viewer  any caller the visibility gate let in (admins included)
+//   owner   the user whose id is the record's created_by_id, or an admin
+//   admin   an admin user or the service role
+//   nobody  no caller at all: only the platform itself writes such records
+// An entity missing from the table gets DEFAULT_RULE: anyone admitted may create, and a record
+// is then read, changed and deleted by its creator or an admin only.
+
+/** Who may perform one action on an entity's records. */
+export type Who = 'viewer' | 'owner' | 'admin' | 'nobody';
+
+/** The access rule of one entity; a record's owner is its creator, so `create` has no `owner`. */
+export interface EntityRule {
+  create: Exclude<Who, 'owner'>;
+  read: Who;
+  update: Who;
+  delete: Who;
+}
+
+/** The rule of every entity not named in ENTITY_ACCESS: create by any viewer, the rest owner or admin. */
+export const DEFAULT_RULE: EntityRule = { create: 'viewer', read: 'owner', update: 'owner', delete: 'owner' };
+
+/** The declared rules, by entity name; the routes of User and Outbox (users.ts, outbox.ts) apply theirs. */
+export const ENTITY_ACCESS: Readonly<Record<string, EntityRule>> = {
+  // Accounts join through invite-user or register; a user is the "owner" of their own record.
+  User: { create: 'nobody', read: 'owner', update: 'owner', delete: 'admin' },
+  // The mail the local platform would have sent: written by the platform, read by admins.
+  Outbox: { create: 'nobody', read: 'admin', update: 'nobody', delete: 'nobody' },
+};
+
+/** The rule of `entity`: its declared one, else DEFAULT_RULE. */
+export function ruleFor(entity: string, table: Readonly<Record<string, EntityRule>> = ENTITY_ACCESS): EntityRule {
+  return Object.hasOwn(table, entity) ? table[entity]! : DEFAULT_RULE;
+}
+
+/** The user id a caller owns records under, or null (the service role and anonymous callers own none). */
+export function callerId(caller: Caller): string | null {
+  return caller.kind === 'user' ? caller.user.id : null;
+}
+
+/** Whether `caller` passes `who` for a record owned by `ownerId` (undefined: no particular record). */
+export function allows(who: Who, caller: Caller, ownerId?: unknown): boolean {
+  if (who === 'nobody' || caller.kind === 'invalid') return false;
+  if (who === 'viewer' || isAdmin(caller)) return true;
+  if (who === 'admin') return false;
+  const id = callerId(caller);
+  return id !== null && typeof ownerId === 'string' && ownerId === id;
+}
+
+/** Whether the caller may read every record of an entity, not only its own (lists unfiltered, socket rooms). */
+export function readsAll(rule: EntityRule, caller: Caller): boolean {
+  return rule.read !== 'nobody' && (rule.read === 'viewer' || isAdmin(caller));
+}
+
+/** 403 unless `caller` passes `who` for an action that concerns no one record (create, bulk, import). */
+export function requireAllowed(who: Who, caller: Caller, entity: string, action: string): void {
+  if (!allows(who, caller)) throw forbidden(`You may not ${action} ${entity} records`);
+}
+
+/**
+ * Checks an action on one existing record: 404 when the caller may not even read it (so ids of
+ * others' records do not leak), 403 when it may read but not perform `action`.
+ */
+export function requireOnRecord(
+  rule: EntityRule,
+  action: 'read' | 'update' | 'delete',
+  caller: Caller,
+  entity: string,
+  record: { id: string; created_by_id?: unknown },
+): void {
+  if (!allows(rule.read, caller, record.created_by_id)) throw notFound(`${entity} ${record.id} not found`);
+  if (!allows(rule[action], caller, record.created_by_id)) throw forbidden(`You may not ${action} this ${entity} record`);
+}
