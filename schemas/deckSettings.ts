@@ -31,6 +31,10 @@ export const DeckSettings = z
         visibility: DeckVisibility,
       })
       .strict(),
+    /** The deck order's length; absent means the spec's 17 (DEFAULT_DECK_LENGTH). */
+    deck: z.object({ length: z.number({ error: 'must be a number' }).int().positive('must be 1 or more') }).strict().optional(),
+    /** The settings still holding sample values (`partner.name`): named by the check, refused by a release build. */
+    samples: z.array(z.string({ error: 'must be a setting such as partner.name' })).optional(),
   })
   .strict();
 export type DeckSettings = z.infer<typeof DeckSettings>;

@@ -1,4 +1,4 @@
-import { DECK_LENGTH, ECOSYSTEM_GROUP_SIZES } from '../../schemas/deckRules.ts';
+import { DEFAULT_DECK_LENGTH, ECOSYSTEM_GROUP_SIZES } from '../../schemas/deckRules.ts';
 import { formatUsd, formatUsdRange } from '../../schemas/formatUsd.ts';
 import { formatFieldPath, type ContentIssue, type FieldPath } from './contentIssue.ts';
 import type { DeckContent } from './deckContent.ts';
@@ -22,23 +22,35 @@ export function crossCheck(
     issues.push({ severity, file: at.file, ...at.locate(path), field: formatFieldPath(path), message });
   const error = report.bind(null, 'error');
 
-  // Deck order: contiguous, unique, the spec's length; routes and names unique. While a slide's own
+  // Deck order: contiguous, unique, deck.length long; routes and names unique. While a slide's own
   // frontmatter is broken its place is unknown, and the order errors would only repeat that error.
   const inDeck = slides.filter((slide) => slide.frontmatter.order !== undefined);
   if (unparsedSlides > 0) return [...issues, ...crossCheckBrands(content, slides, sources)];
-  if (inDeck.length !== DECK_LENGTH) {
-    error(sources.settings, [], `the deck has ${inDeck.length} pages with an order; the spec's deck length is ${DECK_LENGTH}`);
-  }
+  const length = content.settings.deck?.length ?? DEFAULT_DECK_LENGTH;
+  // The length is changed where it is written, or added at the top of deck.yaml while it is the default.
+  const lengthSet = content.settings.deck?.length !== undefined;
+  const lengthAt: Locator = lengthSet ? sources.settings : { file: sources.settings.file, locate: () => ({ line: 1, column: 1 }) };
+  const where = `${sources.settings.file}${lengthSet ? `:${sources.settings.locate(['deck', 'length']).line}` : ''}`;
+  const lengthIs = lengthSet ? `is ${length}` : `is not set, so it is the spec's ${length}`;
+  const fix = (pages: number) => (lengthSet ? 'raise it' : `add deck: { length: ${pages} }`);
+  const outside = 'keep a page outside the order with outsideDeck: true instead of its order';
   const byOrder = new Map<number, ParsedSlide>();
   for (const slide of inDeck) {
     const order = slide.frontmatter.order!;
     const first = byOrder.get(order);
     if (first) error(slide, ['order'], `order ${order} is also used by ${first.file}`);
     else byOrder.set(order, slide);
-    if (order > inDeck.length) error(slide, ['order'], `order ${order} is past the last page (${inDeck.length}); orders run 1-${inDeck.length} without gaps`);
+    if (order > length) {
+      error(slide, ['order'], `order ${order} is past the last page (deck.length ${lengthIs} in ${where}): ${fix(order)} there, or ${outside}`);
+    }
   }
-  for (let order = 1; order <= inDeck.length; order++) {
-    if (!byOrder.has(order)) error(sources.settings, [], `no page has order ${order}; orders run 1-${inDeck.length} without gaps`);
+  if (inDeck.length > length) {
+    error(lengthAt, ['deck', 'length'], `${lengthIs}, but ${inDeck.length} pages have an order: ${fix(inDeck.length)} here, or ${outside}`);
+  }
+  const missing = Array.from({ length }, (_, index) => index + 1).filter((order) => !byOrder.has(order));
+  if (missing.length > 0) {
+    const orders = missing.length === 1 ? `order ${missing[0]}` : `orders ${missing.join(', ')}`;
+    error(lengthAt, ['deck', 'length'], `${lengthIs}, but no page has ${orders}: orders run 1-${length} without gaps (renumber the pages, or ${lengthSet ? 'change the length' : `add deck: { length: ${inDeck.length} }`} here)`);
   }
   const byPath = new Map<string, ParsedSlide>();
   for (const [index, slide] of slides.entries()) {

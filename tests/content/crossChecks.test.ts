@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { assembleDeck } from '../../src/content/assembleDeck.ts';
 import { formatIssue } from '../../src/content/contentIssue.ts';
 import { deckTokens, PLACEHOLDER_TOKENS } from '../../src/content/deckTokens.ts';
-import { realDeckSources, withSlide } from '../fixtures/deckFixture.ts';
+import { fixture, realDeckSources, withExtraSlide, withSlide } from '../fixtures/deckFixture.ts';
 
 const sources = realDeckSources();
+/** The line of `length:` in slides/deck.yaml, where the deck-length errors point. */
+const lengthLine = sources.settings.text.split('\n').findIndex((line) => /^  length: /.test(line)) + 1;
 const messages = (result: ReturnType<typeof assembleDeck>, severity: 'error' | 'warning') =>
   result.issues.filter((issue) => issue.severity === severity).map(formatIssue);
 
@@ -46,14 +48,36 @@ describe('cross-checks', () => {
     expect(messages(result, 'error')).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^slides\/(problem|market)\.mdx:4:8 order: order 4 is also used by slides\/(problem|market)\.mdx$/),
-        'slides/deck.yaml:6:1 no page has order 3; orders run 1-17 without gaps',
+        `slides/deck.yaml:${lengthLine}:11 deck.length: is 17, but no page has order 3: orders run 1-17 without gaps (renumber the pages, or change the length here)`,
       ]),
     );
   });
 
-  it('rejects a deck that is not 17 pages long', () => {
+  it('names the order a deleted slide leaves empty, at the deck length it falls short of', () => {
     const result = assembleDeck({ ...sources, slides: sources.slides.filter((slide) => slide.file !== 'slides/contact.mdx') });
-    expect(messages(result, 'error')).toContain("slides/deck.yaml:6:1 the deck has 16 pages with an order; the spec's deck length is 17");
+    expect(messages(result, 'error')).toEqual([
+      `slides/deck.yaml:${lengthLine}:11 deck.length: is 17, but no page has order 17: orders run 1-17 without gaps (renumber the pages, or change the length here)`,
+    ]);
+  });
+
+  it('blames a page past the deck length at its order, and points at deck.length and outsideDeck', () => {
+    const result = assembleDeck(withExtraSlide(sources, 'slides/appendix.mdx', fixture('broken/appendix-order-18.mdx')));
+    expect(messages(result, 'error')).toEqual([
+      `slides/appendix.mdx:4:8 order: order 18 is past the last page (deck.length is 17 in slides/deck.yaml:${lengthLine}): raise it there, or keep a page outside the order with outsideDeck: true instead of its order`,
+      `slides/deck.yaml:${lengthLine}:11 deck.length: is 17, but 18 pages have an order: raise it here, or keep a page outside the order with outsideDeck: true instead of its order`,
+    ]);
+  });
+
+  it("takes the deck length from deck.yaml, the spec's 17 when it is not set", () => {
+    const longer = { ...sources.settings, text: sources.settings.text.replace(/^  length: 17$/m, '  length: 18') };
+    const appendix = withExtraSlide(sources, 'slides/appendix.mdx', fixture('broken/appendix-order-18.mdx'));
+    expect(messages(assembleDeck({ ...appendix, settings: longer }), 'error')).toEqual([]);
+    const unset = { ...sources.settings, text: sources.settings.text.replace(/^deck:\n  length: 17\n/m, '') };
+    expect(messages(assembleDeck({ ...sources, settings: unset }), 'error')).toEqual([]);
+    expect(messages(assembleDeck({ ...appendix, settings: unset }), 'error')).toEqual([
+      "slides/appendix.mdx:4:8 order: order 18 is past the last page (deck.length is not set, so it is the spec's 17 in slides/deck.yaml): add deck: { length: 18 } there, or keep a page outside the order with outsideDeck: true instead of its order",
+      "slides/deck.yaml:1:1 deck.length: is not set, so it is the spec's 17, but 18 pages have an order: add deck: { length: 18 } here, or keep a page outside the order with outsideDeck: true instead of its order",
+    ]);
   });
 
   it('rejects two pages on one route', () => {
