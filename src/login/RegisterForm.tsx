@@ -16,12 +16,12 @@ export function RegisterForm({ client, email, setEmail, go }: FormProps) {
       <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <Field
         label="Choose a password"
-        hint="At least 8 characters."
+        hint="At least 12 characters; not a commonly used password."
         type="password"
         name="new-password"
         autoComplete="new-password"
         required
-        minLength={8}
+        minLength={12}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />

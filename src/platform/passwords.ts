@@ -9,8 +9,24 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-/** Minimum password length accepted by register, reset and change. */
-export const MIN_PASSWORD_LENGTH = 8;
+/** Minimum password length accepted by register, reset and change (OWASP ASVS 2.1.1). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+let breached: Promise<Set<string>> | null = null;
+
+// The common-passwords list of @zxcvbn-ts/language-common (about 49,000 entries, a maintained
+// package rather than a list typed by hand), loaded on first use and kept as a lower-cased Set.
+function breachedPasswords(): Promise<Set<string>> {
+  breached ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((password) => password.toLowerCase())),
+  );
+  return breached;
+}
+
+/** True when the password, lower-cased, is among commonly breached passwords (OWASP ASVS 2.1.7). */
+export async function isCommonlyBreached(password: string): Promise<boolean> {
+  return (await breachedPasswords()).has(password.normalize('NFKC').toLowerCase());
+}
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -106,3 +106,69 @@ describe('finding 3: a later registration never decides a pending account’s pa
     expect(await loginStatus(email, 'late-password-12')).toBe(200);
   });
 });
+
+describe('finding 8: reset links die with the password; passwords are long and uncommon', () => {
+  const resetLinks = (email: string) =>
+    p.logs.filter((line) => line.startsWith(`[outbox] to ${email}`)).flatMap((line) => /reset_token=([^\s&]+)/.exec(line)?.[1] ?? []).map(decodeURIComponent);
+  const reset = (token: string, password: string) => p.call('POST', '/auth/reset-password', { body: { reset_token: token, new_password: password } });
+
+  it('using one reset link kills every other outstanding link', async () => {
+    const email = 'links@lender.example';
+    await invite(email);
+    await register(email, 'links-password-1');
+    await verify(email, codesFor(email)[0]!);
+    await p.call('POST', '/auth/reset-password-request', { body: { email } });
+    await p.call('POST', '/auth/reset-password-request', { body: { email } });
+    const [first, second] = resetLinks(email);
+    expect((await reset(first!, 'links-password-2')).status).toBe(200);
+    const stale = await reset(second!, 'links-password-3');
+    expect(stale.status).toBe(400);
+    expect(stale.body.detail).toMatch(/^reset_token:/);
+    expect(await loginStatus(email, 'links-password-2')).toBe(200);
+  });
+
+  it('changing the password kills outstanding reset links', async () => {
+    const email = 'changer@lender.example';
+    await invite(email);
+    await register(email, 'changer-password-1');
+    const token = (await verify(email, codesFor(email)[0]!)).body.access_token as string;
+    await p.call('POST', '/auth/reset-password-request', { body: { email } });
+    const me = (await p.call('GET', '/entities/User/me', { token })).body;
+    const changed = await p.call('POST', '/auth/change-password', { token, body: { user_id: me.id, current_password: 'changer-password-1', new_password: 'changer-password-2' } });
+    expect(changed.status).toBe(200);
+    expect((await reset(resetLinks(email)[0]!, 'stolen-link-password-3')).status).toBe(400);
+    expect(await loginStatus(email, 'changer-password-2')).toBe(200);
+  });
+
+  it('refuses passwords under 12 characters and commonly breached ones, naming the field, in register, reset and change', async () => {
+    const short = await register('short@lender.example', 'elevenchars');
+    expect(short.status).toBe(400);
+    expect(short.body.detail).toBe('password: must be at least 12 characters');
+    for (const common of ['passwordpassword', 'QWERTY123456', '1q2w3e4r5t6y']) {
+      const reply = await register('common@lender.example', common);
+      expect(reply.status).toBe(400);
+      expect(reply.body.detail).toBe('password: is among commonly breached passwords; choose another');
+    }
+    await p.call('POST', '/auth/reset-password-request', { body: { email: 'links@lender.example' } });
+    const viaReset = await reset(resetLinks('links@lender.example').at(-1)!, 'passwordpassword');
+    expect(viaReset.body.detail).toBe('new_password: is among commonly breached passwords; choose another');
+    // The refused attempt did not spend the link.
+    expect((await reset(resetLinks('links@lender.example').at(-1)!, 'links-password-4')).status).toBe(200);
+    const token = await p.login(ADMIN.email, ADMIN.password);
+    const me = (await p.call('GET', '/entities/User/me', { token })).body;
+    const viaChange = await p.call('POST', '/auth/change-password', { token, body: { user_id: me.id, current_password: ADMIN.password, new_password: 'qwerty123456' } });
+    expect(viaChange.status).toBe(400);
+    expect(viaChange.body.detail).toBe('new_password: is among commonly breached passwords; choose another');
+  });
+
+  it('resend-otp and reset-password-request answer alike for known and unknown addresses; the mail follows the reply', async () => {
+    for (const path of ['/auth/resend-otp', '/auth/reset-password-request']) {
+      const known = await p.call('POST', path, { body: { email: 'sole@lender.example' } });
+      const unknown = await p.call('POST', path, { body: { email: 'nobody-at-all@lender.example' } });
+      expect(known.status).toBe(200);
+      expect(unknown.body).toEqual(known.body);
+    }
+    expect(resetLinks('sole@lender.example')).toHaveLength(1);
+    expect(p.logs.some((line) => line.includes('nobody-at-all@lender.example'))).toBe(false);
+  });
+});

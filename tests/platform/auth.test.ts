@@ -63,7 +63,7 @@ describe('registration with a one-time code', () => {
   it('names the bad field of a registration', async () => {
     const short = await p.call('POST', '/auth/register', { body: { email: 'x@example.com', password: 'short' } });
     expect(short.status).toBe(400);
-    expect(short.body.detail).toMatch(/^password: must be at least 8/);
+    expect(short.body.detail).toMatch(/^password: must be at least 12/);
     const email = await p.call('POST', '/auth/register', { body: { email: 'not-an-email', password: 'long-enough-1' } });
     expect(email.body.detail).toMatch(/^email:/);
   });

@@ -5,17 +5,17 @@ import { consumeOtp, consumeResetToken, issueOtp, issueResetToken, latestCandida
 import { badRequest, HttpError } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { sendMail } from '../outbox.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../passwords.ts';
+import { NewPassword, refuseBreached } from '../passwordPolicy.ts';
+import { hashPassword } from '../passwords.ts';
 import { setSessionCookie } from '../session.ts';
 import { issueToken, revokeUserTokens } from '../tokens.ts';
 import { createUser, findUserByEmail, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
 
 const Email = z.email('must be an email address').max(320);
-const Password = z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024);
-const Register = z.object({ email: Email, password: Password, full_name: z.string().max(200).optional() });
+const Register = z.object({ email: Email, password: NewPassword, full_name: z.string().max(200).optional() });
 const VerifyOtp = z.object({ email: Email, otp_code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code') });
 const EmailOnly = z.object({ email: Email });
-const ResetPassword = z.object({ reset_token: z.string().min(1).max(200), new_password: Password });
+const ResetPassword = z.object({ reset_token: z.string().min(1).max(200), new_password: NewPassword });
 
 // Said whether or not the address has an account, so the reply reveals nothing (issue 6, issue 9).
 const REGISTERED = 'Enter the verification code sent to your email.';
@@ -80,6 +80,7 @@ async function registerAfterReply(ctx: PlatformContext, appId: string, email: st
 export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
   api.post('/auth/register', async (c) => {
     const body = validate(Register, await readJson(c));
+    await refuseBreached('password', body.password);
     const app = c.get('app');
     limitMail(ctx, app.id, 'otp', body.email);
     // Hashed whatever the address's state, so the reply takes as long for a known address as a new one.
@@ -120,33 +121,50 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     return c.json({ success: true, access_token: token, user: toUserRecord(verified) });
   });
 
+  // Both answer before looking the address up; the lookup, code and mail happen after the reply,
+  // so neither the answer nor its timing tells a known address from an unknown one.
   api.post('/auth/resend-otp', async (c) => {
     const body = validate(EmailOnly, await readJson(c));
-    limitMail(ctx, c.get('app').id, 'otp', body.email);
-    const user = await findUserByEmail(ctx.db, c.get('app').id, body.email);
-    if (user && !user.email_verified && (await registrationsOf(ctx, user.id)) > 0) await mailOtp(ctx, user, await latestCandidate(ctx.db, user.id));
+    const appId = c.get('app').id;
+    limitMail(ctx, appId, 'otp', body.email);
+    ctx.afterReply.add('resend-otp', async () => {
+      const user = await findUserByEmail(ctx.db, appId, body.email);
+      if (user && !user.email_verified && (await registrationsOf(ctx, user.id)) > 0) await mailOtp(ctx, user, await latestCandidate(ctx.db, user.id));
+    });
     return c.json(CODE_SENT);
   });
 
   api.post('/auth/reset-password-request', async (c) => {
     const body = validate(EmailOnly, await readJson(c));
-    limitMail(ctx, c.get('app').id, 'reset', body.email);
-    const user = await findUserByEmail(ctx.db, c.get('app').id, body.email);
-    // Any account may choose a password through its mailbox, also one verified without one.
-    if (user) {
+    const appId = c.get('app').id;
+    limitMail(ctx, appId, 'reset', body.email);
+    ctx.afterReply.add('reset-password-request', async () => {
+      const user = await findUserByEmail(ctx.db, appId, body.email);
+      // Any account may choose a password through its mailbox, also one verified without one.
+      if (!user) return;
       const token = await issueResetToken(ctx.db, user.id);
       const link = `${ctx.publicUrl()}/login?reset_token=${encodeURIComponent(token)}`;
       await sendMail(ctx.db, user.app_id, { to: user.email, kind: 'reset', subject: 'Reset your password', body: `Open ${link} within 1 hour to choose a new password.` }, ctx.log);
-    }
+    });
     return c.json(RESET_SENT);
   });
 
   api.post('/auth/reset-password', async (c) => {
     const body = validate(ResetPassword, await readJson(c));
+    await refuseBreached('new_password', body.new_password);
     const userId = await consumeResetToken(ctx.db, c.get('app').id, body.reset_token);
     if (!userId) throw badRequest('reset_token', 'is invalid, used or expired');
+    const slot = ctx.signInLimits.reserveHashing(ctx.clientAddress(c));
+    let passwordHash: string;
+    try {
+      passwordHash = await hashPassword(body.new_password);
+    } finally {
+      slot.done();
+    }
     // Following the emailed link proves the mailbox, so it also verifies the address.
-    await updateUser(ctx.db, userId, { password_hash: await hashPassword(body.new_password), email_verified: true });
+    await updateUser(ctx.db, userId, { password_hash: passwordHash, email_verified: true });
+    // Every other reset link and code dies with the old password, as every session does.
+    await revokeUserCodes(ctx.db, userId);
     await revokeUserTokens(ctx.db, userId);
     ctx.broadcaster.disconnect({ userId });
     return c.json({ success: true, message: 'Password changed: sign in with the new password.' });

@@ -4,7 +4,9 @@ import { bearerToken, requireUser } from '../access.ts';
 import { readJson, validate } from '../body.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../passwords.ts';
+import { revokeUserCodes } from '../codes.ts';
+import { NewPassword, refuseBreached } from '../passwordPolicy.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../session.ts';
 import { issueToken, revokeToken, revokeUserTokens } from '../tokens.ts';
 import { findUserByEmail, findUserById, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
@@ -18,7 +20,7 @@ const Login = z.object({
 const ChangePassword = z.object({
   user_id: z.string().min(1),
   current_password: z.string().max(1024),
-  new_password: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024),
+  new_password: NewPassword,
 });
 
 /** login, logout (an extension), change-password and the service role's sso token. */
@@ -61,6 +63,7 @@ export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     const user = requireUser(c.get('caller'));
     const body = validate(ChangePassword, await readJson(c));
     if (body.user_id !== user.id) throw forbidden('user_id: you can only change your own password');
+    await refuseBreached('new_password', body.new_password);
     // Guessing the current password from a stolen session meets the same limits as signing in.
     const check = ctx.signInLimits.reserve(`${user.app_id}:${user.email}`, ctx.clientAddress(c));
     let ok = false;
@@ -71,7 +74,8 @@ export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     }
     if (!ok) throw badRequest('current_password', 'is incorrect');
     await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
-    // Every session of the account ends, this one included; the caller gets a fresh token back.
+    // Every session, reset link and code of the account ends, this session included; the caller gets a fresh token back.
+    await revokeUserCodes(ctx.db, user.id);
     await revokeUserTokens(ctx.db, user.id);
     ctx.broadcaster.disconnect({ userId: user.id });
     const token = await issueToken(ctx.db, user.id, user.app_id);
