@@ -1,15 +1,19 @@
 // `npm run invite -- EMAIL [ROLE]`: invites someone to the deck. With a server running on DATA_DIR
 // the invitation goes through its API (service token); otherwise it is written to DATA_DIR directly
-// (PGlite allows one process per folder, so the script never opens a folder a server holds).
+// (PGlite allows one process per folder, so the script takes the server's lock before opening it).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ensureApp } from '../src/platform/apps.ts';
 import { SERVICE_TOKEN_FILE } from '../src/platform/bootstrap.ts';
 import { loadPlatformOptions } from '../src/platform/config.ts';
-import { runningServer } from '../src/platform/dataDirLock.ts';
+import { claimDataDir, runningServer } from '../src/platform/dataDirLock.ts';
+import { prepareDataDir } from '../src/platform/dataDirModes.ts';
 import { openDatabase } from '../src/platform/db.ts';
 import { inviteUser } from '../src/platform/invitations.ts';
+
+// As in platform-start.ts: this process writes into DATA_DIR, so what it creates is owner-only.
+process.umask(0o077);
 
 const Args = z.tuple([z.email('EMAIL must be an email address'), z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'ROLE must be a role name such as user or admin').default('user')]);
 
@@ -23,7 +27,8 @@ async function main(argv: string[]): Promise<number> {
   const options = loadPlatformOptions();
   const dataDir = options.dataDir!;
   const server = runningServer(dataDir);
-  if (server) {
+  // A server that holds DATA_DIR but does not listen yet falls through to claimDataDir, which refuses.
+  if (server?.port) {
     const file = join(dataDir, SERVICE_TOKEN_FILE);
     const token = options.serviceToken ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : null);
     if (!token) {
@@ -43,12 +48,19 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Invited ${email} as ${role} through the running server on port ${server.port}; the link is in its log and outbox.`);
     return 0;
   }
-  const db = await openDatabase(dataDir);
+  // The same checks and lock as a server's, taken before the database is opened.
+  prepareDataDir(dataDir);
+  const claim = await claimDataDir(dataDir);
   try {
-    await ensureApp(db, options.appId, options.visibility);
-    await inviteUser(db, options.appId, { email, role }, `http://localhost:${options.port ?? 3000}`, (line) => console.log(line));
+    const db = await openDatabase(dataDir);
+    try {
+      await ensureApp(db, options.appId, options.visibility);
+      await inviteUser(db, options.appId, { email, role }, `http://localhost:${options.port ?? 3000}`, (line) => console.log(line));
+    } finally {
+      await db.close();
+    }
   } finally {
-    await db.close();
+    claim.release();
   }
   console.log(`Invited ${email} as ${role} in ${dataDir}. They register at /login with this email.`);
   return 0;

@@ -2,6 +2,11 @@
 import { loadPlatformOptions } from '../src/platform/config.ts';
 import { startPlatform } from '../src/platform/server.ts';
 
+// This process exists to serve DATA_DIR, so whatever it writes is for its owner only. Set here, not in
+// startPlatform: umask is process-wide, and tests and other hosts of startPlatform share their process.
+// PGlite's own files do not rely on it (OwnerOnlyNodeFS strips the bits PGlite asks for explicitly).
+process.umask(0o077);
+
 async function main(): Promise<void> {
   const started = Date.now();
   const platform = await startPlatform(loadPlatformOptions());

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { prepareDataDir } from './dataDirModes.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
+import { OwnerOnlyNodeFS } from './ownerOnlyFs.ts';
 
 /** The database handle the stores share; PGlite queues queries, so one handle serves the process. */
 export type Db = PGlite;
@@ -8,12 +9,19 @@ export type Db = PGlite;
 export type Queryable = PGlite | Transaction;
 
 /**
- * Opens (or creates) the database in `dataDir`, in memory when omitted, and applies migrations.
+ * Opens (or creates) the database in `dataDir`, in memory when omitted, and applies migrations. The
+ * folder must be private (see prepareDataDir); every file PGlite makes in it is owner-only.
  * `snapshot` (a `dumpDataDir` tarball) seeds an in-memory database without running initdb.
  */
 export async function openDatabase(dataDir?: string, snapshot?: Blob, migrations: readonly Migration[] = MIGRATIONS): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = snapshot && !dataDir ? await PGlite.create({ loadDataDir: snapshot }) : await PGlite.create(dataDir);
+  let db: Db;
+  if (dataDir) {
+    // Checked here too (callers that lock check first), so no path opens an open folder.
+    prepareDataDir(dataDir);
+    db = await PGlite.create({ fs: new OwnerOnlyNodeFS(dataDir) });
+  } else {
+    db = snapshot ? await PGlite.create({ loadDataDir: snapshot }) : await PGlite.create();
+  }
   await migrate(db, migrations);
   return db;
 }

@@ -1,12 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import type { DeckVisibility } from '../../schemas/deckSettings.ts';
 import { bootstrapApp, loadServiceToken, SERVICE_TOKEN_FILE, type BootstrapReport } from './bootstrap.ts';
 import type { PlatformOptions } from './config.ts';
-import { claimDataDir, runningServer } from './dataDirLock.ts';
+import { claimDataDir, type DataDirClaim } from './dataDirLock.ts';
+import { prepareDataDir } from './dataDirModes.ts';
 import { type Db, openDatabase } from './db.ts';
 import { createHttpApp } from './httpApp.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
@@ -60,12 +60,17 @@ function startupMessage(url: string, options: PlatformOptions, report: Bootstrap
 /** Starts the API, the socket server and the static deck on one port (issue 6). */
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   const log = options.log ?? ((line: string) => console.log(line));
+  // Modes first (a refused folder is left untouched), then the lock, then the database: of two
+  // servers started at once on one folder, only the one holding the lock ever opens its files.
+  let claim: DataDirClaim | null = null;
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
-    const other = runningServer(options.dataDir);
-    if (other) throw new Error(`${options.dataDir} is in use by process ${other.pid} (port ${other.port}); stop it first`);
+    prepareDataDir(options.dataDir);
+    claim = await claimDataDir(options.dataDir);
   }
-  const db = await openDatabase(options.dataDir, options.snapshot);
+  const db = await openDatabase(options.dataDir, options.snapshot).catch((error: unknown) => {
+    claim?.release();
+    throw error;
+  });
   const report = await bootstrapApp(db, options.appId, options.visibility, {
     email: options.adminEmail,
     password: options.adminPassword,
@@ -96,7 +101,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const realtime = attachRealtime(server, ctx);
   broadcaster = realtime;
   port = await listen(server, port, options.host);
-  const release = options.dataDir ? claimDataDir(options.dataDir, port) : () => {};
+  claim?.setPort(port);
   const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : 'localhost'}:${port}`;
   log(startupMessage(url, options, report, service));
 
@@ -114,7 +119,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         await realtime.close();
         await ctx.afterReply.idle();
         await db.close();
-        release();
+        claim?.release();
       })();
       return closing;
     },
