@@ -10,6 +10,8 @@ import remarkFrontmatter from 'remark-frontmatter';
 export default defineConfig({
   // Every route is its own prerendered page; unknown paths get the 404 page, not the index (no SPA fallback).
   appType: 'mpa',
+  // `PORT=8080 npm run dev` serves there (and fails rather than wander off if it is taken); else Vite's 5173.
+  server: process.env.PORT ? { port: Number(process.env.PORT), strictPort: true } : {},
   build: {
     rollupOptions: {
       // The sign-in page is a second page of the same build (issue 6), served at /login by the local platform.

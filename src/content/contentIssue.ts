@@ -13,10 +13,18 @@ export interface ContentIssue {
   message: string;
 }
 
-/** `brands[2].valuation` from `['brands', 2, 'valuation']`. */
-export function formatFieldPath(path: FieldPath): string {
+/**
+ * `brands[2].valuation` from `['brands', 2, 'valuation']`; given the data, a list item with an `id`
+ * is named by it (`brands[remo-ai].valuation`), which an editor can search for.
+ */
+export function formatFieldPath(path: FieldPath, data?: unknown): string {
+  let node = data;
   return path.reduce<string>((out, key) => {
-    if (typeof key === 'number') return `${out}[${key}]`;
+    node = node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
+    if (typeof key === 'number') {
+      const id = node && typeof node === 'object' ? (node as { id?: unknown }).id : undefined;
+      return `${out}[${typeof id === 'string' && /^[a-z0-9-]+$/.test(id) ? id : key}]`;
+    }
     return out ? `${out}.${String(key)}` : String(key);
   }, '');
 }

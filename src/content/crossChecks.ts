@@ -4,8 +4,10 @@ import { formatFieldPath, type ContentIssue, type FieldPath } from './contentIss
 import type { DeckContent } from './deckContent.ts';
 import type { ParsedSlide } from './parseSlide.ts';
 import type { YamlSource } from './yamlSource.ts';
+import { didYouMean } from './closestName.ts';
 
-type Locator = Pick<YamlSource, 'file' | 'locate'>;
+/** Where a field stands; with the file's data, list items are named by id. */
+type Locator = Pick<YamlSource, 'file' | 'locate'> & { data?: unknown };
 
 /**
  * Figures checked against each other (design.md). Errors are contradictions an editor introduced;
@@ -19,7 +21,7 @@ export function crossCheck(
 ): ContentIssue[] {
   const issues: ContentIssue[] = [];
   const report = (severity: ContentIssue['severity'], at: Locator, path: FieldPath, message: string) =>
-    issues.push({ severity, file: at.file, ...at.locate(path), field: formatFieldPath(path), message });
+    issues.push({ severity, file: at.file, ...at.locate(path), field: formatFieldPath(path, at.data), message });
   const error = report.bind(null, 'error');
 
   // Deck order: contiguous, unique, deck.length long; routes and names unique. While a slide's own
@@ -67,7 +69,7 @@ export function crossCheck(
 function crossCheckBrands(content: DeckContent, slides: readonly ParsedSlide[], sources: { brands: Locator }): ContentIssue[] {
   const issues: ContentIssue[] = [];
   const report = (severity: ContentIssue['severity'], at: Locator, path: FieldPath, message: string) =>
-    issues.push({ severity, file: at.file, ...at.locate(path), field: formatFieldPath(path), message });
+    issues.push({ severity, file: at.file, ...at.locate(path), field: formatFieldPath(path, at.data), message });
   const error = report.bind(null, 'error');
 
   const ids = new Set<string>();
@@ -84,9 +86,9 @@ function crossCheckBrands(content: DeckContent, slides: readonly ParsedSlide[], 
   });
   for (const slide of slides) {
     const { brand, brands = [] } = slide.frontmatter;
-    if (brand && !ids.has(brand)) error(slide, ['brand'], `no brand has id ${brand} in ${sources.brands.file}`);
+    if (brand && !ids.has(brand)) error(slide, ['brand'], `no brand has id ${brand} in ${sources.brands.file}${didYouMean(brand, ids)}`);
     brands.forEach((id, index) => {
-      if (!ids.has(id)) error(slide, ['brands', index], `no brand has id ${id} in ${sources.brands.file}`);
+      if (!ids.has(id)) error(slide, ['brands', index], `no brand has id ${id} in ${sources.brands.file}${didYouMean(id, ids)}`);
     });
   }
   for (const [group, size] of Object.entries(ECOSYSTEM_GROUP_SIZES)) {

@@ -25,12 +25,14 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): Yam
     const { line, col } = lines.linePos(offset);
     return { line: line + lineOffset, column: col };
   };
-  const issues: ContentIssue[] = doc.errors.map((error) => ({
+  // The first syntax error is the editor's mistake; the parser's later ones are its consequences
+  // (one mis-indented line makes a dozen), so only the first is reported, at the line's first character.
+  const issues: ContentIssue[] = doc.errors.slice(0, 1).map((error) => ({
     severity: 'error',
     file,
-    ...position(error.pos[0]),
+    ...position(skipIndent(text, error.pos[0])),
     field: '',
-    message: `invalid YAML: ${error.message.split('\n')[0]}`,
+    message: `invalid YAML: ${error.message.split('\n')[0]}${error.code === 'BAD_INDENT' ? ' (check the indentation of this line)' : ''}`,
   }));
   return {
     file,
@@ -45,6 +47,8 @@ export function validateYamlSource<S extends z.ZodType>(source: YamlSource, sche
   value?: z.infer<S>;
   issues: ContentIssue[];
 } {
+  // A file that is not valid YAML has its syntax error reported; its fields would only add noise.
+  if (source.issues.length) return { issues: [] };
   const result = schema.safeParse(data);
   if (result.success) return { value: result.data, issues: [] };
   const issues = result.error.issues.flatMap((issue): ContentIssue[] => {
@@ -56,7 +60,7 @@ export function validateYamlSource<S extends z.ZodType>(source: YamlSource, sche
         severity: 'error' as const,
         file: source.file,
         ...source.locate(path, key !== undefined),
-        field: formatFieldPath(path),
+        field: formatFieldPath(path, source.data),
         message: key === undefined ? editorMessage(issue, data, path) : 'is not a known field',
       };
     });
@@ -102,6 +106,14 @@ function nodeOffset(doc: Document, path: FieldPath, atKey: boolean): number {
     node = next;
   }
   return offset;
+}
+
+/** An offset inside a line's leading spaces moves to the line's first character. */
+function skipIndent(text: string, offset: number): number {
+  let at = offset;
+  while (text[at] === ' ' || text[at] === '\t') at++;
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*$/.test(text.slice(lineStart, offset)) && text[at] !== '\n' ? at : offset;
 }
 
 function rangeStart(node: unknown): number | undefined {

@@ -28,7 +28,7 @@ describe('npm run check on broken content', () => {
   it('prints every error as file:line:column field: message and exits 1', () => {
     const run = spawnSync(process.execPath, [tsx, 'scripts/check-content.ts'], { cwd: work, encoding: 'utf8' });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^slides\/brands\.yaml:\d+:13 brands\[1\]\.colour: must be a hex colour such as #0f766e$/m);
+    expect(run.stderr).toMatch(/^slides\/brands\.yaml:\d+:13 brands\[remo-ai\]\.colour: must be a hex colour such as #0f766e$/m);
     expect(run.stderr).toContain('slides/market.mdx:4:8 order: must be a number');
     expect(run.stderr).toContain('2 error(s) in the slides; nothing was built.');
   });
