@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatIssue, hasErrors } from './contentIssue.ts';
 import type { DeckContent } from './deckContent.ts';
+import { notYetPrinted } from './printOnce.ts';
 import { loadContent, SLIDES_DIR } from './loadContent.ts';
 import { registryModule, slideModule } from './registryModules.ts';
 
@@ -18,12 +19,15 @@ export function slideRegistryPlugin(): Plugin {
   let root = process.cwd();
   let content: DeckContent | undefined;
   let server: ViteDevServer | undefined;
+  let command: 'build' | 'serve' = 'serve';
 
   const refresh = (fail: (message: string) => never, warn: (message: string) => void) => {
     const result = loadContent(root);
     const report = result.issues.map(formatIssue).join('\n');
     if (hasErrors(result.issues)) fail(`The slides have errors; nothing was built:\n${report}`);
-    if (report) warn(report);
+    // Warnings and notes print once per run; a build's are printed by `npm run check`, which runs first.
+    const fresh = command === 'build' ? [] : notYetPrinted(result.issues);
+    if (fresh.length) warn(fresh.map(formatIssue).join('\n'));
     content = result.content;
     return result.files;
   };
@@ -33,6 +37,7 @@ export function slideRegistryPlugin(): Plugin {
     enforce: 'pre',
     configResolved(config) {
       root = config.root;
+      command = config.command;
     },
     buildStart() {
       // Fails before anything is bundled or written, so a broken field never leaves a half-built dist/.
