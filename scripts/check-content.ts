@@ -9,5 +9,6 @@ if (hasErrors(issues)) {
   console.error(`\n${errors} error(s) in the slides; nothing was built.`);
   process.exit(1);
 }
+const count = (severity: string) => issues.filter((issue) => issue.severity === severity).length;
 const pages = content?.slides.length ?? 0;
-console.log(`content ok: ${pages} pages, ${content?.brands.length ?? 0} brands, ${issues.length} warning(s)`);
+console.log(`content ok: ${pages} pages, ${content?.brands.length ?? 0} brands, ${count('warning')} warning(s), ${count('note')} note(s)`);

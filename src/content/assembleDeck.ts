@@ -7,6 +7,7 @@ import type { DeckContent, SlideRecord } from './deckContent.ts';
 import { deckTokens, fillTokens, PLACEHOLDER_TOKENS, settingsTokens } from './deckTokens.ts';
 import { parseSlide, type ParsedSlide } from './parseSlide.ts';
 import { checkReferences } from './referenceChecks.ts';
+import { figureNotes } from './figureNotes.ts';
 import { slidePath } from './slidePath.ts';
 import { parseYamlSource, validateYamlSource } from './yamlSource.ts';
 
@@ -22,7 +23,7 @@ export interface DeckSources {
 /** Pure: every content file's text in, the validated deck and every issue (all at once) out. */
 export function assembleDeck(sources: DeckSources): { content?: DeckContent; issues: ContentIssue[] } {
   const { content, issues } = assembleUnsorted(sources);
-  return { content, issues: issues.sort(byPlace) };
+  return { content, issues: [...issues, ...figureNotes(sources.slides)].sort(byPlace) };
 }
 
 /** A compiler's order: by file, then line, then column (the sort is stable for issues at one place). */

@@ -3,7 +3,8 @@ export type FieldPath = ReadonlyArray<PropertyKey>;
 
 /** One problem found in the slides, reported like a compiler diagnostic. */
 export interface ContentIssue {
-  severity: 'error' | 'warning';
+  /** A note is no mistake: something an editor should see before changing it (figures the spec states twice). */
+  severity: 'error' | 'warning' | 'note';
   /** Path relative to the project root (`slides/ecosystem.mdx`). */
   file: string;
   line: number;
@@ -32,7 +33,7 @@ export function formatFieldPath(path: FieldPath, data?: unknown): string {
 /** `slides/ecosystem.mdx:14:5 brands[2].valuation: low ($1.5M) is above high ($1.25M)` */
 export function formatIssue(issue: ContentIssue): string {
   const where = `${issue.file}:${issue.line}:${issue.column}`;
-  const level = issue.severity === 'warning' ? 'warning: ' : '';
+  const level = issue.severity === 'error' ? '' : `${issue.severity}: `;
   return `${where} ${issue.field ? `${issue.field}: ` : ''}${level}${issue.message}`;
 }
 
