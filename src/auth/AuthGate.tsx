@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useToasts } from '../app/ToastContext.tsx';
 import { AccessRestricted } from './AccessRestricted.tsx';
 import { AppLoadError } from './AppLoadError.tsx';
@@ -7,6 +7,9 @@ import { LoadingScreen } from './LoadingScreen.tsx';
 import { SystemScreenFrame } from './SystemScreenFrame.tsx';
 import { usePlatformSession } from './usePlatformSession.ts';
 
+// Only a revoked viewer ever sees it, so it stays out of the first visit's bytes (issue 9, finding 9).
+const AccessEnded = lazy(() => import('./AccessEnded.tsx').then((module) => ({ default: module.AccessEnded })));
+
 /**
  * The platform's sign-in gate around the deck. Standalone (no app id) it is not there at all. On the
  * platform it runs the app start; a page the server already prerendered for this visitor stays on
@@ -14,8 +17,19 @@ import { usePlatformSession } from './usePlatformSession.ts';
  */
 export function AuthGate({ appId, trustedContent, children }: { appId: string | null; trustedContent: boolean; children: ReactNode }) {
   const { push } = useToasts();
-  const { state, logout } = usePlatformSession(appId, (message) => push(message));
+  const { state, logout, signInAgain } = usePlatformSession(appId, (message) => push(message));
   if (!appId) return <>{children}</>;
+
+  if (state?.phase === 'ended') {
+    // Rendered instead of the deck, so React removes every slide node rather than covering them.
+    return (
+      <SystemScreenFrame>
+        <Suspense fallback={null}>
+          <AccessEnded onSignIn={() => signInAgain()} />
+        </Suspense>
+      </SystemScreenFrame>
+    );
+  }
 
   const signOut = () => void logout();
   const error = state?.authError;

@@ -1,8 +1,8 @@
 // The app start of spec section 4 as a pure reducer: events in, state out, no fetch (startApp.ts drives it).
 import type { PublicSettings, User } from '../sdk/index.ts';
 
-/** Why the gate stops: the two known reasons, `unknown`, or the server's raw reason string. */
-export type AuthErrorType = 'auth_required' | 'user_not_registered' | 'unknown' | (string & {});
+/** Why the gate stops: the two known reasons, `unknown`, `access_ended`, or the server's raw reason string. */
+export type AuthErrorType = 'auth_required' | 'user_not_registered' | 'access_ended' | 'unknown' | (string & {});
 
 /** The auth error the gate shows or acts on (spec section 3, "Auth error"). */
 export interface AuthError {
@@ -12,8 +12,8 @@ export interface AuthError {
   detail?: string;
 }
 
-/** Where the start is: settings first, then the user when a token exists. */
-export type AppStartPhase = 'loading_settings' | 'loading_user' | 'ready' | 'failed';
+/** Where the start is: settings first, then the user when a token exists; `ended` once access was revoked. */
+export type AppStartPhase = 'loading_settings' | 'loading_user' | 'ready' | 'failed' | 'ended';
 
 /** Everything the gate reads. */
 export interface AppStartState {
@@ -43,7 +43,9 @@ export type AppStartEvent =
   | { type: 'settings_failed'; failure: StartFailure }
   | { type: 'user_loaded'; user: User }
   | { type: 'user_failed'; failure: StartFailure }
-  | { type: 'logged_out' };
+  | { type: 'logged_out' }
+  /** The server revoked this viewer's access (account deleted, invitation revoked, signed out elsewhere). */
+  | { type: 'access_ended' };
 
 /** Both loading flags set: the gate shows its spinner until the start settles. */
 export const initialAppStart: AppStartState = {
@@ -58,6 +60,9 @@ export const initialAppStart: AppStartState = {
 };
 
 const AUTH_REQUIRED: AuthError = { type: 'auth_required', message: 'Authentication required' };
+
+/** What the access-ended screen says (issue 9, finding 9). */
+export const ACCESS_ENDED: AuthError = { type: 'access_ended', message: 'Your access to this deck has ended' };
 
 /** The auth error of a failed public-settings read (spec section 4, bullets 3-6). */
 export function settingsAuthError(failure: StartFailure): AuthError {
@@ -77,9 +82,22 @@ const settled = { isLoadingPublicSettings: false, isLoadingAuth: false } as cons
 
 /** The app-start reducer; events that do not fit the current phase leave the state unchanged. */
 export function appStartReducer(state: AppStartState, event: AppStartEvent): AppStartState {
+  // Ended is final for this page: only a new start (a fresh sign-in) leaves it.
+  if (state.phase === 'ended' && event.type !== 'started') return state;
   switch (event.type) {
     case 'started':
       return initialAppStart;
+    case 'access_ended':
+      // From any phase: the deck must stop showing content whatever it was doing, and never redirect on its own.
+      return {
+        ...state,
+        ...settled,
+        phase: 'ended',
+        user: null,
+        isAuthenticated: false,
+        authError: ACCESS_ENDED,
+        loginRequired: false,
+      };
     case 'settings_loaded':
       if (state.phase !== 'loading_settings') return state;
       return event.hasToken

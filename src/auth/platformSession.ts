@@ -1,6 +1,8 @@
 // Loaded only when the deck runs on the platform (see src/app/platformAppId.ts): the SDK lives here.
-import { createClient, readAppParams, type Base44Client } from '../sdk/index.ts';
-import { appStartReducer, initialAppStart, type AppStartState } from './appStart.ts';
+import { createClient, readAppParams, TOKEN_STORAGE_KEYS, type Base44Client } from '../sdk/index.ts';
+import { accessEndedHere, clearAccessEnded, markAccessEnded } from './accessEndedMark.ts';
+import { guardAccess, type AccessGuard } from './accessGuard.ts';
+import { appStartReducer, initialAppStart, type AppStartEvent, type AppStartState } from './appStart.ts';
 import { leaveSignOutNotice } from './signOutNotice.ts';
 import { startApp } from './startApp.ts';
 
@@ -8,6 +10,8 @@ import { startApp } from './startApp.ts';
 export interface PlatformSession {
   /** Ends the session here and on the server, then goes to `returnTo` (the sign-in gate sends it on). */
   logout(returnTo?: string): Promise<void>;
+  /** After access ended: forgets that, and goes to the sign-in page, which sends the viewer back here. */
+  signInAgain(): void;
   stop(): void;
 }
 
@@ -18,20 +22,47 @@ export function startPlatformSession(
   onNotice: (message: string) => void,
 ): PlatformSession {
   const params = readAppParams({ defaults: { appId } });
-  const client = createClient({ serverUrl: params.serverUrl ?? '', appId: params.appId ?? appId, token: params.token });
+  let guard: AccessGuard | null = null;
+  const client = createClient({
+    serverUrl: params.serverUrl ?? '',
+    appId: params.appId ?? appId,
+    token: params.token,
+    // Any platform call answering 401/403 once admitted may mean the access was revoked: check it.
+    options: { onError: (error) => (error.status === 401 || error.status === 403) && guard?.suspect() },
+  });
   const controller = new AbortController();
   let state = initialAppStart;
-  void startApp({
-    client,
-    signal: controller.signal,
-    dispatch: (event) => {
-      state = appStartReducer(state, event);
-      onState(state);
-    },
-    onLoginRequired: () => client.auth.redirectToLogin(window.location.href),
-  });
+  const apply = (event: AppStartEvent) => {
+    state = appStartReducer(state, event);
+    onState(state);
+    if (state.phase === 'ready' && state.isAuthenticated && !guard && !controller.signal.aborted) {
+      guard = guardAccess({ client, onEnded: endAccess });
+    }
+  };
+  function endAccess(): void {
+    // The deck leaves the screen (the gate renders the ended screen in its place) and the dead token
+    // leaves storage; the mark keeps this tab on the ended screen across page loads until a sign-in.
+    markAccessEnded();
+    for (const key of TOKEN_STORAGE_KEYS) safeLocalStorage()?.removeItem(key);
+    client.cleanup();
+    apply({ type: 'access_ended' });
+  }
+
+  if (!params.token && accessEndedHere()) {
+    apply({ type: 'access_ended' });
+  } else {
+    clearAccessEnded();
+    void startApp({
+      client,
+      signal: controller.signal,
+      dispatch: apply,
+      onLoginRequired: () => client.auth.redirectToLogin(window.location.href),
+    });
+  }
   return {
     async logout(returnTo = window.location.href) {
+      // Our own sign-out closes the socket from the server's side too: that is not a revocation.
+      guard?.stop();
       const revoked = await revokeOnServer(client);
       if (!revoked) {
         onNotice('The server could not be reached to end the session. You are signed out on this device.');
@@ -40,8 +71,23 @@ export function startPlatformSession(
       leaveSignOutNotice();
       client.auth.logout(returnTo);
     },
-    stop: () => controller.abort(),
+    signInAgain() {
+      clearAccessEnded();
+      client.auth.redirectToLogin(window.location.href);
+    },
+    stop() {
+      controller.abort();
+      guard?.stop();
+    },
   };
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**

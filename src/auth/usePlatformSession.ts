@@ -22,5 +22,9 @@ export function usePlatformSession(appId: string | null, onNotice: (message: str
     };
   }, [appId]);
 
-  return { state, logout: (returnTo?: string) => session.current?.logout(returnTo) };
+  return {
+    state,
+    logout: (returnTo?: string) => session.current?.logout(returnTo),
+    signInAgain: () => session.current?.signInAgain(),
+  };
 }

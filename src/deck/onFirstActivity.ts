@@ -5,7 +5,7 @@ export const MOVE_EVENTS = ['keydown', 'pointerdown', 'touchstart'] as const;
 
 /** Calls `run` once, on the first of `events` at `target`; returns the function that stops waiting. */
 export function onFirstActivity(events: readonly string[], run: () => void, target: Window = window): () => void {
-  const stop = () => events.forEach((name) => target.removeEventListener(name, fire, true));
+  const stop = () => events.forEach((name) => target.removeEventListener(name, fire, { capture: true }));
   function fire() {
     stop();
     run();

@@ -153,3 +153,42 @@ describe('ready', () => {
     expect(appStartReducer(ready, { type: 'user_failed', failure: { status: 401 } })).toBe(ready);
   });
 });
+
+describe('ended (finding 9: access revoked while the deck is open)', () => {
+  const ended = appStartReducer(ready, { type: 'access_ended' });
+
+  test('access_ended from ready: phase ended, no user, not authenticated, the access-ended error, no login redirect', () => {
+    expect(ended).toEqual({
+      ...ready,
+      phase: 'ended',
+      user: null,
+      isAuthenticated: false,
+      authError: { type: 'access_ended', message: 'Your access to this deck has ended' },
+      loginRequired: false,
+    });
+  });
+
+  test('access_ended ends any phase, loading flags cleared', () => {
+    for (const from of [initialAppStart, loadingUser]) {
+      expect(appStartReducer(from, { type: 'access_ended' })).toMatchObject({
+        phase: 'ended',
+        isLoadingPublicSettings: false,
+        isLoadingAuth: false,
+        loginRequired: false,
+      });
+    }
+  });
+
+  test('every event but started leaves ended as it is; started begins again', () => {
+    const events = [
+      { type: 'settings_loaded', publicSettings: settings, hasToken: true },
+      { type: 'settings_failed', failure: { status: 403, reason: 'auth_required' } },
+      { type: 'user_loaded', user: { id: 'u1' } },
+      { type: 'user_failed', failure: { status: 401 } },
+      { type: 'logged_out' },
+      { type: 'access_ended' },
+    ] as const;
+    for (const event of events) expect(appStartReducer(ended, event)).toBe(ended);
+    expect(appStartReducer(ended, { type: 'started' })).toBe(initialAppStart);
+  });
+});

@@ -94,6 +94,24 @@ describe('the gate on the platform', () => {
   });
 });
 
+describe('after access ended (issue 9, finding 9)', () => {
+  it('the tab shows the ended screen on its next load, with no platform call and no deck; a sign-in (a token) starts normally', async () => {
+    sessionStorage.setItem('deck_access_ended', '1');
+    await renderGate('/market');
+    await screen.findByRole('heading', { name: 'Your access to this deck has ended' }, { timeout: 4000 });
+    expect(screen.getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+    expect(document.querySelector('.deck-main')).toBeNull();
+    expect(server.requests).toEqual([]);
+    cleanup();
+
+    server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' } });
+    server.reply(meRoute, { body: { id: 'u1', email: 'back@lender.test', role: 'user' } });
+    await renderGate('/problem', { token: 'tok-new' });
+    await screen.findByText('back@lender.test', {}, { timeout: 4000 });
+    expect(sessionStorage.getItem('deck_access_ended')).toBeNull();
+  });
+});
+
 describe('standalone', () => {
   it('makes no platform call and shows no gate', async () => {
     setURL('http://localhost:3000/problem');
