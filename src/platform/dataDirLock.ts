@@ -121,15 +121,16 @@ function removeStale(dataDir: string, staleText: string): boolean {
     // would reopen the race it closes, so the person is asked, as for any lock whose state is unclear.
     throw new Error(`DATA_DIR ${dataDir}: ${takeover} was left by a start that crashed; if no server is starting on DATA_DIR, delete that file and start again`);
   }
+  const claim = randomUUID();
   try {
-    writeFileSync(fd, JSON.stringify({ pid: process.pid, port: null, claim: 'takeover' }));
-    heldHere.add('takeover');
+    heldHere.add(claim);
+    writeFileSync(fd, JSON.stringify({ pid: process.pid, port: null, claim }));
     if (readText(file) === staleText) unlinkSync(file);
     return true;
   } finally {
     closeSync(fd);
     unlinkSync(takeover);
-    heldHere.delete('takeover');
+    heldHere.delete(claim);
   }
 }
 

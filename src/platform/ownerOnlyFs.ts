@@ -22,6 +22,10 @@ export class OwnerOnlyNodeFS extends NodeFS {
     const ownerOnly = (mod: PostgresMod) => {
       // initdb reaches this same FS object through PROXYFS, so its files are covered too.
       const fs = mod.FS as unknown as EmscriptenFs;
+      // Emscripten internals: a PGlite upgrade that renames them must stop the start, not open up DATA_DIR.
+      if (typeof fs.mknod !== 'function' || typeof fs.doChmod !== 'function') {
+        throw new Error('this PGlite version has no FS.mknod/FS.doChmod: src/platform/ownerOnlyFs.ts cannot keep DATA_DIR owner-only');
+      }
       const mknod = fs.mknod.bind(fs);
       const doChmod = fs.doChmod.bind(fs);
       fs.mknod = (path, mode, dev) => mknod(path, mode & ~GROUP_OTHER_BITS, dev);
