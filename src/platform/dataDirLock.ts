@@ -129,7 +129,7 @@ function removeStale(dataDir: string, staleText: string): boolean {
     return true;
   } finally {
     closeSync(fd);
-    unlinkSync(takeover);
+    rmSync(takeover, { force: true });
     heldHere.delete(claim);
   }
 }
@@ -153,7 +153,7 @@ export async function claimDataDir(dataDir: string): Promise<DataDirClaim> {
     const other = holder(current);
     if (other) throw inUse(dataDir, other);
     if (removeStale(dataDir, current)) continue;
-    if (Date.now() > deadline) throw new Error(`DATA_DIR ${dataDir}: could not replace the stale ${file} within 5 s`);
+    if (Date.now() > deadline) throw new Error(`DATA_DIR ${dataDir}: could not replace the stale ${file} within 5 s: ${join(dataDir, TAKEOVER_FILE)} stayed held`);
     await new Promise((done) => setTimeout(done, 5));
   }
   return {
