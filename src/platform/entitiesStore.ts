@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { checkJsonValue } from './body.ts';
 import { nowIso, type Queryable } from './db.ts';
 import { badRequest } from './errors.ts';
 import { compileFilter, Params } from './queryFilter.ts';
@@ -24,11 +25,13 @@ export function checkEntityName(name: string): string {
   return name;
 }
 
-/** The caller's fields of a record body, without system fields; 400 unless a JSON object. */
+/** The caller's fields of a record body, without system fields; 400 unless a storable JSON object. */
 export function userFields(body: unknown, field = 'body'): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(field, 'must be a JSON object');
   const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const key of SYSTEM_FIELDS) delete copy[key];
+  // Rows of an imported CSV file come here without passing parseJsonText.
+  checkJsonValue(copy, field);
   return copy;
 }
 

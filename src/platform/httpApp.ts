@@ -3,6 +3,7 @@ import { HttpError } from './errors.ts';
 import type { AppEnv, PlatformContext } from './httpTypes.ts';
 import { registerAgentRoutes } from './routes/agents.ts';
 import { appScope } from './routes/appScope.ts';
+import { clientGate } from './routes/clientGate.ts';
 import { registerEntityRoutes } from './routes/entities.ts';
 import { registerNotProvidedRoutes, registerWhatsAppNotProvided } from './routes/notProvided.ts';
 import { registerOutboxRoutes } from './routes/outbox.ts';
@@ -26,6 +27,8 @@ export function createHttpApp(ctx: PlatformContext): Hono {
   registerPublicSettings(app, ctx);
 
   const api = new Hono<AppEnv>();
+  // Before appScope's queries: a flood from one client address is refused without any work.
+  api.use('/auth/*', clientGate(ctx));
   api.use('*', appScope(ctx));
   registerSignInRoutes(api, ctx);
   registerRegistrationRoutes(api, ctx);
@@ -47,11 +50,15 @@ export function createHttpApp(ctx: PlatformContext): Hono {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.body, error.status as 400);
     }
-    // Postgres "data exception" (22xxx, e.g. a NUL character jsonb refuses) and "program limit"
-    // (54xxx, e.g. nesting too deep) come from what the caller sent: bad input, not a server fault.
+    // Postgres "data exception" (22xxx) and "program limit" (54xxx) come from what the caller sent:
+    // bad input, not a server fault. The routes check what they can and name the field; anything
+    // that still reaches the database gets a generic answer, never the database's own words
+    // (they describe the schema, and name the wrong field).
     const sqlState = (error as { code?: unknown }).code;
     if (typeof sqlState === 'string' && /^(22|54)/.test(sqlState)) {
-      return c.json({ detail: `body: ${error.message}`, code: 'invalid_input', extra_data: { field: 'body' } }, 400);
+      ctx.log(`[platform] ${c.req.method} ${c.req.path} refused by the database (${sqlState}): ${error.message}`);
+      const field = c.req.header('content-length') || c.req.header('transfer-encoding') ? 'body' : 'query';
+      return c.json({ detail: `${field}: is not acceptable`, code: 'invalid_input', extra_data: { field } }, 400);
     }
     ctx.log(`[platform] ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.stack : String(error)}`);
     return c.json({ detail: 'Internal server error', code: 'internal_error' }, 500);

@@ -3,8 +3,18 @@ import type { Queryable } from './db.ts';
 import { badRequest } from './errors.ts';
 import { compileFilter, fieldSql, Params } from './queryFilter.ts';
 
-/** The most records one list or filter call returns (issue 6). */
+/** The most records one list or filter call returns (issue 6); a larger `limit` is clamped to it. */
 export const MAX_LIMIT = 5000;
+
+/** The largest `skip` or `limit` accepted (Postgres' bigint would refuse bigger ones with its own words). */
+export const MAX_OFFSET = 1_000_000_000;
+
+/** The most keys `sort` may name, and the most fields `fields` may. */
+export const MAX_SORT_KEYS = 8;
+export const MAX_FIELDS = 200;
+
+// A projected field: a top-level field name, the same alphabet as the filter's field paths.
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** Parsed `q`, `sort`, `limit`, `skip` and `fields` of a list or filter call. */
 export interface ListParams {
@@ -17,21 +27,37 @@ export interface ListParams {
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) throw badRequest(name, `must be an integer of at least ${min}`);
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > MAX_OFFSET) {
+    throw badRequest(name, `must be an integer from ${min} to ${MAX_OFFSET}`);
+  }
   return Number(raw);
+}
+
+function sortKeys(raw: string | undefined): string[] {
+  const keys = (raw || '-created_date').split(',').filter(Boolean);
+  if (keys.length > MAX_SORT_KEYS) throw badRequest('sort', `names more than ${MAX_SORT_KEYS} fields`);
+  // Each key's field is checked where it becomes SQL (fieldSql), under the name `sort`.
+  return keys;
+}
+
+function projection(raw: string | undefined): string[] | null {
+  if (!raw) return null;
+  const fields = raw.split(',').map((f) => f.trim()).filter(Boolean);
+  if (fields.length > MAX_FIELDS) throw badRequest('fields', `names more than ${MAX_FIELDS} fields`);
+  const bad = fields.find((field) => !FIELD_NAME.test(field));
+  if (bad !== undefined) throw badRequest('fields', `"${bad.slice(0, 80)}" is not a valid field name`);
+  return fields;
 }
 
 /** Reads the list parameters from a request's query string; 400 names the bad parameter. */
 export function parseListParams(query: Record<string, string | undefined>): ListParams {
   const q: unknown = query.q !== undefined && query.q !== '' ? parseJsonText(query.q, 'q') : {};
-  const sort = (query.sort || '-created_date').split(',').filter(Boolean);
-  const fields = query.fields ? query.fields.split(',').map((f) => f.trim()).filter(Boolean) : null;
   return {
     q,
-    sort,
+    sort: sortKeys(query.sort),
     limit: Math.min(integer('limit', query.limit, MAX_LIMIT, 1), MAX_LIMIT),
     skip: integer('skip', query.skip, 0, 0),
-    fields,
+    fields: projection(query.fields),
   };
 }
 

@@ -120,28 +120,29 @@ describe('failed sign-ins', () => {
     expect(limiter.retryAfterSeconds('k')).toBe(0);
   });
 
-  it('a client address gets two checks in flight, then delays that double after ten failures', () => {
+  it('a client address gets two calls in flight, then delays that double after ten failures', () => {
     let now = 0;
     const throttle = new ClientThrottle(() => now);
     for (let i = 0; i < CLIENT_MAX_IN_FLIGHT; i++) throttle.enter('a');
-    expect(throttle.retryAfterSeconds('a')).toBe(1);
-    expect(throttle.retryAfterSeconds('b')).toBe(0);
-    for (let i = 0; i < CLIENT_MAX_IN_FLIGHT; i++) throttle.leave('a', true);
-    for (let i = CLIENT_MAX_IN_FLIGHT; i < CLIENT_FREE_FAILURES; i++) {
-      expect(throttle.retryAfterSeconds('a')).toBe(0);
-      throttle.enter('a');
-      throttle.leave('a', true);
+    expect(throttle.inFlightFull('a')).toBe(true);
+    expect(throttle.inFlightFull('b')).toBe(false);
+    for (let i = 0; i < CLIENT_MAX_IN_FLIGHT; i++) throttle.leave('a');
+    expect(throttle.inFlightFull('a')).toBe(false);
+    for (let i = 0; i < CLIENT_FREE_FAILURES; i++) {
+      expect(throttle.backoffSeconds('a')).toBe(0);
+      throttle.fail('a');
     }
     const waits: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const wait = throttle.retryAfterSeconds('a');
+      const wait = throttle.backoffSeconds('a');
       waits.push(wait);
       now += wait * 1000;
-      expect(throttle.retryAfterSeconds('a')).toBe(0);
-      throttle.enter('a');
-      throttle.leave('a', true);
+      expect(throttle.backoffSeconds('a')).toBe(0);
+      throttle.fail('a');
     }
     expect(waits).toEqual([1, 2, 4, 8, 16]);
+    now += 15 * 60_000;
+    expect(throttle.backoffSeconds('a')).toBe(0);
   });
 
   it('client addresses: IPv4-mapped as IPv4, IPv6 by its /64', () => {
@@ -153,10 +154,10 @@ describe('failed sign-ins', () => {
 });
 
 describe('responses never leak internals', () => {
-  it('a value the database refuses (a NUL character in jsonb) is a 400 naming the body, not a 500', async () => {
+  it('a value the database refuses (a NUL character in jsonb) is a 400 naming the field, not a 500', async () => {
     const reply = await p.call('POST', '/entities/Thing', { token: p.serviceToken, body: { text: 'a\u0000b' } });
     expect(reply.status).toBe(400);
-    expect(reply.body.detail).toMatch(/^body: /);
+    expect(reply.body.detail).toMatch(/^body\.text: /);
     expect(JSON.stringify(reply.body)).not.toMatch(/stack|at \w+ \(/);
   });
 
