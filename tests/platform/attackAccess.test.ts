@@ -92,6 +92,22 @@ describe("another viewer's records", () => {
   });
 });
 
+describe('signed-out visitors of a public app', () => {
+  it('may create, but own nothing: they read, change and delete no record, their own included', async () => {
+    await p.addApp('open', 'public_without_login', { email: 'boss@open.test', password: 'open-password-12' });
+    const created = await p.call('POST', '/entities/Note', { app: 'open', body: { text: 'left by a visitor' } });
+    expect(created.status).toBe(200);
+    expect(created.body.created_by_id).toBeNull();
+    expect((await p.call('GET', '/entities/Note', { app: 'open' })).body).toEqual([]);
+    expect((await p.call('GET', `/entities/Note/${created.body.id}`, { app: 'open' })).status).toBe(404);
+    expect((await p.call('PUT', `/entities/Note/${created.body.id}`, { app: 'open', body: { text: 'x' } })).status).toBe(404);
+    expect((await p.call('DELETE', `/entities/Note/${created.body.id}`, { app: 'open' })).status).toBe(404);
+    expect((await p.call('DELETE', '/entities/Note', { app: 'open', body: {} })).status).toBe(403);
+    const stored = await p.call('GET', `/entities/Note/${created.body.id}`, { app: 'open', token: p.serviceToken });
+    expect(stored.body.text).toBe('left by a visitor');
+  });
+});
+
 describe('the owner fields cannot be forged', () => {
   it('create, bulk create and update keep created_by / created_by_id of the real caller', async () => {
     const forged = { created_by: 'bob@example.com', created_by_id: bobId, text: 'planted' };
