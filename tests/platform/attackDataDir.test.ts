@@ -225,7 +225,7 @@ describe('attack: DATA_DIR modes and lock (finding 7)', () => {
     const pair = [spawnScript('platform-start.ts', dir), spawnScript('platform-start.ts', dir)];
     const outcomes = await Promise.race([
       Promise.all(pair.map((one) => one.outcome)),
-      new Promise<string[]>((done) => setTimeout(() => done(pair.map((one) => `timeout: ${one.output()}`)), 60_000)),
+      new Promise<string[]>((done) => setTimeout(() => done(pair.map((one) => `timeout: ${one.output()}`)), 120_000)),
     ]);
     const winner = pair[outcomes.indexOf('started')];
     const loser = pair[outcomes.findIndex((outcome) => outcome.startsWith('exit'))];
