@@ -8,6 +8,7 @@ import { deckTokens, fillTokens, PLACEHOLDER_TOKENS, settingsTokens } from './de
 import { parseSlide, type ParsedSlide } from './parseSlide.ts';
 import { checkReferences } from './referenceChecks.ts';
 import { figureNotes } from './figureNotes.ts';
+import { checkSamples } from './samples.ts';
 import { slidePath } from './slidePath.ts';
 import { parseYamlSource, validateYamlSource } from './yamlSource.ts';
 
@@ -36,6 +37,7 @@ function assembleUnsorted(sources: DeckSources): { content?: DeckContent; issues
   const brandsSource = parseYamlSource(sources.brands.file, sources.brands.text);
   const settings = validateYamlSource(settingsSource, DeckSettings);
   const issues = [...settingsSource.issues, ...brandsSource.issues, ...settings.issues];
+  if (settings.value) issues.push(...checkSamples(settings.value, settingsSource));
   const filledBrands = fillTokens(brandsSource.data, settings.value ? settingsTokens(settings.value) : PLACEHOLDER_TOKENS);
   if (settings.value) issues.push(...filledBrands.unknown.map(({ path, token }) => unknownToken(brandsSource, path, token)));
   const brands = validateYamlSource(brandsSource, BrandsFile, filledBrands.value);
