@@ -19,23 +19,10 @@ export interface UserRow {
 
 /**
  * The profile fields a user may set on their own record (updateMe): the platform defines them and
- * stores nothing else a client sends (issue 9, finding 6). An admin may also set `role`.
+ * stores nothing else a client sends (issue 9, finding 6). Each is a column that routes/users.ts
+ * validates; an admin may also set `role`.
  */
 export const PROFILE_FIELDS = ['full_name'] as const;
-
-/** The fields of a user that only the platform sets; updateMe may not touch them. */
-export const PROTECTED_USER_FIELDS = [
-  'id',
-  'email',
-  'role',
-  'app_id',
-  'is_verified',
-  'is_registered',
-  'created_date',
-  'updated_date',
-  'password',
-  'password_hash',
-] as const;
 
 // The SQL twin of toUserRecord, so `User` lists can be filtered and sorted like any entity.
 const USER_DOC = `(u.data || jsonb_build_object('id', u.id, 'email', u.email, 'full_name', u.full_name,
