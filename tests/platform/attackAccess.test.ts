@@ -179,6 +179,17 @@ describe('the socket', () => {
     expect(JSON.parse(seen[0]!.data)).toMatchObject({ type: 'create', data: { created_by_id: aliceId } });
     expect(spied).toEqual([]);
   });
+
+  it('disconnects a user whose role changes, so a former admin keeps no room it joined as admin', async () => {
+    const token = await registeredUser(p, 'demoted@example.com');
+    const me = (await p.call('GET', '/entities/User/me', { token })).body;
+    expect((await p.call('PUT', `/entities/User/${me.id}`, { token: admin, body: { role: 'admin' } })).body.role).toBe('admin');
+    const socket = await connect(token);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    expect((await p.call('PUT', `/entities/User/${me.id}`, { token: admin, body: { role: 'user' } })).body.role).toBe('user');
+    const late = new Promise<string>((resolve) => setTimeout(() => resolve('still connected after 3 s'), 3000));
+    expect(await Promise.race([gone, late])).toBe('io server disconnect');
+  });
 });
 
 describe('the rule table', () => {

@@ -86,7 +86,11 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     if (!target || !mayRead(caller, target)) throw notFound(`User ${c.req.param('id')} not found`);
     if (!allows(USER.update, caller, target.id)) throw forbidden('You may not update this User record');
     const patch = userPatch(target, await readJson(c), isAdmin(caller));
-    return c.json(toUserRecord(await updateUser(ctx.db, target.id, patch)));
+    const updated = await updateUser(ctx.db, target.id, patch);
+    // A socket keeps the rights it joined rooms with; after a role change it must reconnect, so
+    // a former admin stops receiving the changes of records it may no longer read.
+    if (updated.role !== target.role) ctx.broadcaster.disconnect({ userId: target.id });
+    return c.json(toUserRecord(updated));
   });
 
   api.delete('/entities/User/:id', async (c) => {
