@@ -25,6 +25,16 @@ export function checkEntityName(name: string): string {
   return name;
 }
 
+// Record ids are the platform's own (random UUIDs); anything else in their place is refused before
+// it reaches the database, which would answer a NUL byte with its own words.
+const RECORD_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/** 400 `id: …` unless `id` could be a record id (letters, digits, `-`, `_`; at most 128). */
+export function checkRecordId(id: string): string {
+  if (!RECORD_ID.test(id)) throw badRequest('id', 'is not a valid record id');
+  return id;
+}
+
 /** The caller's fields of a record body, without system fields; 400 unless a storable JSON object. */
 export function userFields(body: unknown, field = 'body'): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(field, 'must be a JSON object');

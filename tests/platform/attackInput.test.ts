@@ -64,6 +64,19 @@ describe('a bad query parameter is a 400 naming it, never database text', () => 
     expect((await p.call('GET', '/entities/Item', { token: admin })).body).toHaveLength(2);
   });
 
+  it('a record id that cannot be one is a 400 naming id, before the database sees it', async () => {
+    const ids = ['%00', 'a%00b', '%ED%A0%80', 'x'.repeat(5000), 'has%20space'];
+    for (const path of ['/entities/Item', '/entities/User', '/entities/Outbox']) {
+      for (const id of ids) {
+        for (const method of path === '/entities/Outbox' ? ['GET'] : ['GET', 'PUT', 'DELETE']) {
+          const reply = await p.call(method, `${path}/${id}`, { token: admin, body: method === 'PUT' ? {} : undefined });
+          expect([method, path, id.slice(0, 12), reply.status, reply.body.detail]).toEqual([method, path, id.slice(0, 12), 400, 'id: is not a valid record id']);
+        }
+      }
+    }
+    expect(p.logs.filter((line) => line.includes('refused by the database'))).toEqual([]);
+  });
+
   it('still lists with in-range values: skip at the bound, limits above 5000 clamped', async () => {
     expect((await p.call('GET', '/entities/Item?skip=1000000000', { token: admin })).body).toEqual([]);
     expect((await p.call('GET', '/entities/Item?limit=9999&skip=1&sort=n', { token: admin })).body.map((r: { n: number }) => r.n)).toEqual([2]);

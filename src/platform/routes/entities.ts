@@ -7,6 +7,7 @@ import { MAX_IMPORT_BYTES, parseImportFile } from '../entityImport.ts';
 import {
   type Author,
   checkEntityName,
+  checkRecordId,
   createRecord,
   deleteMatching,
   deleteRecord,
@@ -57,8 +58,9 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
 
   api.get('/entities/:entity/:id', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
+    const id = checkRecordId(c.req.param('id'));
     const fields = parseListParams(c.req.query()).fields;
-    const record = await readableRecord(ctx, c.get('app').id, entity, c.req.param('id'), c.get('caller'), 'read');
+    const record = await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'read');
     return c.json(project(record, fields));
   });
 
@@ -101,20 +103,22 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
 
   api.put('/entities/:entity/:id', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
-    await readableRecord(ctx, c.get('app').id, entity, c.req.param('id'), c.get('caller'), 'update');
+    const id = checkRecordId(c.req.param('id'));
+    await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'update');
     const fields = userFields(await readJson(c));
     // The owner (created_by_id) is a system field no update can change, so the check above holds.
-    const record = await updateRecord(ctx.db, c.get('app').id, entity, c.req.param('id'), fields);
-    if (!record) throw notFound(`${entity} ${c.req.param('id')} not found`);
+    const record = await updateRecord(ctx.db, c.get('app').id, entity, id, fields);
+    if (!record) throw notFound(`${entity} ${id} not found`);
     announce(c.get('app').id, entity, 'update', [record]);
     return c.json(record);
   });
 
   api.delete('/entities/:entity/:id', async (c) => {
     const entity = checkEntityName(c.req.param('entity'));
-    await readableRecord(ctx, c.get('app').id, entity, c.req.param('id'), c.get('caller'), 'delete');
-    const record = await deleteRecord(ctx.db, c.get('app').id, entity, c.req.param('id'));
-    if (!record) throw notFound(`${entity} ${c.req.param('id')} not found`);
+    const id = checkRecordId(c.req.param('id'));
+    await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'delete');
+    const record = await deleteRecord(ctx.db, c.get('app').id, entity, id);
+    if (!record) throw notFound(`${entity} ${id} not found`);
     announce(c.get('app').id, entity, 'delete', [record]);
     return c.json({ success: true, id: record.id });
   });

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { checkRecordId } from '../entitiesStore.ts';
 import { ENTITY_ACCESS, requireAllowed } from '../entityAccess.ts';
 import { HttpError, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
@@ -16,11 +17,12 @@ export function registerOutboxRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
 
   api.get('/entities/Outbox/:id', async (c) => {
     requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
+    const id = checkRecordId(c.req.param('id'));
     const result = await ctx.db.query<{ data: unknown }>('SELECT data FROM outbox WHERE app_id = $1 AND id = $2', [
       c.get('app').id,
-      c.req.param('id'),
+      id,
     ]);
-    if (!result.rows[0]) throw notFound(`Outbox message ${c.req.param('id')} not found`);
+    if (!result.rows[0]) throw notFound(`Outbox message ${id} not found`);
     return c.json(result.rows[0].data);
   });
 

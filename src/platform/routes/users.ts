@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { type Caller, isAdmin, requireAdmin, requireUser } from '../access.ts';
 import { readJson, validate } from '../body.ts';
+import { checkRecordId } from '../entitiesStore.ts';
 import { allows, ENTITY_ACCESS, requireAllowed } from '../entityAccess.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
@@ -74,16 +75,18 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
   });
 
   api.get('/entities/User/:id', async (c) => {
-    const target = await findUserById(ctx.db, c.get('app').id, c.req.param('id'));
-    if (!target || !mayRead(c.get('caller'), target)) throw notFound(`User ${c.req.param('id')} not found`);
+    const id = checkRecordId(c.req.param('id'));
+    const target = await findUserById(ctx.db, c.get('app').id, id);
+    if (!target || !mayRead(c.get('caller'), target)) throw notFound(`User ${id} not found`);
     const fields = parseListParams(c.req.query()).fields;
     return c.json(project(toUserRecord(target), fields));
   });
 
   api.put('/entities/User/:id', async (c) => {
     const caller = c.get('caller');
-    const target = await findUserById(ctx.db, c.get('app').id, c.req.param('id'));
-    if (!target || !mayRead(caller, target)) throw notFound(`User ${c.req.param('id')} not found`);
+    const id = checkRecordId(c.req.param('id'));
+    const target = await findUserById(ctx.db, c.get('app').id, id);
+    if (!target || !mayRead(caller, target)) throw notFound(`User ${id} not found`);
     if (!allows(USER.update, caller, target.id)) throw forbidden('You may not update this User record');
     const patch = userPatch(target, await readJson(c), isAdmin(caller));
     const updated = await updateUser(ctx.db, target.id, patch);
@@ -96,9 +99,10 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
   api.delete('/entities/User/:id', async (c) => {
     requireAdmin(c.get('caller'), 'delete users');
     requireAllowed(USER.delete, c.get('caller'), 'User', 'delete');
-    const result = await ctx.db.query('DELETE FROM users WHERE app_id = $1 AND id = $2', [c.get('app').id, c.req.param('id')]);
-    if (!result.affectedRows) throw notFound(`User ${c.req.param('id')} not found`);
-    ctx.broadcaster.disconnect({ userId: c.req.param('id') });
+    const id = checkRecordId(c.req.param('id'));
+    const result = await ctx.db.query('DELETE FROM users WHERE app_id = $1 AND id = $2', [c.get('app').id, id]);
+    if (!result.affectedRows) throw notFound(`User ${id} not found`);
+    ctx.broadcaster.disconnect({ userId: id });
     return c.json({ success: true, id: c.req.param('id') });
   });
 
