@@ -29,6 +29,8 @@ export interface PlatformOptions {
   snapshot?: Blob;
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For hop (env TRUST_PROXY=1). */
   trustProxy?: boolean;
+  /** Failed password checks per account per hour from all addresses together (default 100; signInLimits.ts). */
+  accountMaxFailures?: number;
   /** Where outbox mail and start-up notes go (default console.log). */
   log?: (line: string) => void;
 }

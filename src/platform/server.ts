@@ -84,7 +84,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     db,
     log,
     serviceToken: service.token,
-    signInLimits: new SignInLimits(),
+    signInLimits: new SignInLimits({ accountMax: options.accountMaxFailures }),
     mailLimiter: new AttemptLimiter(5, 15 * 60 * 1000),
     clientAddress: (c) => clientAddress(c, options.trustProxy ?? false),
     broadcaster: {

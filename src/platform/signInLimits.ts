@@ -21,7 +21,8 @@ export interface PasswordCheck {
   done(ok: boolean): void;
 }
 
-function tooMany(wait: number): HttpError {
+/** The 429 of every sign-in limit, with Retry-After. */
+export function tooManyAttempts(wait: number): HttpError {
   const when = wait < 60 ? `${wait} s` : `${Math.ceil(wait / 60)} min`;
   return new HttpError(
     429,
@@ -32,8 +33,9 @@ function tooMany(wait: number): HttpError {
 
 /**
  * Every limit on password checks (issue 9, findings 4 and 5): per account and address, per account,
- * and per address over all accounts. `reserve` decides and takes the places in one synchronous
- * step, before any hashing, so concurrency cannot sidestep a limit; a success gives its place back.
+ * and per address over all accounts (its in-flight cap is applied earlier, by routes/clientGate.ts).
+ * `reserve` decides and takes the places in one synchronous step, before any hashing, so
+ * concurrency cannot sidestep a limit; a success gives its place back.
  */
 export class SignInLimits {
   readonly perAccountAddress: AttemptLimiter;
@@ -42,9 +44,14 @@ export class SignInLimits {
   /** account → address → last successful sign-in. */
   private readonly known = new Map<string, Map<string, number>>();
 
-  constructor(private readonly now: () => number = Date.now) {
+  private readonly now: () => number;
+
+  /** `accountMax` replaces ACCOUNT_MAX_FAILURES (PlatformOptions.accountMaxFailures). */
+  constructor(options: { accountMax?: number; now?: () => number } = {}) {
+    const now = options.now ?? Date.now;
+    this.now = now;
     this.perAccountAddress = new AttemptLimiter(ACCOUNT_CLIENT_MAX_FAILURES, ACCOUNT_CLIENT_WINDOW_MS, now);
-    this.perAccount = new AttemptLimiter(ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW_MS, now);
+    this.perAccount = new AttemptLimiter(options.accountMax ?? ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW_MS, now);
     this.perAddress = new ClientThrottle(now);
   }
 
@@ -58,12 +65,11 @@ export class SignInLimits {
     const pair = `${account}\n${address}`;
     const known = this.isKnown(account, address);
     const wait = Math.max(
-      this.perAddress.retryAfterSeconds(address),
+      this.perAddress.backoffSeconds(address),
       this.perAccountAddress.retryAfterSeconds(pair),
       known ? 0 : this.perAccount.retryAfterSeconds(account),
     );
-    if (wait > 0) throw tooMany(wait);
-    this.perAddress.enter(address);
+    if (wait > 0) throw tooManyAttempts(wait);
     this.perAccountAddress.reserve(pair);
     if (!known) this.perAccount.reserve(account);
     let finished = false;
@@ -71,26 +77,15 @@ export class SignInLimits {
       done: (ok) => {
         if (finished) return;
         finished = true;
-        this.perAddress.leave(address, !ok);
-        if (!ok) return;
+        if (!ok) {
+          this.perAddress.fail(address);
+          return;
+        }
         this.perAccountAddress.reset(pair);
         if (!known) this.perAccount.refund(account);
         const addresses = this.known.get(account) ?? new Map<string, number>();
         addresses.set(address, this.now());
         this.known.set(account, addresses);
-      },
-    };
-  }
-
-  /** Reserves one password hashing (register, reset) from `address` under the in-flight cap, or throws 429. */
-  reserveHashing(address: string): { done(): void } {
-    if (this.perAddress.inFlightFull(address)) throw tooMany(1);
-    this.perAddress.enter(address);
-    let finished = false;
-    return {
-      done: () => {
-        if (!finished) this.perAddress.leave(address, false);
-        finished = true;
       },
     };
   }

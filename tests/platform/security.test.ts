@@ -120,7 +120,7 @@ describe('failed sign-ins', () => {
     expect(limiter.retryAfterSeconds('k')).toBe(0);
   });
 
-  it('a client address gets two calls in flight, then delays that double after ten failures', () => {
+  it(`a client address gets ${CLIENT_MAX_IN_FLIGHT} call(s) in flight, then delays that double after ten failures`, () => {
     let now = 0;
     const throttle = new ClientThrottle(() => now);
     for (let i = 0; i < CLIENT_MAX_IN_FLIGHT; i++) throttle.enter('a');

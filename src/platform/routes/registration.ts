@@ -84,13 +84,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     const app = c.get('app');
     limitMail(ctx, app.id, 'otp', body.email);
     // Hashed whatever the address's state, so the reply takes as long for a known address as a new one.
-    const slot = ctx.signInLimits.reserveHashing(ctx.clientAddress(c));
-    let passwordHash: string;
-    try {
-      passwordHash = await hashPassword(body.password);
-    } finally {
-      slot.done();
-    }
+    const passwordHash = await hashPassword(body.password);
     ctx.afterReply.add('register', () => registerAfterReply(ctx, app.id, body.email, passwordHash, body.full_name));
     return c.json({ success: true, email: normalizeEmail(body.email), message: REGISTERED });
   });
@@ -154,13 +148,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     await refuseBreached('new_password', body.new_password);
     const userId = await consumeResetToken(ctx.db, c.get('app').id, body.reset_token);
     if (!userId) throw badRequest('reset_token', 'is invalid, used or expired');
-    const slot = ctx.signInLimits.reserveHashing(ctx.clientAddress(c));
-    let passwordHash: string;
-    try {
-      passwordHash = await hashPassword(body.new_password);
-    } finally {
-      slot.done();
-    }
+    const passwordHash = await hashPassword(body.new_password);
     // Following the emailed link proves the mailbox, so it also verifies the address.
     await updateUser(ctx.db, userId, { password_hash: passwordHash, email_verified: true });
     // Every other reset link and code dies with the old password, as every session does.
