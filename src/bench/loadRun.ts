@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { EventEmitter, once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
@@ -42,15 +43,23 @@ export function deckPages(staticDir: string): string[] {
 /** Per-request limit of the load run: a reply slower than this is an error. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-interface PlatformChild {
+/** The local platform in a child process, as the load run and the login flood use it. */
+export interface PlatformChild {
   url: string;
   appId: string;
   serviceToken: string;
+  /** The latest mail of `kind` to `email` from the child's log (codes are only there), waiting up to 10 s. */
+  mailTo(email: string, kind: string): Promise<string>;
   stop(): Promise<void>;
 }
 
+/** A distinct loopback address per simulated client (the platform throttles per client address). */
+export function clientAddress(index: number): string {
+  return `127.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+}
+
 /** Starts src/bench/platformChild.ts in its own node process (with tsx) and waits for its address. */
-async function startPlatformChild(staticDir: string): Promise<PlatformChild> {
+export async function startPlatformChild(staticDir: string): Promise<PlatformChild> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/bench/platformChild.ts'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, BENCH_STATIC_DIR: staticDir },
@@ -59,6 +68,21 @@ async function startPlatformChild(staticDir: string): Promise<PlatformChild> {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines = createInterface({ input: child.stdout });
+  const mail: string[] = [];
+  const arrived = new EventEmitter();
+  lines.on('line', (line) => {
+    const parsed = (() => {
+      try {
+        return JSON.parse(line) as { outbox?: unknown };
+      } catch {
+        return {};
+      }
+    })();
+    if (typeof parsed.outbox === 'string') {
+      mail.push(parsed.outbox);
+      arrived.emit('mail');
+    }
+  });
   const ready = await new Promise<{ url: string; appId: string; serviceToken: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`platform did not start within 60 s\n${stderr}`)), 60_000);
     lines.once('line', (line) => {
@@ -78,6 +102,15 @@ async function startPlatformChild(staticDir: string): Promise<PlatformChild> {
     ...ready,
     // Loopback URL: the child binds 127.0.0.1 but may report "localhost".
     url: ready.url.replace('//localhost:', '//127.0.0.1:'),
+    async mailTo(email, kind) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = mail.findLast((line) => line.startsWith(`[outbox] to ${email} (${kind}):`));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no ${kind} mail for ${email} within 10 s`);
+        await Promise.race([once(arrived, 'mail'), new Promise((resolve) => setTimeout(resolve, 1000))]);
+      }
+    },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5_000);
@@ -104,19 +137,17 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
   );
 }
 
-/** Invites, registers and verifies one user through the API (code read back from the outbox). */
-async function createUser(client: HttpClient, appId: string, serviceToken: string, email: string, password: string): Promise<void> {
-  const api = `/api/apps/${appId}`;
-  const service = { Authorization: `Bearer ${serviceToken}` };
+/** Invites, registers and verifies one user through the API from `localAddress` (code read back from the child's log). */
+export async function createUser(client: HttpClient, platform: PlatformChild, email: string, password: string, localAddress: string): Promise<void> {
+  const api = `/api/apps/${platform.appId}`;
+  const service = { Authorization: `Bearer ${platform.serviceToken}` };
   const invited = await client.send('POST', `${api}/users/invite-user`, { headers: service, json: { user_email: email, role: 'user' } });
   if (invited.status !== 200) throw new Error(`invite ${email}: ${invited.status} ${invited.body}`);
-  const registered = await client.send('POST', `${api}/auth/register`, { json: { email, password } });
+  const registered = await client.send('POST', `${api}/auth/register`, { json: { email, password }, localAddress });
   if (registered.status !== 200) throw new Error(`register ${email}: ${registered.status} ${registered.body}`);
-  const q = encodeURIComponent(JSON.stringify({ to: email, kind: 'otp' }));
-  const mail = await client.send('GET', `${api}/entities/Outbox?q=${q}&sort=-created_date&limit=1`, { headers: service });
-  const code = /code is (\d{6})/.exec(String(json(mail)?.[0]?.body ?? ''))?.[1];
-  if (!code) throw new Error(`no one-time code for ${email}: ${mail.status} ${mail.body.slice(0, 200)}`);
-  const verified = await client.send('POST', `${api}/auth/verify-otp`, { json: { email, otp_code: code } });
+  const code = /code is (\d{6})/.exec(await platform.mailTo(email, 'otp'))?.[1];
+  if (!code) throw new Error(`no one-time code for ${email}`);
+  const verified = await client.send('POST', `${api}/auth/verify-otp`, { json: { email, otp_code: code }, localAddress });
   if (verified.status !== 200) throw new Error(`verify ${email}: ${verified.status} ${verified.body}`);
 }
 
@@ -144,7 +175,7 @@ export async function loadRun(options: { viewers: number; seconds: number; stati
     const password = 'bench-password-1';
     const emails = Array.from({ length: options.viewers }, (_, i) => `viewer${i + 1}@bench.local`);
     const createdAt = performance.now();
-    await inParallel(emails, 8, (email) => createUser(client, platform.appId, platform.serviceToken, email, password));
+    await inParallel(emails, 8, (email) => createUser(client, platform, email, password, clientAddress(emails.indexOf(email))));
     const usersCreatedInMs = performance.now() - createdAt;
     options.log(`  load run: ${emails.length} users invited, registered and verified in ${(usersCreatedInMs / 1000).toFixed(1)} s`);
 
@@ -171,8 +202,9 @@ export async function loadRun(options: { viewers: number; seconds: number; stati
     const started = performance.now();
     const deadline = started + options.seconds * 1000;
     await Promise.all(
-      emails.map(async (email) => {
-        const login = await timed('login', () => client.send('POST', `${api}/auth/login`, { json: { email, password } }), (r) => r.status === 200);
+      emails.map(async (email, index) => {
+        // Each viewer is its own client address, as 200 real viewers would be.
+        const login = await timed('login', () => client.send('POST', `${api}/auth/login`, { json: { email, password }, localAddress: clientAddress(index) }), (r) => r.status === 200);
         const token = login ? (json(login)?.access_token as string | undefined) : undefined;
         if (!token) return;
         const bearer = { Authorization: `Bearer ${token}` };

@@ -1,5 +1,6 @@
 // Child process of the load run: the local platform (issue 6) with an in-memory database, serving
-// dist/ on a loopback port. Prints one JSON line {url, appId, serviceToken} when ready; SIGTERM stops it.
+// dist/ on a loopback port. Prints one JSON line {url, appId, serviceToken} when ready, then one
+// {outbox} line per mail; SIGTERM stops it.
 // Run in its own process so the load generator and the server do not share one event loop.
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -17,8 +18,10 @@ async function main(): Promise<void> {
     adminPassword: randomBytes(16).toString('hex'),
     serviceToken,
     staticDir: resolve(process.env.BENCH_STATIC_DIR ?? 'dist'),
-    // Outbox mail (one-time codes) is read back through the API; the log is not needed.
-    log: () => {},
+    // Codes are only in the log (never in the stored outbox): pass the mail on, one JSON line each.
+    log: (line) => {
+      if (line.startsWith('[outbox]')) process.stdout.write(`${JSON.stringify({ outbox: line })}\n`);
+    },
   });
   process.stdout.write(`${JSON.stringify({ url: platform.url, appId, serviceToken })}\n`);
   const stop = () => {

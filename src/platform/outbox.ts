@@ -7,12 +7,22 @@ export interface OutboxMessage {
   to: string;
   subject: string;
   body: string;
-  /** What it carries: `otp`, `reset`, `invite`. */
+  /** What it carries: `otp`, `reset`, `invite`, `account_exists`. */
   kind: string;
+  /**
+   * Codes and links that grant access: the log gets the whole body, the stored copy has each one
+   * replaced by a mark, so neither the outbox table nor the database's write-ahead log ever holds
+   * them (issue 9, finding 7).
+   */
+  secrets?: string[];
 }
 
+/** What the stored copy shows in place of a secret. */
+export const HIDDEN_MARK = '[hidden: shown only in the server log]';
+
 /**
- * "Sends" a message: there is no mail server locally, so an admin reads it in the log or through
+ * "Sends" a message: there is no mail server locally, so an admin reads it in the server log (the
+ * only place codes and reset links appear) or, without its secrets, through
  * `GET /api/apps/{appId}/entities/Outbox` (admin and service role only).
  */
 export async function sendMail(
@@ -21,13 +31,15 @@ export async function sendMail(
   message: OutboxMessage,
   log: (line: string) => void,
 ): Promise<Record<string, unknown>> {
-  const record = { id: randomUUID(), app_id: appId, ...message, created_date: nowIso() };
+  const { secrets = [], ...shown } = message;
+  const stored = secrets.reduce((body, secret) => (secret ? body.split(secret).join(HIDDEN_MARK) : body), message.body);
+  const record = { id: randomUUID(), app_id: appId, ...shown, body: stored, created_date: nowIso() };
   await db.query('INSERT INTO outbox (id, app_id, data) VALUES ($1, $2, $3::jsonb)', [
     record.id,
     appId,
     JSON.stringify(record),
   ]);
-  log(`[outbox] to ${message.to}: ${message.subject}\n${message.body}`);
+  log(`[outbox] to ${message.to} (${message.kind}): ${message.subject}\n${message.body}`);
   return record;
 }
 

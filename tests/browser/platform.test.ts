@@ -13,6 +13,8 @@ const ADMIN = { email: 'admin@deck.test', password: 'admin-password-1' };
 let platform: RunningPlatform;
 let browser: Browser;
 let dataDir: string;
+// Codes are only in the server log, never in the stored outbox (issue 9, finding 7).
+const logs: string[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'deck-platform-'));
@@ -25,7 +27,7 @@ beforeAll(async () => {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     staticDir: 'dist',
-    log: () => {},
+    log: (line) => logs.push(line),
   });
   browser = await launchChromium();
 });
@@ -48,10 +50,9 @@ async function api<T>(path: string, init: { token?: string; method?: string; bod
 const adminToken = async () => (await api<{ access_token: string }>('/auth/login', { method: 'POST', body: ADMIN })).access_token;
 
 async function latestCodeFor(email: string): Promise<string> {
-  const mail = await api<Array<{ to: string; kind: string; body: string }>>('/entities/Outbox?sort=-created_date', { token: await adminToken() });
-  const message = mail.find((entry) => entry.to === email && entry.kind === 'otp');
-  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${email}`);
+  const mail = logs.findLast((line) => line.startsWith(`[outbox] to ${email} (otp):`));
+  const code = /code is (\d{6})/.exec(mail ?? '')?.[1];
+  if (!code) throw new Error(`no code in the server log for ${email}`);
   return code;
 }
 
@@ -122,6 +123,26 @@ describe('the deck behind the local platform', () => {
     await page.goto(`${platform.url}/no-such-page`);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     expect(await page.getByText('Admin Note').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('after a competing registration, the code asks the partner to choose a password, then opens the deck', async () => {
+    const email = 'contested@lender.test';
+    await api('/users/invite-user', { method: 'POST', token: await adminToken(), body: { user_email: email, role: 'user' } });
+    await api('/auth/register', { method: 'POST', body: { email, password: 'attacker-password-1' } });
+    const page = await newPage();
+    await page.goto(`${platform.url}/ecosystem`);
+    await page.waitForURL(/\/login/);
+    await register(page, email, 'partner-password-1');
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('partner-chosen-password-2');
+    await page.getByLabel('New password again').fill('partner-chosen-password-2');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.waitForURL(`${platform.url}/ecosystem`);
+    await expect.poll(() => page.textContent('main')).toContain('$7.1M-$9.4M');
+    for (const password of ['attacker-password-1', 'partner-password-1']) {
+      await expect(api('/auth/login', { method: 'POST', body: { email, password } })).rejects.toThrow(/401/);
+    }
     await page.context().close();
   });
 

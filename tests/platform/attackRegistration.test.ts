@@ -1,5 +1,8 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestPlatform, type TestPlatform } from './harness.ts';
+import { ADMIN, latestMail, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 9, finding 3 (pre-account takeover) and the account-revealing register of finding 8.
 let p: TestPlatform;
@@ -171,4 +174,45 @@ describe('finding 8: reset links die with the password; passwords are long and u
     expect(resetLinks('sole@lender.example')).toHaveLength(1);
     expect(p.logs.some((line) => line.includes('nobody-at-all@lender.example'))).toBe(false);
   });
+});
+
+describe('finding 7: codes and reset links are stored only as hashes', () => {
+  it('after a registration and a reset request, no table and no file of the data folder holds the code or the link', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'secrets-data-'));
+    try {
+      const disk = await startTestPlatform('private_with_login', { dataDir });
+      let code = '';
+      let token = '';
+      try {
+        await disk.call('POST', '/auth/register', { body: { email: 'disk@lender.example', password: 'disk-password-12' } });
+        code = /code is (\d{6})/.exec(await latestMail(disk, 'disk@lender.example', 'otp'))![1]!;
+        await disk.call('POST', '/auth/reset-password-request', { body: { email: ADMIN.email } });
+        token = decodeURIComponent(/reset_token=([^\s&]+)/.exec(await latestMail(disk, ADMIN.email, 'reset'))![1]!);
+        expect(token.length).toBeGreaterThan(40);
+
+        const tables = await disk.db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+        expect(tables.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['outbox', 'one_time_codes']));
+        for (const { table_name } of tables.rows) {
+          const text = (await disk.db.query<{ row: string }>(`SELECT t::text AS row FROM "${table_name}" t`)).rows.map((row) => row.row).join('\n');
+          expect(text, table_name).not.toContain(token);
+          expect(text, table_name).not.toContain(code);
+        }
+        // What the admin reads instead: the mail without its secret.
+        const stored = await disk.call('GET', '/entities/Outbox?sort=-created_date', { token: disk.serviceToken });
+        expect(stored.body.map((mail: { body: string }) => mail.body).join('\n')).toMatch(/hidden: shown only in the server log/);
+      } finally {
+        await disk.close();
+      }
+      const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      expect(files.length).toBeGreaterThan(100);
+      for (const file of files) {
+        const bytes = readFileSync(join(file.parentPath, file.name));
+        expect(bytes.includes(token), file.name).toBe(false);
+        expect(bytes.includes(`code is ${code}`), file.name).toBe(false);
+        expect(bytes.includes(`"${code}"`), file.name).toBe(false);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -100,8 +100,11 @@ describe('the visibility gate', () => {
   it('public_with_login: any signed-in user counts as registered; no token → auth_required', async () => {
     expect((await settings('withlogin')).body.extra_data).toEqual({ reason: 'auth_required' });
     await p.call('POST', '/auth/register', { app: 'withlogin', body: { email: 'pub@example.com', password: 'public-pass-1' } });
+    const code = /code is (\d{6})/.exec(await latestMail(p, 'pub@example.com', 'otp'))![1]!;
+    // The stored copy the Outbox entity shows hides the code (issue 9, finding 7).
     const mail = await p.call('GET', `/entities/Outbox?q=${encodeURIComponent('{"to":"pub@example.com"}')}`, { app: 'withlogin', token: p.serviceToken });
-    const code = /code is (\d{6})/.exec(mail.body[0].body)![1];
+    expect(mail.body[0].body).not.toContain(code);
+    expect(mail.body[0].body).toMatch(/hidden: shown only in the server log/);
     const token = (await p.call('POST', '/auth/verify-otp', { app: 'withlogin', body: { email: 'pub@example.com', otp_code: code } })).body.access_token;
     expect((await settings('withlogin', token)).body.public_settings).toBe('public_with_login');
     expect((await p.call('GET', '/entities/User/me', { app: 'withlogin', token })).status).toBe(200);

@@ -96,14 +96,15 @@ export async function startTestPlatform(
   return Object.assign(platform, { appId, logs, call, login });
 }
 
-/** The latest outbox message to `email` (read through the admin-only Outbox entity). */
+/**
+ * The latest mail of `kind` to `email`, read from the server log: codes and reset links appear
+ * only there, never in the stored outbox (issue 9, finding 7).
+ */
 export async function latestMail(platform: TestPlatform, email: string, kind: string): Promise<string> {
-  const reply = await platform.call('GET', `/entities/Outbox?q=${encodeURIComponent(JSON.stringify({ to: email, kind }))}&sort=-created_date&limit=1`, {
-    token: platform.serviceToken,
-  });
-  const body = reply.body?.[0]?.body;
-  if (typeof body !== 'string') throw new Error(`no ${kind} mail for ${email}: ${JSON.stringify(reply.body)}`);
-  return body;
+  await platform.settled();
+  const line = platform.logs.findLast((entry) => entry.startsWith(`[outbox] to ${email} (${kind}):`));
+  if (line === undefined) throw new Error(`no ${kind} mail for ${email} in the log`);
+  return line;
 }
 
 /** Invites, registers and verifies a user through the API; returns their token. */

@@ -38,7 +38,7 @@ function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'reset', e
 
 async function mailOtp(ctx: PlatformContext, user: UserRow, passwordHash: string | null): Promise<void> {
   const code = await issueOtp(ctx.db, user.id, passwordHash);
-  await sendMail(ctx.db, user.app_id, { to: user.email, kind: 'otp', subject: 'Your verification code', body: `Your code is ${code}. It expires in 10 minutes.` }, ctx.log);
+  await sendMail(ctx.db, user.app_id, { to: user.email, kind: 'otp', subject: 'Your verification code', body: `Your code is ${code}. It expires in 10 minutes.`, secrets: [code] }, ctx.log);
 }
 
 async function registrationsOf(ctx: PlatformContext, userId: string): Promise<number> {
@@ -138,7 +138,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
       if (!user) return;
       const token = await issueResetToken(ctx.db, user.id);
       const link = `${ctx.publicUrl()}/login?reset_token=${encodeURIComponent(token)}`;
-      await sendMail(ctx.db, user.app_id, { to: user.email, kind: 'reset', subject: 'Reset your password', body: `Open ${link} within 1 hour to choose a new password.` }, ctx.log);
+      await sendMail(ctx.db, user.app_id, { to: user.email, kind: 'reset', subject: 'Reset your password', body: `Open ${link} within 1 hour to choose a new password.`, secrets: [link] }, ctx.log);
     });
     return c.json(RESET_SENT);
   });
