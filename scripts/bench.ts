@@ -10,6 +10,7 @@ import { firstVisit } from '../src/bench/firstVisit.ts';
 import { keyToHeading } from '../src/bench/keyToHeading.ts';
 import { lighthouseRun } from '../src/bench/lighthouseRun.ts';
 import { loadRun, platformPresent } from '../src/bench/loadRun.ts';
+import { loginFlood } from '../src/bench/loginFlood.ts';
 import { previewOf, snapshotDist } from '../src/bench/distSnapshot.ts';
 import { deckTable, pageTable, PAGES, type BenchResults } from '../src/bench/report.ts';
 import { runBuild } from '../src/bench/runBuild.ts';
@@ -19,6 +20,8 @@ const FIRST_VISIT_RUNS = 5;
 const LIGHTHOUSE_RUNS = 3;
 const KEY_START = '/problem';
 const KEY_MOVES = 10;
+const FLOOD_ROUNDS = 5;
+const FLOOD_SIZE = 100;
 
 const log = (line: string) => console.log(line);
 const load = () => loadavg().map((v) => Number(v.toFixed(2)));
@@ -105,6 +108,12 @@ async function main(): Promise<number> {
         loadRun({ viewers: args.viewers, seconds: args.loadSeconds, staticDir: dist, log }),
       );
     }
+  }
+
+  if (!args.skip.has('login-flood') && platformPresent()) {
+    results.loginFlood = await part(results, `login flood: a genuine sign-in alone and during ${FLOOD_SIZE} parallel wrong ones from one client, ${FLOOD_ROUNDS} rounds`, () =>
+      loginFlood({ staticDir: dist, rounds: FLOOD_ROUNDS, floodSize: FLOOD_SIZE }),
+    );
   }
 
   results.machine.loadavgEnd = load();

@@ -2,6 +2,7 @@ import type { FirstVisit } from './firstVisit.ts';
 import type { KeyMove } from './keyToHeading.ts';
 import type { LighthouseFigures } from './lighthouseRun.ts';
 import type { LoadFigures } from './loadRun.ts';
+import type { LoginFloodFigures } from './loginFlood.ts';
 import { median, percentile } from './stats.ts';
 import { fixed, formatTable, kb, type Row } from './table.ts';
 
@@ -16,6 +17,7 @@ export interface BenchResults {
   lighthouse?: Record<string, LighthouseFigures[]>;
   keyToHeading?: KeyMove[];
   load?: LoadFigures | { skipped: string };
+  loginFlood?: LoginFloodFigures | { skipped: string };
   errors: { part: string; message: string }[];
 }
 
@@ -98,6 +100,15 @@ export function deckTable(results: BenchResults): string {
     rows.push(
       singleRow(`  after all sign-ins (${fixed(steady.seconds, 1)} s), requests/s`, steady.requestsPerSecond, (v) => fixed(v, 0), ''),
       singleRow('  after all sign-ins, p50 / p99 (ms)', steady.p50Ms, (v) => `${fixed(v, 1)} / ${fixed(steady.p99Ms, 1)}`, ''),
+    );
+  }
+  const flood = results.loginFlood;
+  if (flood && !('skipped' in flood)) {
+    rows.push(
+      singleRow(`sign-in alone, median (ms, ${flood.aloneMs.length} runs)`, median(flood.aloneMs), (v) => fixed(v, 0), ''),
+      singleRow(`sign-in during a ${flood.floodSize}-request one-client flood, median (ms)`, median(flood.underFloodMs), (v) => fixed(v, 0), '< 1000', (v) => v < 1000),
+      singleRow('  same, slowest run (ms)', Math.max(...flood.underFloodMs), (v) => fixed(v, 0), '< 1000', (v) => v < 1000),
+      singleRow('  genuine sign-ins refused', flood.genuineFailures, (v) => fixed(v, 0), '0', (v) => v === 0),
     );
   }
   return rows.length === 0 ? '' : formatTable(['metric', 'value', 'target'], rows);

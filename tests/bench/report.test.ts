@@ -22,6 +22,14 @@ describe('bench tables', () => {
     expect(text).toMatch(/median \(ms, 4 moves\)\s+5\.5\s+≤ 10\s+ok/);
     expect(text).toMatch(/p95 \(ms\)\s+26\.4\s+≤ 10\s+MISS/);
   });
+  it('reports the sign-in delay under a one-client login flood against 1 s', () => {
+    const flood = { floodSize: 100, aloneMs: [150, 160, 170], underFloodMs: [300, 400, 1200], genuineFailures: 0, floodStatuses: { 429: 290, 401: 10 } };
+    const text = deckTable({ ...base, loginFlood: flood });
+    expect(text).toMatch(/sign-in alone, median \(ms, 3 runs\)\s+160/);
+    expect(text).toMatch(/during a 100-request one-client flood, median \(ms\)\s+400\s+< 1000\s+ok/);
+    expect(text).toMatch(/slowest run \(ms\)\s+1200\s+< 1000\s+MISS/);
+    expect(text).toMatch(/genuine sign-ins refused\s+0\s+0\s+ok/);
+  });
   it('prints nothing for parts that did not run', () => {
     expect(pageTable(base)).toBe('');
     expect(deckTable({ ...base, load: { skipped: 'src/platform not present' } })).toBe('');
