@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { forwardErrorsToParent } from './app/forwardErrors.ts';
 import { platformAppId } from './app/platformAppId.ts';
-import { loadSlide, slideAtPath } from './deck/slideRegistry.ts';
+import { loadDeckRegistry, loadSlide } from './deck/slideRegistry.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';
@@ -16,23 +16,27 @@ import './styles/content.css';
 forwardErrorsToParent();
 
 const container = document.getElementById('root')!;
-const app = (
+// The prerender marks a slide's page with the slide's name (src/build/prerender.ts); the gate shell and
+// the 404 page carry none, and this script knows no page names of its own: they come with the registry.
+const prerenderedSlide = container.dataset.slide;
+const app = (trustedContent: boolean) => (
   <StrictMode>
-    <App appId={platformAppId()} trustedContent={container.firstElementChild !== null} />
+    <App appId={platformAppId()} trustedContent={trustedContent} />
   </StrictMode>
 );
 
-// A prerendered page hydrates once its body has loaded, so hydration finds exactly that page.
-// Anything else renders at once in place of the static HTML, without an empty frame in between:
-// a 404, another spelling of a route, or the sign-in gate's empty shell (whose slide bodies the
-// platform only serves after sign-in).
-const first = slideAtPath(window.location.pathname);
+// A prerendered slide page (which the platform serves only to a visitor it let in) hydrates once the
+// registry and its body have loaded, so hydration finds exactly that page. Anything else renders at
+// once in place of the static HTML: the 404 page, another spelling of a route, or the sign-in gate's
+// empty shell. There the deck waits for the sign-in gate before it fetches the registry.
 const render = () => {
   const root = createRoot(container);
-  flushSync(() => root.render(app));
+  flushSync(() => root.render(app(false)));
 };
-if (first && container.firstElementChild) {
-  loadSlide(first.name).then(() => hydrateRoot(container, app), render);
+if (prerenderedSlide) {
+  loadDeckRegistry()
+    .then(() => loadSlide(prerenderedSlide))
+    .then(() => hydrateRoot(container, app(true)), render);
 } else {
   render();
 }

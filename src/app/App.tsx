@@ -2,10 +2,12 @@ import { Router, type BaseLocationHook } from 'wouter';
 import { BottomBar } from '../deck/BottomBar.tsx';
 import { DeckHeader } from '../deck/DeckHeader.tsx';
 import { DeckKeys } from '../deck/DeckKeys.tsx';
+import { DeckRegistryGate } from '../deck/DeckRegistryGate.tsx';
 import { DeckScreens } from '../deck/DeckScreens.tsx';
 import type { PageLayout } from '../deck/PageLayout.tsx';
 import { RouteEffects } from '../deck/RouteEffects.tsx';
 import { AuthGate } from '../auth/AuthGate.tsx';
+import { LoadingScreen } from '../auth/LoadingScreen.tsx';
 import { FrameUrlReporter } from './FrameUrlReporter.tsx';
 import { ToastProvider } from './ToastContext.tsx';
 import { ToastRegion } from './ToastRegion.tsx';
@@ -32,11 +34,15 @@ export function App({ router = {}, Layout, appId = null, trustedContent = true }
           </a>
           <DeckHeader />
           <main id="main" className="deck-main">
-            <DeckScreens Layout={Layout} />
+            <DeckRegistryGate loading={<LoadingScreen />}>
+              <DeckScreens Layout={Layout} />
+            </DeckRegistryGate>
           </main>
-          <BottomBar />
-          <RouteEffects />
-          <DeckKeys />
+          <DeckRegistryGate>
+            <BottomBar />
+            <RouteEffects />
+            <DeckKeys />
+          </DeckRegistryGate>
         </AuthGate>
         <ToastRegion />
         <FrameUrlReporter />

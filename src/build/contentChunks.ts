@@ -1,12 +1,23 @@
 /** Where the chunks that carry slide content go, so a host can keep them behind its sign-in gate. */
 export const CONTENT_ASSETS_DIR = 'assets/content';
 
-/** True for a chunk holding a slide's records, its MDX body or the brand records. */
-export function isContentChunk(moduleIds: readonly string[]): boolean {
-  return moduleIds.some((id) => id.includes('virtual:slide/') || id.endsWith('.mdx'));
+const REGISTRY = 'virtual:slide-registry';
+
+/** True for the chunk holding the deck settings and page titles (the registry). */
+export function isRegistryChunk(moduleIds: readonly string[]): boolean {
+  return moduleIds.some((id) => id.endsWith(REGISTRY));
 }
 
-/** Rollup's `chunkFileNames`: content chunks under assets/content/, the rest as usual. */
+/** True for a chunk holding the registry, a slide's records, its MDX body or the brand records. */
+export function isContentChunk(moduleIds: readonly string[]): boolean {
+  return isRegistryChunk(moduleIds) || moduleIds.some((id) => id.includes('virtual:slide/') || id.endsWith('.mdx'));
+}
+
+/**
+ * Rollup's `chunkFileNames`: content chunks under assets/content/, the rest as usual. The registry's
+ * chunk is named `registry-…` (its module id would give it a name the bundler makes up).
+ */
 export function chunkFileNames(chunk: { moduleIds: readonly string[] }): string {
+  if (isRegistryChunk(chunk.moduleIds)) return `${CONTENT_ASSETS_DIR}/registry-[hash].js`;
   return isContentChunk(chunk.moduleIds) ? `${CONTENT_ASSETS_DIR}/[name]-[hash].js` : 'assets/[name]-[hash].js';
 }

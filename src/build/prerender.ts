@@ -1,48 +1,80 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONTENT_ASSETS_DIR } from './contentChunks.ts';
+
+type DeckPage = { name: string; path: string; label: string; summary?: string };
 
 /** What the SSR build's entry offers the prerender (src/entry-server.tsx). */
 export interface ServerEntry {
-  allSlides: ReadonlyArray<{ name: string; path: string; label: string; summary?: string }>;
-  pageTitle: (slide: ServerEntry['allSlides'][number] | undefined) => string;
+  deckPages: () => Promise<ReadonlyArray<DeckPage>>;
+  pageTitle: (slide: DeckPage | undefined) => string;
   renderRoute: (path: string) => Promise<string>;
+  renderNotFound: () => string;
 }
+
+/** Titles of the pages anyone may fetch: the server picks the deck's visibility at run time, so they never name it. */
+export const GATE_TITLE = 'Investor deck';
+export const NOT_FOUND_TITLE = 'Page Not Found';
 
 /** The HTML file that serves a route: `/` → index.html, `/contact` → contact.html. */
 export function htmlFileFor(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
 
-/** The built page template with one route's title, description and prerendered body filled in. */
-export function fillTemplate(template: string, page: { title: string; description?: string; body: string }): string {
+/**
+ * The built page template with one route's title, description and prerendered body filled in; a slide's
+ * page also names its slide on the root element, so the script knows what to hydrate before the registry.
+ */
+export function fillTemplate(template: string, page: { title: string; description?: string | undefined; body: string; slide?: string }): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   let html = template.replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`);
   if (page.description) {
     html = html.replace(/(<meta name="description" content=")[^"]*(")/, `$1${escape(page.description)}$2`);
   }
+  if (page.slide) html = html.replace('<div id="root">', `<div id="root" data-slide="${escape(page.slide)}">`);
   return html.replace('<!--app-->', page.body);
 }
 
 /**
  * Writes every route's static HTML into `outDir`, plus `404.html` (served for unknown paths) and
- * `_gate.html` (a shell without slide content, for visitors the platform has not let in yet).
+ * `_gate.html` (a shell without slide content, for visitors the platform has not let in yet); those two
+ * hold no setting or page name, whatever the deck's visibility.
  * Returns the files written.
  */
 export async function prerender(entry: ServerEntry, outDir: string): Promise<string[]> {
-  const template = scriptsAfterFirstPaint(inlineStylesheets(readFileSync(join(outDir, 'index.html'), 'utf8'), outDir));
+  const template = inlineStylesheets(readFileSync(join(outDir, 'index.html'), 'utf8'), outDir);
   if (!template.includes('<!--app-->')) throw new Error(`${outDir}/index.html has no <!--app--> placeholder`);
+  const contentChunks = readdirSync(join(outDir, CONTENT_ASSETS_DIR));
   const written: string[] = [];
   const write = (file: string, html: string) => {
-    writeFileSync(join(outDir, file), html);
+    writeFileSync(join(outDir, file), scriptsAfterFirstPaint(html));
     written.push(file);
   };
-  for (const slide of entry.allSlides) {
+  // 404.html and _gate.html are public: the template's generic title and description, no registry text.
+  write('404.html', fillTemplate(template, { title: NOT_FOUND_TITLE, body: entry.renderNotFound() }));
+  write('_gate.html', fillTemplate(template, { title: GATE_TITLE, body: '' }));
+  for (const slide of await entry.deckPages()) {
     const body = await entry.renderRoute(slide.path);
-    write(htmlFileFor(slide.path), fillTemplate(template, { title: entry.pageTitle(slide), description: slide.summary, body }));
+    const page = fillTemplate(template, { title: entry.pageTitle(slide), description: slide.summary, body, slide: slide.name });
+    write(htmlFileFor(slide.path), withPreloads(page, hydrationChunks(contentChunks, slide.name)));
   }
-  write('404.html', fillTemplate(template, { title: entry.pageTitle(undefined), body: await entry.renderRoute('/404') }));
-  write('_gate.html', fillTemplate(template, { title: entry.pageTitle(entry.allSlides[0]), body: '' }));
   return written;
+}
+
+/**
+ * The gated chunks a slide's page needs before it hydrates: the registry and the slide's body. Only
+ * that page (which the platform serves to admitted visitors alone) names them, so they load alongside
+ * the shell instead of one after the other.
+ */
+export function hydrationChunks(contentFiles: readonly string[], slideName: string): string[] {
+  const chunk = (prefix: string) => contentFiles.find((file) => new RegExp(`^${prefix}-[A-Za-z0-9_-]+\\.js$`).test(file));
+  return [chunk('registry'), chunk(slideName)].filter((file): file is string => file !== undefined).map((file) => `/${CONTENT_ASSETS_DIR}/${file}`);
+}
+
+/** The page with module preloads for `hrefs` (scriptsAfterFirstPaint then fetches them after the first paint). */
+export function withPreloads(html: string, hrefs: readonly string[]): string {
+  const links = hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
 }
 
 /**

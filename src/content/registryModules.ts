@@ -1,15 +1,17 @@
 import type { DeckContent, SlideRecord } from './deckContent.ts';
 
 /**
- * Source of `virtual:slide-registry`: the deck's metadata and one lazy loader per slide. Taglines
- * arrive with the slide's body (they sit below the heading, which never waits); the summaries only
- * feed the prerender's meta descriptions, so the browser's copy leaves them out.
+ * Source of `virtual:slide-registry`: the deck's settings, every page's metadata and one lazy loader
+ * per slide. The browser loads it lazily from the gated content folder (it names who the deck is for),
+ * so it is kept lean: taglines arrive with the slide's body (they sit below the heading, which never
+ * waits); the summaries only feed the prerender's meta descriptions, so the browser's copy leaves them out.
  */
 export function registryModule(deck: DeckContent, slideId: (name: string) => string, forServer = false): string {
   const meta = deck.slides.map(({ records: _, file: __, brandIds: ___, tagline: ____, summary, ...rest }) =>
     forServer && summary ? { ...rest, summary } : rest,
   );
-  const { platform: _platform, ...settings } = deck.settings;
+  // The platform block stays on the server; the deck length and the list of sample values only feed the check.
+  const { platform: _platform, deck: _length, samples: _samples, ...settings } = deck.settings;
   const loaders = deck.slides
     .map((slide) => `  ${JSON.stringify(slide.name)}: () => import(${JSON.stringify(slideId(slide.name))}),`)
     .join('\n');

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatIssue, hasErrors } from './contentIssue.ts';
 import type { DeckContent } from './deckContent.ts';
@@ -10,19 +10,24 @@ const REGISTRY = 'virtual:slide-registry';
 const SLIDE = 'virtual:slide/';
 const RESOLVED = '\0';
 
+/** Points a build at another content folder than `slides/` (the public-files test builds a copy). */
+export const SLIDES_DIR_VARIABLE = 'DECK_SLIDES_DIR';
+
 /**
  * Validates the slides on every build and dev start, and generates the slide registry from them:
- * `virtual:slide-registry` (metadata, eager) and `virtual:slide/{Name}` (records, the brands the
- * slide shows and its MDX body, lazy).
+ * `virtual:slide-registry` (settings and every page's metadata) and `virtual:slide/{Name}` (records,
+ * the brands the slide shows and its MDX body). Both are imported lazily by the browser, so their
+ * chunks land in the gated content folder (src/build/contentChunks.ts).
  */
 export function slideRegistryPlugin(): Plugin {
   let root = process.cwd();
+  const slidesDir = () => resolve(root, process.env[SLIDES_DIR_VARIABLE] || join(root, SLIDES_DIR));
   let content: DeckContent | undefined;
   let server: ViteDevServer | undefined;
   let command: 'build' | 'serve' = 'serve';
 
   const refresh = (fail: (message: string) => never, warn: (message: string) => void) => {
-    const result = loadContent(root);
+    const result = loadContent(root, slidesDir());
     const report = result.issues.map(formatIssue).join('\n');
     if (hasErrors(result.issues)) fail(`The slides have errors; nothing was built:\n${report}`);
     // Warnings and notes print once per run; a build's are printed by `npm run check`, which runs first.
@@ -62,7 +67,7 @@ export function slideRegistryPlugin(): Plugin {
       return slideModule(slide, resolve(root, slide.file), deck);
     },
     handleHotUpdate({ file, modules }) {
-      if (!server || !file.startsWith(resolve(root, SLIDES_DIR))) return undefined;
+      if (!server || !file.startsWith(slidesDir())) return undefined;
       // A content edit can change any record or the order: rebuild the registry, report errors in the overlay.
       try {
         refresh((message) => { throw new Error(message); }, (message) => server!.config.logger.warn(message));

@@ -1,15 +1,32 @@
 import { Link } from 'wouter';
 import { deckSettings } from './slideRegistry.ts';
 import { AccountMenu } from '../auth/AccountMenu.tsx';
+import { useDeckRegistry } from './useDeckRegistry.ts';
 import { ZoomControls } from './ZoomControls.tsx';
 
-/** The top bar: the company's mark and name linking to the first page, and the zoom at the right. */
+/** The top bar, with the company's name once the registry has loaded. */
 export function DeckHeader() {
+  const loaded = useDeckRegistry();
+  return <DeckHeaderBar company={loaded ? deckSettings.company.name : undefined} />;
+}
+
+/**
+ * The top bar: the company's mark and name linking to the first page, and the zoom at the right.
+ * Without a company (before the registry loads, and in the public 404 page) there is no mark either
+ * (the logo is served behind the gate too), and the link is named "Home" for screen readers only.
+ */
+export function DeckHeaderBar({ company }: { company?: string | undefined }) {
   return (
     <header className="deck-header">
       <Link href="/" className="deck-header__home">
-        <img src="/logo.svg" alt="" width="32" height="32" />
-        <span>{deckSettings.company.name}</span>
+        {company === undefined ? (
+          <span className="visually-hidden">Home</span>
+        ) : (
+          <>
+            <img src="/logo.svg" alt="" width="32" height="32" />
+            <span>{company}</span>
+          </>
+        )}
       </Link>
       <div className="deck-header__tools">
         <AccountMenu />

@@ -3,9 +3,8 @@ import type { Brand, BrandsFile } from '../../schemas/brand.ts';
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
 import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
 import type { SlideRecord } from '../content/deckContent.ts';
-import * as generated from 'virtual:slide-registry';
 
-/** What every page knows of every other page, loaded up front: enough for routes, labels and the counter. */
+/** What every page knows of every other page, from the registry: enough for routes, labels and the counter. */
 export type SlideMeta = Omit<SlideRecord, 'records' | 'file' | 'brandIds' | 'tagline'>;
 /** The deck settings the pages show (the platform block stays on the server). */
 export type DeckDisplaySettings = Omit<DeckSettings, 'platform'>;
@@ -20,12 +19,42 @@ export interface SlideModule {
 }
 export type SlideLoader = () => Promise<SlideModule>;
 
-/** Every page: the deck in order, then pages outside the deck order. */
-export const allSlides = generated.slides as readonly SlideMeta[];
+// The registry (settings, every page's label and title, the slide loaders) is itself confidential: it
+// says who the deck is for. It is a lazily loaded chunk in the gated content folder, so the public shell
+// holds none of it. Until loadDeckRegistry() has resolved the bindings below are empty; the deck's
+// screens render below DeckRegistryGate, which waits for it (src/deck/DeckRegistryGate.tsx).
+
+/** Every page: the deck in order, then pages outside the deck order (empty until the registry loads). */
+export let allSlides: readonly SlideMeta[] = [];
 /** The pages in the deck order (Previous/Next, the counter). */
-export const deckSlides: readonly SlideMeta[] = allSlides.filter((slide) => slide.order !== null);
-export const deckSettings = generated.settings as DeckDisplaySettings;
-const loaders = generated.loaders as Record<string, SlideLoader>;
+export let deckSlides: readonly SlideMeta[] = [];
+/** The deck settings the pages show; unset until the registry loads, so read it below DeckRegistryGate only. */
+export let deckSettings!: DeckDisplaySettings;
+let loaders: Record<string, SlideLoader> = {};
+let registryLoaded = false;
+let registryLoad: Promise<void> | undefined;
+
+/** True once the registry is here and the deck's screens may render. */
+export function isDeckRegistryLoaded(): boolean {
+  return registryLoaded;
+}
+
+/** Loads (once) the registry; a failed load may be retried by the next call. */
+export function loadDeckRegistry(): Promise<void> {
+  if (registryLoad) return registryLoad;
+  const load = import('virtual:slide-registry').then((generated) => {
+    allSlides = generated.slides as readonly SlideMeta[];
+    deckSlides = allSlides.filter((slide) => slide.order !== null);
+    deckSettings = generated.settings as DeckDisplaySettings;
+    loaders = generated.loaders as Record<string, SlideLoader>;
+    registryLoaded = true;
+  });
+  load.catch(() => {
+    if (registryLoad === load) registryLoad = undefined;
+  });
+  registryLoad = load;
+  return load;
+}
 
 /** The page at exactly this route, if any. */
 export function slideAtPath(path: string): SlideMeta | undefined {

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fillTemplate, htmlFileFor, inlineStylesheets, scriptsAfterFirstPaint } from '../../src/build/prerender.ts';
+import { fillTemplate, htmlFileFor, hydrationChunks, inlineStylesheets, scriptsAfterFirstPaint, withPreloads } from '../../src/build/prerender.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prerender-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,6 +25,19 @@ describe('prerender', () => {
     expect(html).toContain('<title>A &amp; B</title>');
     expect(html).toContain('content="Say &quot;hi&quot;"');
     expect(html).toContain('<div id="root"><h1>Hi</h1></div>');
+  });
+
+  it('names the slide a page hydrates on its root element, and only on a slide page', () => {
+    expect(fillTemplate(built, { title: 'x', body: '', slide: 'Market' })).toContain('<div id="root" data-slide="Market"></div>');
+    expect(fillTemplate(built, { title: 'x', body: '' })).toContain('<div id="root"></div>');
+  });
+
+  it('preloads the registry and the slide body a slide page hydrates with, after the first paint', () => {
+    const files = ['registry-AbC_1-x9.js', 'Market-Bgq1.js', 'MarketSize-Zz9.js', 'Problem-Q1.js'];
+    expect(hydrationChunks(files, 'Market')).toEqual(['/assets/content/registry-AbC_1-x9.js', '/assets/content/Market-Bgq1.js']);
+    const html = scriptsAfterFirstPaint(withPreloads(built, hydrationChunks(files, 'Market')));
+    const loader = /<script type="module">([\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('"/assets/content/registry-AbC_1-x9.js","/assets/content/Market-Bgq1.js"');
   });
 
   it('inlines the stylesheet so the first paint needs no second request', () => {

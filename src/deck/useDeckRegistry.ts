@@ -1,0 +1,22 @@
+import { useEffect, useReducer } from 'react';
+import { isDeckRegistryLoaded, loadDeckRegistry } from './slideRegistry.ts';
+
+/**
+ * True once the deck's registry is here: at once when it already is (a prerendered page loads it
+ * before hydrating), else after loading it. Only what renders past the sign-in gate calls this, so a
+ * visitor the gate turns away never fetches the registry.
+ */
+export function useDeckRegistry(): boolean {
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const loaded = isDeckRegistryLoaded();
+  useEffect(() => {
+    if (loaded) return undefined;
+    let live = true;
+    loadDeckRegistry().then(() => live && rerender(), (error: unknown) => {
+      // A failed chunk load is the same fault as any uncaught error: let the error reporting see it.
+      setTimeout(() => { throw error; });
+    });
+    return () => { live = false; };
+  }, [loaded]);
+  return loaded;
+}
