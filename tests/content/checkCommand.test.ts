@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,9 +41,11 @@ describe('npm run check on broken content', () => {
   }, 60_000);
 });
 
-describe('vite build on broken content', () => {
-  it('fails with the same diagnostics and writes nothing', () => {
-    const run = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: work, encoding: 'utf8' });
+describe('npm run build on broken content', () => {
+  const build = () => spawnSync(process.execPath, [tsx, 'scripts/build.ts'], { cwd: work, encoding: 'utf8' });
+
+  it('fails with the same diagnostics, pointing at the .mdx line, and writes nothing', () => {
+    const run = build();
     expect(run.status).toBe(1);
     expect(run.stdout + run.stderr).toContain('slides/market.mdx:4:8 order: must be a number');
     expect(run.stdout + run.stderr).toMatch(/slides\/hecm-purchase\.mdx:\d+:1 <BrandOverveiw>: is not a slide component/);
@@ -54,9 +56,31 @@ describe('vite build on broken content', () => {
   it('leaves an earlier good build untouched', () => {
     cpSync(join(work, 'public'), join(work, 'dist'), { recursive: true });
     const before = readdirSync(join(work, 'dist')).sort();
-    spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: work });
+    build();
     expect(readdirSync(join(work, 'dist')).sort()).toEqual(before);
   }, 60_000);
+});
+
+describe('a build that fails after the content check', () => {
+  it('keeps the previous dist/ whole and leaves no staging folder behind', async () => {
+    const copy = mkdtempSync(join(root, '.staged-build-test-'));
+    try {
+      for (const entry of ['slides', 'src', 'schemas', 'public', 'index.html', 'login.html', 'vite.config.ts', 'tsconfig.json']) {
+        cpSync(join(root, entry), join(copy, entry), { recursive: true });
+      }
+      // The client build succeeds; the prerender then fails on an entry that throws when loaded.
+      writeFileSync(join(copy, 'src/entry-server.tsx'), "throw new Error('prerender exploded');\nexport {};\n");
+      mkdirSync(join(copy, 'dist'));
+      writeFileSync(join(copy, 'dist/index.html'), 'previous build');
+      const { stagedBuild } = await import('../../src/build/stagedBuild.ts');
+      await expect(stagedBuild(copy)).rejects.toThrow('prerender exploded');
+      expect(readdirSync(join(copy, 'dist'))).toEqual(['index.html']);
+      expect(readFileSync(join(copy, 'dist/index.html'), 'utf8')).toBe('previous build');
+      expect(existsSync(join(copy, '.build'))).toBe(false);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('npm run check on the real content', () => {

@@ -1,0 +1,41 @@
+import { formatIssue, hasErrors } from './contentIssue.ts';
+import { loadContent } from './loadContent.ts';
+import { sampleNotice } from './samples.ts';
+
+/** Where a report's lines go (the console in the commands, arrays in tests). */
+export interface ReportOutput {
+  error: (line: string) => void;
+  warn: (line: string) => void;
+  log: (line: string) => void;
+}
+
+/**
+ * Checks the content under `root` and prints it like a compiler: every issue, then one verdict line.
+ * With `release`, sample values still listed in deck.yaml refuse too. Returns whether it passed.
+ * `npm run check` and `npm run build` both start here, so they refuse the same content the same way.
+ */
+export function reportContent(root: string, release: boolean, out: ReportOutput = console, slidesDir?: string): boolean {
+  const { content, issues } = loadContent(root, slidesDir);
+  for (const issue of issues) out.error(formatIssue(issue));
+  if (hasErrors(issues)) {
+    const errors = issues.filter((issue) => issue.severity === 'error').length;
+    out.error(`\n${errors} error(s) in the slides; nothing was built.`);
+    return false;
+  }
+  const samples = content && sampleNotice(content.settings);
+  if (samples && release) {
+    out.error(`Release refused. ${samples}`);
+    return false;
+  }
+  if (samples) out.warn(samples);
+  const count = (severity: string) => issues.filter((issue) => issue.severity === severity).length;
+  out.log(
+    `content ok: ${content?.slides.length ?? 0} pages, ${content?.brands.length ?? 0} brands, ${count('warning')} warning(s), ${count('note')} note(s)`,
+  );
+  return true;
+}
+
+/** `--release` on the command line or DECK_RELEASE=1 in the environment. */
+export function wantsRelease(argv: readonly string[], env: NodeJS.ProcessEnv): boolean {
+  return argv.includes('--release') || env.DECK_RELEASE === '1';
+}
