@@ -1,8 +1,7 @@
 // `npm run build`: the content check, then the client and SSR builds and the prerender into .build/,
 // swapped into dist/ only when all of it succeeded. `npm run build -- --release` also refuses samples.
-process.env.NODE_ENV ??= 'production';
-const { reportContent, wantsRelease } = await import('../src/content/reportContent.ts');
-const { stagedBuild } = await import('../src/build/stagedBuild.ts');
+import { stagedBuild } from '../src/build/stagedBuild.ts';
+import { reportContent, wantsRelease } from '../src/content/reportContent.ts';
 
 if (!reportContent(process.cwd(), wantsRelease(process.argv, process.env))) process.exit(1);
 try {

@@ -12,6 +12,8 @@ export const STAGING_DIR = '.build';
  * Returns the number of prerendered pages.
  */
 export async function stagedBuild(root: string, outDir = 'dist'): Promise<number> {
+  // A production build whatever the shell says (the old npm script exported it); vite reads it at build time.
+  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
   const staging = resolve(root, STAGING_DIR);
   const next = join(staging, 'dist');
