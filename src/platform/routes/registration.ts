@@ -85,7 +85,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     limitMail(ctx, app.id, 'otp', body.email);
     // Hashed whatever the address's state, so the reply takes as long for a known address as a new one.
     const passwordHash = await hashPassword(body.password);
-    ctx.afterReply.add('register', () => registerAfterReply(ctx, app.id, body.email, passwordHash, body.full_name));
+    ctx.afterReply.add(c, 'register', () => registerAfterReply(ctx, app.id, body.email, passwordHash, body.full_name));
     return c.json({ success: true, email: normalizeEmail(body.email), message: REGISTERED });
   });
 
@@ -121,7 +121,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     const body = validate(EmailOnly, await readJson(c));
     const appId = c.get('app').id;
     limitMail(ctx, appId, 'otp', body.email);
-    ctx.afterReply.add('resend-otp', async () => {
+    ctx.afterReply.add(c, 'resend-otp', async () => {
       const user = await findUserByEmail(ctx.db, appId, body.email);
       if (user && !user.email_verified && (await registrationsOf(ctx, user.id)) > 0) await mailOtp(ctx, user, await latestCandidate(ctx.db, user.id));
     });
@@ -132,7 +132,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     const body = validate(EmailOnly, await readJson(c));
     const appId = c.get('app').id;
     limitMail(ctx, appId, 'reset', body.email);
-    ctx.afterReply.add('reset-password-request', async () => {
+    ctx.afterReply.add(c, 'reset-password-request', async () => {
       const user = await findUserByEmail(ctx.db, appId, body.email);
       // Any account may choose a password through its mailbox, also one verified without one.
       if (!user) return;
