@@ -1,19 +1,23 @@
 import { useEffect, useState } from 'react';
 import { setDocumentZoom, ZOOM, zoomBy } from './zoom.ts';
 
-/** A-, the current percent (a reset to 100) and A+, at the top right (spec sections 2, 4, 9). */
+/**
+ * A-, the current percent (a reset to 100) and A+, at the top right (spec sections 2, 4, 9). Each
+ * button's name starts with its visible text, then says what it does, so a voice-control user can
+ * say "click A minus" (WCAG 2.5.3 Label in Name, issue 9 finding 10).
+ */
 export function ZoomControls() {
   const [percent, setPercent] = useState<number>(ZOOM.initial);
   useEffect(() => setDocumentZoom(percent), [percent]);
   return (
     <div className="zoom" role="group" aria-label="Text size">
-      <button type="button" className="zoom__button" aria-label="Decrease text size" disabled={percent <= ZOOM.min} onClick={() => setPercent(zoomBy(percent, -1))}>
+      <button type="button" className="zoom__button" aria-label="A- Decrease text size" disabled={percent <= ZOOM.min} onClick={() => setPercent(zoomBy(percent, -1))}>
         A-
       </button>
-      <button type="button" className="zoom__button zoom__reset" aria-label={`Reset text size (now ${percent}%)`} onClick={() => setPercent(ZOOM.initial)}>
+      <button type="button" className="zoom__button zoom__reset" aria-label={`${percent}% text size: reset to ${ZOOM.initial}%`} onClick={() => setPercent(ZOOM.initial)}>
         {percent}%
       </button>
-      <button type="button" className="zoom__button" aria-label="Increase text size" disabled={percent >= ZOOM.max} onClick={() => setPercent(zoomBy(percent, 1))}>
+      <button type="button" className="zoom__button" aria-label="A+ Increase text size" disabled={percent >= ZOOM.max} onClick={() => setPercent(zoomBy(percent, 1))}>
         A+
       </button>
     </div>

@@ -39,8 +39,8 @@ describe('the gate on the platform', () => {
     server.reply(meRoute, { body: { id: 'u1', email: 'partner@lender.test', role: 'user' } });
     await renderGate('/problem', { token: 'tok-1' });
     expect(screen.getByRole('status').textContent).toContain('Loading');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 4000 });
-    expect(screen.getByText('partner@lender.test')).toBeTruthy();
+    await screen.findByText('partner@lender.test', {}, { timeout: 4000 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).not.toContain('Loading');
     expect(server.to(meRoute)[0]!.headers.authorization).toBe('Bearer tok-1');
     expect(server.to(settingsRoute)[0]!.headers['x-app-id']).toBe('app-1');
   });

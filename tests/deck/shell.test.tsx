@@ -101,9 +101,10 @@ describe('route changes', () => {
 describe('zoom buttons', () => {
   it('scale the document between 70 and 150 and disable at the limits', async () => {
     await renderRoute('/');
-    const minus = screen.getByRole('button', { name: 'Decrease text size' });
-    const plus = screen.getByRole('button', { name: 'Increase text size' });
-    const reset = screen.getByRole('button', { name: /Reset text size/ });
+    // Each name starts with the button's visible text (WCAG 2.5.3 Label in Name).
+    const minus = screen.getByRole('button', { name: 'A- Decrease text size' });
+    const plus = screen.getByRole('button', { name: 'A+ Increase text size' });
+    const reset = screen.getByRole('button', { name: '100% text size: reset to 100%' });
     expect(reset.textContent).toBe('100%');
     for (let i = 0; i < 5; i++) fireEvent.click(plus);
     expect(reset.textContent).toBe('150%');
