@@ -14,7 +14,7 @@ import { loginFlood } from '../src/bench/loginFlood.ts';
 import { previewOf, snapshotDist } from '../src/bench/distSnapshot.ts';
 import { deckTable, pageTable, PAGES, type BenchResults } from '../src/bench/report.ts';
 import { runBuild } from '../src/bench/runBuild.ts';
-import { launchChromium } from '../tests/browser/chromium.ts';
+import { launchChromium } from '../src/build/chromium.ts';
 
 const FIRST_VISIT_RUNS = 5;
 const LIGHTHOUSE_RUNS = 3;

@@ -1,8 +1,8 @@
 // `npx tsx scripts/screenshots.ts [route…]`: screenshots of the built deck at desktop and phone sizes
 // into .screenshots/, to look at pages as a person would. Run `npm run build` first.
 import { mkdirSync } from 'node:fs';
-import { launchChromium } from '../tests/browser/chromium.ts';
-import { startPreview } from '../tests/browser/previewServer.ts';
+import { launchChromium } from '../src/build/chromium.ts';
+import { startPreview } from '../src/build/previewServer.ts';
 import { loadContent } from '../src/content/loadContent.ts';
 
 const SIZES = [

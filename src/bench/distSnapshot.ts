@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { freePort, waitForHttp } from '../../tests/browser/previewServer.ts';
+import { freePort, waitForHttp } from '../build/previewServer.ts';
 
 /**
  * Copies dist/ to .bench/dist, so the bench measures one build even when someone else rebuilds

@@ -1,6 +1,6 @@
 import lighthouse from 'lighthouse';
-import { freePort } from '../../tests/browser/previewServer.ts';
-import { launchChromium } from '../../tests/browser/chromium.ts';
+import { freePort } from '../build/previewServer.ts';
+import { launchChromium } from '../build/chromium.ts';
 
 /** The figures of one Lighthouse run (scores 0-100, times in ms). */
 export interface LighthouseFigures {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '../../src/build/chromium.ts';
 
 // Issue 9, finding 10: zero axe violations of any impact on every form of the sign-in page and on every
 // system screen of the gate, at 1280 and 390 px (the routes themselves: routes.test.ts; the

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.ts';
-import { freePort, waitForHttp } from './previewServer.ts';
+import { launchChromium } from '../../src/build/chromium.ts';
+import { freePort, waitForHttp } from '../../src/build/previewServer.ts';
 
 // An editor's loop: `npm run dev` on a copy of the project, a slide edited on disk, the page updating.
 let work: string;

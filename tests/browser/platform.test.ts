@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type RunningPlatform } from '../../src/platform/server.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '../../src/build/chromium.ts';
 
 // The built deck behind the local platform, as `npm start` runs it, driven in chromium.
 const APP = 'investor-deck';

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '../../src/build/chromium.ts';
 
 // Issue 9, finding 2, in the browser: the deck's registry (settings, page titles) is gated content, and a
 // visitor the gate turns away never even asks for it. The built deck behind the local platform.

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadContent } from '../../src/content/loadContent.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '../../src/build/chromium.ts';
 
 const baseUrl = inject('baseUrl');
 const deck = loadContent(process.cwd()).content!.slides.filter((slide) => slide.order !== null);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '../../src/build/chromium.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
