@@ -1,9 +1,8 @@
 // Finding 9 of issue 9: an admitted deck learns at once that its viewer's access ended.
 import type { Base44Client } from '../sdk/index.ts';
-import { ACTIVITY_EVENTS } from '../deck/onFirstActivity.ts';
 import { watchAccessSocket, type AccessSocketOptions } from './accessSocket.ts';
 import { checkAccess, type AccessVerdict } from './checkAccess.ts';
-import { onActivityOrIdle } from './onActivityOrIdle.ts';
+import { ACTIVITY_EVENTS, onActivityOrIdle } from './onActivityOrIdle.ts';
 import { onPageError } from './onPageError.ts';
 
 /** How long an untouched page waits before it opens the socket anyway. */
