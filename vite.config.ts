@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { chunkFileNames } from './src/build/contentChunks.ts';
+import { chunkFileNames } from './src/content/contentChunks.ts';
 import { deckRoutesPlugin } from './src/build/deckRoutes.ts';
 import { loadContent } from './src/content/loadContent.ts';
 import { slideRegistryPlugin } from './src/content/slideRegistryPlugin.ts';

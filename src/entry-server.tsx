@@ -5,7 +5,7 @@ import { App } from './app/App.tsx';
 import { DeckHeaderBar } from './deck/DeckHeader.tsx';
 import { NotFound } from './deck/NotFound.tsx';
 import { pageTitle } from './deck/pageTitle.ts';
-import { allSlides, loadDeckRegistry, loadSlide } from './deck/slideRegistry.ts';
+import { allSlides, loadDeckRegistry, loadSlide } from './registry/slideRegistry.ts';
 
 export { pageTitle };
 

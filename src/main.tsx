@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { forwardErrorsToParent } from './app/forwardErrors.ts';
 import { platformAppId } from './app/platformAppId.ts';
-import { loadDeckRegistry, loadSlide } from './deck/slideRegistry.ts';
+import { loadDeckRegistry, loadSlide } from './registry/slideRegistry.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';

@@ -1,5 +1,5 @@
 import { MotionGlobalConfig } from 'framer-motion';
-import { loadDeckRegistry } from '../src/deck/slideRegistry.ts';
+import { loadDeckRegistry } from '../src/registry/slideRegistry.ts';
 
 // happy-dom cannot run web animations; without this vitest exits 1 on an AbortError (toolchain.md).
 MotionGlobalConfig.skipAnimations = true;

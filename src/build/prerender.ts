@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_ASSETS_DIR } from './contentChunks.ts';
+import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
 
 type DeckPage = { name: string; path: string; label: string; summary?: string };
 

@@ -1,4 +1,4 @@
-import { deckSettings } from '../deck/slideRegistry.ts';
+import { deckSettings } from '../registry/slideRegistry.ts';
 
 /** The landing page's footer: prepared for the partner, with its licence number (spec section 2). */
 export function PartnerFooter() {

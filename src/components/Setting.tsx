@@ -1,4 +1,4 @@
-import { deckSettings } from '../deck/slideRegistry.ts';
+import { deckSettings } from '../registry/slideRegistry.ts';
 import { isSettingName, settingValue, type SettingName } from '../content/settingNames.ts';
 import { useSlide } from './SlideContext.tsx';
 

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Brand, BrandsFile } from '../../schemas/brand.ts';
 import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
-import type { SlideMeta } from '../deck/slideRegistry.ts';
+import type { SlideMeta } from '../registry/slideRegistry.ts';
 
 /** The page being shown, its records and the brand records, for the components its MDX body uses. */
 export interface SlideContextValue {

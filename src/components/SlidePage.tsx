@@ -1,4 +1,4 @@
-import type { SlideMeta, SlideModule } from '../deck/slideRegistry.ts';
+import type { SlideMeta, SlideModule } from '../registry/slideRegistry.ts';
 import { mdxComponents } from './mdxComponents.tsx';
 import { SlideContext } from './SlideContext.tsx';
 

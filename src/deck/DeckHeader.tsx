@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { deckSettings } from './slideRegistry.ts';
+import { deckSettings } from '../registry/slideRegistry.ts';
 import { AccountMenu } from '../auth/AccountMenu.tsx';
 import { useDeckRegistry } from './useDeckRegistry.ts';
 import { ZoomControls } from './ZoomControls.tsx';

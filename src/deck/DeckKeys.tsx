@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ACTIVITY_EVENTS, onFirstActivity } from './onFirstActivity.ts';
 import { listenForKeys } from './listenForKeys.ts';
 import { listenForSwipe } from './listenForSwipe.ts';
-import { loadSlide } from './slideRegistry.ts';
+import { loadSlide } from '../registry/slideRegistry.ts';
 import { useDeckNavigation } from './useDeckNavigation.ts';
 
 /**

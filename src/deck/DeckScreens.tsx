@@ -2,7 +2,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { canonicalPath } from './navigation.ts';
 import { NotFound } from './NotFound.tsx';
 import { PlainLayout, type PageLayout } from './PageLayout.tsx';
-import { allSlides, slideAtPath } from './slideRegistry.ts';
+import { allSlides, slideAtPath } from '../registry/slideRegistry.ts';
 import { SlideRoute } from './SlideRoute.tsx';
 import { SlideTransition } from './SlideTransition.tsx';
 

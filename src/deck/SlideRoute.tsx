@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { SlidePage } from '../components/SlidePage.tsx';
-import type { SlideMeta } from './slideRegistry.ts';
+import type { SlideMeta } from '../registry/slideRegistry.ts';
 import { useSlideModule } from './useSlideModule.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { deckSettings, type SlideMeta } from './slideRegistry.ts';
+import { deckSettings, type SlideMeta } from '../registry/slideRegistry.ts';
 
 /** `document.title` for a page: its label, then the company; the 404 screen says so. */
 export function pageTitle(slide: SlideMeta | undefined): string {

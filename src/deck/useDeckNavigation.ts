@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import type { DeckAction } from './keymap.ts';
 import { step } from './navigation.ts';
-import { deckSlides, slideAtPath, type SlideMeta } from './slideRegistry.ts';
+import { deckSlides, slideAtPath, type SlideMeta } from '../registry/slideRegistry.ts';
 
 const DELTAS: Record<DeckAction, number> = { previous: -1, next: 1, first: -Infinity, last: Infinity };
 

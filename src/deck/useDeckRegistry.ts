@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { isDeckRegistryLoaded, loadDeckRegistry } from './slideRegistry.ts';
+import { isDeckRegistryLoaded, loadDeckRegistry } from '../registry/slideRegistry.ts';
 
 /**
  * True once the deck's registry is here: at once when it already is (a prerendered page loads it

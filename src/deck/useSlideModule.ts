@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { loadedSlide, loadSlide, type SlideModule } from './slideRegistry.ts';
+import { loadedSlide, loadSlide, type SlideModule } from '../registry/slideRegistry.ts';
 
 /** The slide's body and records: at once when already loaded (prerender, prefetch), else after loading. */
 export function useSlideModule(name: string): SlideModule | undefined {

@@ -1,4 +1,4 @@
-import { CONTENT_ASSETS_DIR } from '../build/contentChunks.ts';
+import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
 
 /** Pages that hold no deck content: the gate shell, the 404 page and the sign-in page. */
 export const OPEN_PAGES: ReadonlySet<string> = new Set(['_gate.html', '404.html', 'login.html']);

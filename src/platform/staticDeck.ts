@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
-import { CONTENT_ASSETS_DIR } from '../build/contentChunks.ts';
+import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
 import { checkGate, resolveCaller } from './access.ts';
 import { deckFilePath, targetPath } from './deckFilePath.ts';
 import { findApp } from './apps.ts';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../src/app/App.tsx';
-import { loadSlide } from '../../src/deck/slideRegistry.ts';
+import { loadSlide } from '../../src/registry/slideRegistry.ts';
 import { startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
 
 // The gate in happy-dom, driven against a real loopback server: the app start's requests and screens.

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deckSettings } from '../../src/deck/slideRegistry.ts';
+import { deckSettings } from '../../src/registry/slideRegistry.ts';
 import { renderRoute, textOf } from '../support/renderRoute.tsx';
 
 /**

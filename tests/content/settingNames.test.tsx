@@ -6,7 +6,7 @@ import { assembleDeck } from '../../src/content/assembleDeck.ts';
 import { deckTokens } from '../../src/content/deckTokens.ts';
 import { parseSlide } from '../../src/content/parseSlide.ts';
 import { SETTING_NAMES, type SettingName } from '../../src/content/settingNames.ts';
-import * as registry from '../../src/deck/slideRegistry.ts';
+import * as registry from '../../src/registry/slideRegistry.ts';
 import { realDeckSources } from '../fixtures/deckFixture.ts';
 
 const { content } = assembleDeck(realDeckSources());

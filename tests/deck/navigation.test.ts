@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalPath, step } from '../../src/deck/navigation.ts';
 import { actionForKey, isTypingTarget, KEYMAP } from '../../src/deck/keymap.ts';
 import { setDocumentZoom, ZOOM, zoomBy } from '../../src/deck/zoom.ts';
-import { allSlides } from '../../src/deck/slideRegistry.ts';
+import { allSlides } from '../../src/registry/slideRegistry.ts';
 
 describe('step', () => {
   it('moves one page either way, with its direction', () => {

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthUserContext } from '../../src/auth/AuthUserContext.tsx';
 import { NotFound } from '../../src/deck/NotFound.tsx';
-import { deckSlides } from '../../src/deck/slideRegistry.ts';
+import { deckSlides } from '../../src/registry/slideRegistry.ts';
 import { renderRoute } from '../support/renderRoute.tsx';
 import { render } from '@testing-library/react';
 import { Router } from 'wouter';

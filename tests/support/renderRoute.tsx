@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../src/app/App.tsx';
-import { loadSlide, slideAtPath } from '../../src/deck/slideRegistry.ts';
+import { loadSlide, slideAtPath } from '../../src/registry/slideRegistry.ts';
 
 /** Renders the real app at a route in happy-dom, after that route's slide body has loaded. */
 export async function renderRoute(path: string) {
