@@ -112,7 +112,7 @@ describe('the deck behind the local platform', () => {
     await page.context().close();
   });
 
-  it('an invited partner registers with the code from the outbox and sees the deck', async () => {
+  it('an invited partner registers with the code from the server log and sees the deck', async () => {
     await api('/users/invite-user', { method: 'POST', token: await adminToken(), body: { user_email: 'partner@lender.test', role: 'user' } });
     const page = await newPage();
     await page.goto(`${platform.url}/ecosystem`);
@@ -135,6 +135,7 @@ describe('the deck behind the local platform', () => {
     await page.waitForURL(/\/login/);
     await register(page, email, 'partner-password-1');
     await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     await page.getByLabel('New password', { exact: true }).fill('partner-chosen-password-2');
     await page.getByLabel('New password again').fill('partner-chosen-password-2');
     await page.getByRole('button', { name: 'Set new password' }).click();
