@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
-import type { Plugin, ViteDevServer } from 'vite';
-import { formatIssue, hasErrors } from './contentIssue.ts';
+import type { DevEnvironment, Plugin, ViteDevServer } from 'vite';
+import { formatIssue, type ContentIssue } from './contentIssue.ts';
 import type { DeckContent } from './deckContent.ts';
+import { contentErrorModule, contentErrorReport, type ContentErrorReport } from './devServerErrors.ts';
 import { notYetPrinted } from './printOnce.ts';
 import { loadContent, SLIDES_DIR } from './loadContent.ts';
 import { registryModule, slideModule } from './registryModules.ts';
@@ -9,33 +10,58 @@ import { registryModule, slideModule } from './registryModules.ts';
 const REGISTRY = 'virtual:slide-registry';
 const SLIDE = 'virtual:slide/';
 const RESOLVED = '\0';
+const CONTENT_FILE = /\.(mdx|ya?ml)$/;
 
 /** Points a build at another content folder than `slides/` (the public-files test builds a copy). */
 export const SLIDES_DIR_VARIABLE = 'DECK_SLIDES_DIR';
+
+/** What decides the routes and loaders: when it changes, the open page reloads rather than hot-updates. */
+const pageSet = (deck: DeckContent) => JSON.stringify(deck.slides.map(({ name, path, order, file }) => [name, path, order, file]));
 
 /**
  * Validates the slides on every build and dev start, and generates the slide registry from them:
  * `virtual:slide-registry` (settings and every page's metadata) and `virtual:slide/{Name}` (records,
  * the brands the slide shows and its MDX body). Both are imported lazily by the browser, so their
  * chunks land in the gated content folder (src/build/contentChunks.ts).
+ *
+ * A build fails on a content error. The dev server never does: it shows the errors in the overlay
+ * and the terminal, serves a registry that throws them, and reloads the page once the files are fixed;
+ * added, removed and renamed slides reload the page without a restart.
  */
 export function slideRegistryPlugin(): Plugin {
   let root = process.cwd();
   const slidesDir = () => resolve(root, process.env[SLIDES_DIR_VARIABLE] || join(root, SLIDES_DIR));
   let content: DeckContent | undefined;
+  // The dev server's standing content error, shown to every page that connects until a save fixes it.
+  let failure: ContentErrorReport | undefined;
   let server: ViteDevServer | undefined;
   let command: 'build' | 'serve' = 'serve';
+  let printedAtStart: string | undefined;
 
-  const refresh = (fail: (message: string) => never, warn: (message: string) => void) => {
-    const result = loadContent(root, slidesDir());
-    const report = result.issues.map(formatIssue).join('\n');
-    if (hasErrors(result.issues)) fail(`The slides have errors; nothing was built:\n${report}`);
+  const load = (): { issues: ContentIssue[]; content?: DeckContent; files: string[] } => {
+    try {
+      return loadContent(root, slidesDir());
+    } catch (error) {
+      // A content file that cannot be read at all (deck.yaml deleted): still a located content error.
+      const file = (error as NodeJS.ErrnoException).path ?? slidesDir();
+      const issue: ContentIssue = { severity: 'error', file: file.startsWith(root) ? file.slice(root.length + 1) : file, line: 1, column: 1, field: '', message: (error as Error).message };
+      return { issues: [issue], files: [] };
+    }
+  };
+
+  /** Reads the slides again; in dev, records (and prints) the errors instead of throwing. */
+  const refresh = (warn: (message: string) => void): string[] => {
+    const result = load();
     // Warnings and notes print once per run; a build's are printed by `npm run check`, which runs first.
     const fresh = command === 'build' ? [] : notYetPrinted(result.issues);
     if (fresh.length) warn(fresh.map(formatIssue).join('\n'));
-    content = result.content;
+    failure = contentErrorReport(result.issues, root);
+    if (!failure) content = result.content;
     return result.files;
   };
+
+  const generatedModules = (environment: DevEnvironment) =>
+    [...environment.moduleGraph.idToModuleMap.values()].filter((mod) => mod.id?.startsWith(RESOLVED + 'virtual:'));
 
   return {
     name: 'deck:slide-registry',
@@ -45,12 +71,22 @@ export function slideRegistryPlugin(): Plugin {
       command = config.command;
     },
     buildStart() {
-      // Fails before anything is bundled or written, so a broken field never leaves a half-built dist/.
-      const files = refresh((message) => this.error(message), (message) => this.warn(message));
+      const files = refresh((message) => this.warn(message));
+      if (failure && command === 'build') {
+        // Fails before anything is bundled or written, so a broken field never leaves a half-built dist/.
+        this.error(failure.message.replace('The slides have errors:', 'The slides have errors; nothing was built:'));
+      }
+      // Each environment starts the plugin; the terminal gets the start's errors once.
+      if (failure && failure.message !== printedAtStart) this.environment.logger.error(failure.message);
+      printedAtStart = failure?.message;
       for (const file of files) this.addWatchFile(file);
     },
     configureServer(devServer) {
       server = devServer;
+      // A page opened (or reloaded) while the content is broken gets the overlay at once.
+      devServer.ws.on('vite:client:connect', (_data, client) => {
+        if (failure) client.send(failure.payload);
+      });
     },
     resolveId(id) {
       if (id === REGISTRY || id.startsWith(SLIDE)) return RESOLVED + id;
@@ -59,25 +95,37 @@ export function slideRegistryPlugin(): Plugin {
     load(id, options) {
       const key = id.slice(RESOLVED.length);
       if (!id.startsWith(RESOLVED) || !(key === REGISTRY || key.startsWith(SLIDE))) return undefined;
-      if (!content) refresh((message) => { throw new Error(message); }, () => {});
+      if (!content && !failure) refresh(() => {});
+      if (failure) {
+        if (command === 'build') return this.error(failure.message);
+        return contentErrorModule(failure.message);
+      }
       const deck = content!;
       if (key === REGISTRY) return registryModule(deck, (name) => `${SLIDE}${name}`, options?.ssr === true);
       const slide = deck.slides.find((entry) => `${SLIDE}${entry.name}` === key);
       if (!slide) return this.error(`${key}: no slide has that name`);
       return slideModule(slide, resolve(root, slide.file), deck);
     },
-    handleHotUpdate({ file, modules }) {
-      if (!server || !file.startsWith(slidesDir())) return undefined;
-      // A content edit can change any record or the order: rebuild the registry, report errors in the overlay.
-      try {
-        refresh((message) => { throw new Error(message); }, (message) => server!.config.logger.warn(message));
-      } catch (error) {
-        server.config.logger.error((error as Error).message);
-        server.ws.send({ type: 'error', err: { message: (error as Error).message, stack: '' } });
+    hotUpdate({ type, file, modules }) {
+      if (!server || !CONTENT_FILE.test(file) || !file.startsWith(`${slidesDir()}/`)) return undefined;
+      // The content is read once per save (for the browser); other environments only drop their copies.
+      const generated = generatedModules(this.environment);
+      for (const mod of generated) this.environment.moduleGraph.invalidateModule(mod);
+      if (this.environment.name !== 'client') return [];
+      const before = failure || !content ? undefined : pageSet(content);
+      refresh((message) => server!.config.logger.warn(message));
+      if (failure) {
+        server.config.logger.error(failure.message, { timestamp: true });
+        this.environment.hot.send(failure.payload);
         return [];
       }
-      const generated = [...server.moduleGraph.idToModuleMap.values()].filter((mod) => mod.id?.startsWith(RESOLVED + 'virtual:'));
-      for (const mod of generated) server.moduleGraph.invalidateModule(mod);
+      // A slide added, removed or renamed changes the routes and loaders, and a recovered page
+      // holds a registry that threw: both reload. A plain edit hot-updates the open slide.
+      if (type !== 'update' || before !== pageSet(content!)) {
+        if (!before) server.config.logger.info('The slides are fixed; reloading the page.', { timestamp: true });
+        this.environment.hot.send({ type: 'full-reload', path: '*' });
+        return [];
+      }
       return [...modules, ...generated];
     },
   };

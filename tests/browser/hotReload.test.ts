@@ -1,17 +1,36 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../src/build/chromium.ts';
-import { freePort, waitForHttp } from '../../src/build/previewServer.ts';
+import { launchChromium } from './chromium.ts';
+import { freePort, waitForHttp } from './previewServer.ts';
 
-// An editor's loop: `npm run dev` on a copy of the project, a slide edited on disk, the page updating.
+// An editor's loop: `npm run dev` on a copy of the project, slides edited, added, removed and renamed
+// on disk, the page following without a restart, and every mistake shown in the overlay and the terminal.
 let work: string;
-let server: ChildProcess;
 let url: string;
 let browser: Browser;
+const servers: ChildProcess[] = [];
+
+/** `vite` (dev) on the copy, as node so stopping it stops the server; its terminal output collected. */
+async function startDev(): Promise<{ url: string; output: () => string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: work,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  servers.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const address = `http://127.0.0.1:${port}`;
+  await waitForHttp(address);
+  return { url: address, output: () => output, process: child };
+}
+
+let dev: Awaited<ReturnType<typeof startDev>>;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'deck-dev-'));
@@ -19,25 +38,37 @@ beforeAll(async () => {
     cpSync(entry, join(work, entry), { recursive: true });
   }
   symlinkSync(join(process.cwd(), 'node_modules'), join(work, 'node_modules'));
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: work, stdio: 'ignore' });
-  await waitForHttp(url);
+  dev = await startDev();
+  url = dev.url;
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
+  for (const child of servers) child.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
 });
 
+const slide = (file: string) => join(work, 'slides', file);
 const edit = (file: string, from: string | RegExp, to: string) => {
-  const path = join(work, 'slides', file);
-  const text = readFileSync(path, 'utf8');
+  const text = readFileSync(slide(file), 'utf8');
   const next = text.replace(from, to);
   if (next === text) throw new Error(`${file}: nothing to replace`);
-  writeFileSync(path, next);
+  writeFileSync(slide(file), next);
 };
+/** The text of Vite's error overlay ('' when none is open): a custom element with a shadow root. */
+const overlay = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('vite-error-overlay')?.shadowRoot;
+    return root ? [...root.querySelectorAll('.message, .file')].map((part) => part.textContent).join('\n') : '';
+  });
+const heading = (page: Page) => page.evaluate(() => document.querySelector('h1')?.textContent ?? '');
+const WAIT = { timeout: 30_000 };
+
+/** The page shows its slide again and no overlay. */
+async function expectRecovered(page: Page, title: string) {
+  await expect.poll(() => overlay(page), WAIT).toBe('');
+  await expect.poll(() => heading(page), WAIT).toBe(title);
+}
 
 describe('the dev server', () => {
   it('shows an edited sentence and an edited figure without a manual reload', async () => {
@@ -52,14 +83,92 @@ describe('the dev server', () => {
     await page.close();
   });
 
-  it('reports a broken field in the overlay with its file, line and field', async () => {
+  it('reports a broken field in the overlay and the terminal with its file, line and field, and recovers once fixed', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/market`);
     await page.locator('h1').waitFor();
+    const title = await heading(page);
     edit('market.mdx', /^order: 4$/m, 'order: four');
-    await expect
-      .poll(() => page.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? ''), { timeout: 20_000 })
-      .toContain('slides/market.mdx:4:8 order: must be a number');
+    await expect.poll(() => overlay(page), WAIT).toContain('slides/market.mdx:4:8 order: must be a number');
+    // The overlay's location line, which opens the file in the editor.
+    expect(await overlay(page)).toContain(`${join(work, 'slides/market.mdx')}:4:8`);
+    await expect.poll(dev.output, WAIT).toContain('slides/market.mdx:4:8 order: must be a number');
+    edit('market.mdx', /^order: four$/m, 'order: 4');
+    await expectRecovered(page, title);
     await page.close();
+  });
+
+  it('serves a slide added while it runs, without a restart', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${url}/problem`);
+    await page.locator('h1').waitFor();
+    writeFileSync(
+      slide('appendix.mdx'),
+      ['---', 'name: Appendix', 'label: Appendix', 'outsideDeck: true', 'eyebrow: Appendix', 'title: Further reading', '---', '', 'Sources and methods.', ''].join('\n'),
+    );
+    try {
+      // The open page reloads with the new registry, and the new route renders.
+      await expect.poll(async () => { await page.goto(`${url}/appendix`); return heading(page); }, WAIT).toBe('Further reading');
+      expect(await overlay(page)).toBe('');
+    } finally {
+      rmSync(slide('appendix.mdx'));
+    }
+    await page.close();
+  });
+
+  it('reports a deleted slide (the deck order broken) in the overlay and the terminal, and recovers once it is back', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${url}/problem`);
+    await page.locator('h1').waitFor();
+    const title = await heading(page);
+    const aside = join(work, 'reverse-guide.mdx.aside');
+    renameSync(slide('reverse-guide.mdx'), aside);
+    try {
+      // A gap in the order: the error points at deck.yaml's length line, not at a missing module.
+      const error = /slides\/deck\.yaml:\d+:\d+ deck\.length: [^\n]*no page has order 15/;
+      await expect.poll(() => overlay(page), WAIT).toMatch(error);
+      await expect.poll(dev.output, WAIT).toMatch(error);
+      expect(await overlay(page)).not.toContain('Failed to load url');
+      expect(dev.output()).not.toContain('Failed to load url');
+    } finally {
+      renameSync(aside, slide('reverse-guide.mdx'));
+    }
+    await expectRecovered(page, title);
+    await page.close();
+  });
+
+  it("reports links left stale by a page's new name, and recovers once the name is back", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${url}/remo-ai`);
+    await page.locator('h1').waitFor();
+    const title = await heading(page);
+    edit('core-technology.mdx', /^name: CoreTechnology$/m, 'name: CoreTech');
+    try {
+      const stale = /slides\/remo-ai\.mdx:86:\d+ [^\n]*CoreTechnology/;
+      await expect.poll(() => overlay(page), WAIT).toMatch(stale);
+      await expect.poll(dev.output, WAIT).toMatch(stale);
+    } finally {
+      edit('core-technology.mdx', /^name: CoreTech$/m, 'name: CoreTechnology');
+    }
+    await expectRecovered(page, title);
+    await page.close();
+  });
+
+  it('starts on broken content and shows the error in the overlay of the first page, then recovers', async () => {
+    edit('hecm-purchase.mdx', /^order: 8$/m, 'order: eight');
+    try {
+      const second = await startDev();
+      const page = await browser.newPage();
+      await page.goto(`${second.url}/problem`);
+      await expect.poll(() => overlay(page), WAIT).toContain('slides/hecm-purchase.mdx:4:8 order: must be a number');
+      expect(second.output()).toContain('slides/hecm-purchase.mdx:4:8 order: must be a number');
+      edit('hecm-purchase.mdx', /^order: eight$/m, 'order: 8');
+      await expect.poll(() => overlay(page), WAIT).toBe('');
+      await expect.poll(() => heading(page), WAIT).not.toBe('');
+      await page.close();
+      second.process.kill('SIGTERM');
+    } finally {
+      writeFileSync(slide('hecm-purchase.mdx'), readFileSync(slide('hecm-purchase.mdx'), 'utf8').replace(/^order: eight$/m, 'order: 8'));
+    }
   });
 });
