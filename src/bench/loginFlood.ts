@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { HttpClient } from './httpClient.ts';
 import { createUser, startPlatformChild } from './loadRun.ts';
 
@@ -17,10 +19,30 @@ export interface LoginFloodFigures {
 
 const GENUINE = '127.0.0.3';
 
+/** Starts src/bench/floodChild.ts; resolves `sent` once its requests are on their way, `done` with their statuses. */
+function startFlood(env: Record<string, string>): { sent: Promise<void>; done: Promise<Record<string, number>> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bench/floodChild.ts'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout });
+  let sent!: () => void;
+  const sentPromise = new Promise<void>((resolve) => (sent = resolve));
+  const done = new Promise<Record<string, number>>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const message = JSON.parse(line) as { sent?: boolean; statuses?: Record<string, number> };
+      if (message.sent) sent();
+      if (message.statuses) resolve(message.statuses);
+    });
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`flood exited with ${code}: ${stderr}`))));
+  });
+  done.catch(() => sent());
+  return { sent: sentPromise, done };
+}
+
 /**
  * The local platform in its own process; each round signs the genuine user in alone, then again
- * while `floodSize` wrong sign-ins from one other address are in flight. Each round's flood comes
- * from a fresh address, so an earlier round's back-off does not make the flood cheaper.
+ * while `floodSize` wrong sign-ins from one other address (another process) are in flight. Each
+ * round's flood comes from a fresh address, so an earlier round's back-off does not make it cheaper.
  */
 export async function loginFlood(options: { staticDir: string; rounds: number; floodSize: number }): Promise<LoginFloodFigures> {
   const platform = await startPlatformChild(options.staticDir);
@@ -39,17 +61,16 @@ export async function loginFlood(options: { staticDir: string; rounds: number; f
     };
     for (let round = 0; round < options.rounds; round++) {
       await genuine(figures.aloneMs);
-      const attacker = `127.0.9.${round + 1}`;
-      const flood = Promise.all(
-        Array.from({ length: options.floodSize }, (_, i) =>
-          client.send('POST', loginPath, {
-            json: { email: i % 2 ? email : `victim${i}@bench.local`, password: `wrong-guess-${round}-${i}` },
-            localAddress: attacker,
-          }),
-        ),
-      );
+      const flood = startFlood({
+        FLOOD_URL: platform.url,
+        FLOOD_PATH: loginPath,
+        FLOOD_COUNT: String(options.floodSize),
+        FLOOD_ADDRESS: `127.0.9.${round + 1}`,
+        FLOOD_EMAIL: email,
+      });
+      await flood.sent;
       await genuine(figures.underFloodMs);
-      for (const reply of await flood) figures.floodStatuses[reply.status] = (figures.floodStatuses[reply.status] ?? 0) + 1;
+      for (const [status, count] of Object.entries(await flood.done)) figures.floodStatuses[status] = (figures.floodStatuses[status] ?? 0) + count;
     }
     return figures;
   } finally {
