@@ -4,7 +4,6 @@ import type { AppEnv, PlatformContext } from './httpTypes.ts';
 import { registerAgentRoutes } from './routes/agents.ts';
 import { appScope } from './routes/appScope.ts';
 import { clientGate } from './routes/clientGate.ts';
-import { clientGate } from './routes/clientGate.ts';
 import { registerEntityRoutes } from './routes/entities.ts';
 import { registerNotProvidedRoutes, registerWhatsAppNotProvided } from './routes/notProvided.ts';
 import { registerOutboxRoutes } from './routes/outbox.ts';
@@ -28,8 +27,6 @@ export function createHttpApp(ctx: PlatformContext): Hono {
   registerPublicSettings(app, ctx);
 
   const api = new Hono<AppEnv>();
-  // Before appScope's queries: a flood from one client address is refused without any work.
-  api.use('/auth/*', clientGate(ctx));
   // Before appScope's queries: a flood from one client address is refused without any work.
   api.use('/auth/*', clientGate(ctx));
   api.use('*', appScope(ctx));
