@@ -29,3 +29,9 @@ export function contentErrorReport(issues: readonly ContentIssue[], root: string
 export function contentErrorModule(message: string): string {
   return `throw new Error(${JSON.stringify(message)});\n`;
 }
+
+/** The report as an error a plugin hook throws: Vite's overlay shows it located, with the line's code frame. */
+export function contentError(report: ContentErrorReport): Error {
+  const { message, id, loc } = report.payload.err;
+  return Object.assign(new Error(message), { stack: '', id, loc });
+}

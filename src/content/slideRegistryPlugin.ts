@@ -1,8 +1,9 @@
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DevEnvironment, Plugin, ViteDevServer } from 'vite';
 import { formatIssue, type ContentIssue } from './contentIssue.ts';
 import type { DeckContent } from './deckContent.ts';
-import { contentErrorModule, contentErrorReport, type ContentErrorReport } from './devServerErrors.ts';
+import { contentError, contentErrorModule, contentErrorReport, type ContentErrorReport } from './devServerErrors.ts';
 import { notYetPrinted } from './printOnce.ts';
 import { loadContent, SLIDES_DIR } from './loadContent.ts';
 import { registryModule, slideModule } from './registryModules.ts';
@@ -37,6 +38,7 @@ export function slideRegistryPlugin(): Plugin {
   let server: ViteDevServer | undefined;
   let command: 'build' | 'serve' = 'serve';
   let printedAtStart: string | undefined;
+  let refreshedAt = 0;
 
   const load = (): { issues: ContentIssue[]; content?: DeckContent; files: string[] } => {
     try {
@@ -51,6 +53,7 @@ export function slideRegistryPlugin(): Plugin {
 
   /** Reads the slides again; in dev, records (and prints) the errors instead of throwing. */
   const refresh = (warn: (message: string) => void): string[] => {
+    refreshedAt = Date.now();
     const result = load();
     // Warnings and notes print once per run; a build's are printed by `npm run check`, which runs first.
     const fresh = command === 'build' ? [] : notYetPrinted(result.issues);
@@ -105,6 +108,15 @@ export function slideRegistryPlugin(): Plugin {
       const slide = deck.slides.find((entry) => `${SLIDE}${entry.name}` === key);
       if (!slide) return this.error(`${key}: no slide has that name`);
       return slideModule(slide, resolve(root, slide.file), deck);
+    },
+    transform(_code, id) {
+      const file = id.split('?')[0]!;
+      if (command !== 'serve' || !file.endsWith('.mdx') || !file.startsWith(`${slidesDir()}/`)) return undefined;
+      // A body the browser asks for before the save's hot update ran: check it first, so a broken
+      // body gets the check's message (file:line, the fix) rather than the MDX compiler's.
+      if (statSync(file).mtimeMs >= refreshedAt) refresh((message) => server?.config.logger.warn(message));
+      if (failure) throw contentError(failure);
+      return undefined;
     },
     hotUpdate({ type, file, modules }) {
       if (!server || !CONTENT_FILE.test(file) || !file.startsWith(`${slidesDir()}/`)) return undefined;

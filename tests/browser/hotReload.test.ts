@@ -98,6 +98,29 @@ describe('the dev server', () => {
     await page.close();
   });
 
+  it('reports mistakes in a body (a misspelt component, an unclosed tag) with file and line, and recovers once fixed', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${url}/hecm-purchase`);
+    await page.locator('h1').waitFor();
+    const title = await heading(page);
+    const original = readFileSync(slide('hecm-purchase.mdx'), 'utf8');
+    try {
+      edit('hecm-purchase.mdx', '<BrandOverview />', '<BrandOverveiw />');
+      const misspelt = /slides\/hecm-purchase\.mdx:44:\d+ [^\n]*BrandOverveiw[^\n]*BrandOverview/;
+      await expect.poll(() => overlay(page), WAIT).toMatch(misspelt);
+      await expect.poll(dev.output, WAIT).toMatch(misspelt);
+      edit('hecm-purchase.mdx', '<BrandOverveiw />', '<BrandOverview />');
+      await expectRecovered(page, title);
+      edit('hecm-purchase.mdx', '<Section title="How the program works">', '<Note>\n\n<Section title="How the program works">');
+      // The check's message and advice, not the MDX compiler's, even if the browser asks for the body first.
+      await expect.poll(() => overlay(page), WAIT).toMatch(/slides\/hecm-purchase\.mdx:46:1 MDX syntax: [^\n]*close it with <\/Note>/);
+    } finally {
+      writeFileSync(slide('hecm-purchase.mdx'), original);
+    }
+    await expectRecovered(page, title);
+    await page.close();
+  });
+
   it('serves a slide added while it runs, without a restart', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/problem`);
