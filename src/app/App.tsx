@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Router, type BaseLocationHook } from 'wouter';
 import { BottomBar } from '../deck/BottomBar.tsx';
 import { DeckHeader } from '../deck/DeckHeader.tsx';
@@ -5,11 +6,12 @@ import { DeckKeys } from '../deck/DeckKeys.tsx';
 import { DeckRegistryGate } from '../deck/DeckRegistryGate.tsx';
 import { DeckScreens } from '../deck/DeckScreens.tsx';
 import type { PageLayout } from '../deck/PageLayout.tsx';
+import { DeckUserContext } from '../deck/DeckUserContext.tsx';
 import { RouteEffects } from '../deck/RouteEffects.tsx';
 import { AuthGate } from '../auth/AuthGate.tsx';
 import { LoadingScreen } from '../auth/LoadingScreen.tsx';
 import { FrameUrlReporter } from './FrameUrlReporter.tsx';
-import { ToastProvider } from './ToastContext.tsx';
+import { ToastProvider, useToasts } from './ToastContext.tsx';
 import { ToastRegion } from './ToastRegion.tsx';
 
 export interface AppProps {
@@ -28,7 +30,7 @@ export function App({ router = {}, Layout, appId = null, trustedContent = true }
   return (
     <Router {...router}>
       <ToastProvider>
-        <AuthGate appId={appId} trustedContent={trustedContent}>
+        <GatedDeck appId={appId} trustedContent={trustedContent}>
           <a className="skip-link" href="#main">
             Skip to content
           </a>
@@ -43,10 +45,20 @@ export function App({ router = {}, Layout, appId = null, trustedContent = true }
             <RouteEffects />
             <DeckKeys />
           </DeckRegistryGate>
-        </AuthGate>
+        </GatedDeck>
         <ToastRegion />
         <FrameUrlReporter />
       </ToastProvider>
     </Router>
+  );
+}
+
+/** The gate around the deck, wired to the toasts, handing the admitted viewer to the deck's context. */
+function GatedDeck({ appId, trustedContent, children }: { appId: string | null; trustedContent: boolean; children: ReactNode }) {
+  const { push } = useToasts();
+  return (
+    <AuthGate appId={appId} trustedContent={trustedContent} onNotice={push}>
+      {(session) => <DeckUserContext.Provider value={session}>{children}</DeckUserContext.Provider>}
+    </AuthGate>
   );
 }

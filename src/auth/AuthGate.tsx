@@ -1,8 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useToasts } from '../app/ToastContext.tsx';
 import { AccessRestricted } from './AccessRestricted.tsx';
 import { AppLoadError } from './AppLoadError.tsx';
-import { AuthUserContext } from './AuthUserContext.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { SystemScreenFrame } from './SystemScreenFrame.tsx';
 import { usePlatformSession } from './usePlatformSession.ts';
@@ -10,15 +8,29 @@ import { usePlatformSession } from './usePlatformSession.ts';
 // Only a revoked viewer ever sees it, so it stays out of the first visit's bytes (issue 9, finding 9).
 const AccessEnded = lazy(() => import('./AccessEnded.tsx').then((module) => ({ default: module.AccessEnded })));
 
+/** Who the gate let in, and how they sign out (nobody, and no sign-out, in standalone mode). */
+export interface GateSession {
+  user: { id?: string; email?: string; full_name?: string; role?: string } | null;
+  logout?: () => void;
+}
+
+export interface AuthGateProps {
+  appId: string | null;
+  trustedContent: boolean;
+  /** Shows a short notice (a toast in the deck); the gate takes it as a prop so it imports nothing of the app. */
+  onNotice: (message: string) => void;
+  /** The deck, given the session once the gate lets the visitor in. */
+  children: (session: GateSession) => ReactNode;
+}
+
 /**
  * The platform's sign-in gate around the deck. Standalone (no app id) it is not there at all. On the
  * platform it runs the app start; a page the server already prerendered for this visitor stays on
  * screen while the check runs (`trustedContent`), anything else waits behind the Loading screen.
  */
-export function AuthGate({ appId, trustedContent, children }: { appId: string | null; trustedContent: boolean; children: ReactNode }) {
-  const { push } = useToasts();
-  const { state, logout, signInAgain } = usePlatformSession(appId, (message) => push(message));
-  if (!appId) return <>{children}</>;
+export function AuthGate({ appId, trustedContent, onNotice, children }: AuthGateProps) {
+  const { state, logout, signInAgain } = usePlatformSession(appId, onNotice);
+  if (!appId) return <>{children({ user: null })}</>;
 
   if (state?.phase === 'ended') {
     // Rendered instead of the deck, so React removes every slide node rather than covering them.
@@ -55,5 +67,5 @@ export function AuthGate({ appId, trustedContent, children }: { appId: string | 
       </SystemScreenFrame>
     );
   }
-  return <AuthUserContext.Provider value={{ user: state?.user ?? null, logout: signOut }}>{children}</AuthUserContext.Provider>;
+  return <>{children({ user: state?.user ?? null, logout: signOut })}</>;
 }

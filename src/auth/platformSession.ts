@@ -3,7 +3,7 @@ import { createClient, readAppParams, TOKEN_STORAGE_KEYS, type Base44Client } fr
 import { accessEndedHere, clearAccessEnded, markAccessEnded } from './accessEndedMark.ts';
 import { guardAccess, type AccessGuard } from './accessGuard.ts';
 import { appStartReducer, initialAppStart, type AppStartEvent, type AppStartState } from './appStart.ts';
-import { leaveSignOutNotice } from './signOutNotice.ts';
+import { leaveSignOutNotice } from '../sdk/signOutNotice.ts';
 import { startApp } from './startApp.ts';
 
 /** A running app start on the platform: its state as it changes, and sign-out. */

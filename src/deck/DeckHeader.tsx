@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { deckSettings } from '../registry/slideRegistry.ts';
-import { AccountMenu } from '../auth/AccountMenu.tsx';
+import { AccountMenu } from './AccountMenu.tsx';
 import { useDeckRegistry } from './useDeckRegistry.ts';
 import { ZoomControls } from './ZoomControls.tsx';
 

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { useAuthUser } from '../auth/AuthUserContext.tsx';
+import { useDeckUser } from './DeckUserContext.tsx';
 
 /** Spec section 2, "404": any path that is not a page; admins also see a note about missing pages. */
 export function NotFound({ path }: { path: string }) {
-  const { user } = useAuthUser();
+  const { user } = useDeckUser();
   return (
     <article className="slide not-found" aria-labelledby="slide-title">
       <header className="slide__header">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { takeSignOutNotice } from '../auth/signOutNotice.ts';
+import { takeSignOutNotice } from '../sdk/signOutNotice.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { ForgotForm } from './ForgotForm.tsx';
 import type { FormProps } from './formTypes.ts';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuthUserContext } from '../../src/auth/AuthUserContext.tsx';
+import { DeckUserContext } from '../../src/deck/DeckUserContext.tsx';
 import { NotFound } from '../../src/deck/NotFound.tsx';
 import { deckSlides } from '../../src/registry/slideRegistry.ts';
 import { renderRoute } from '../support/renderRoute.tsx';
@@ -131,9 +131,9 @@ describe('404 screen', () => {
     const view = (role: string) =>
       render(
         <Router>
-          <AuthUserContext.Provider value={{ user: { role } }}>
+          <DeckUserContext.Provider value={{ user: { role } }}>
             <NotFound path="/x" />
-          </AuthUserContext.Provider>
+          </DeckUserContext.Provider>
         </Router>,
       );
     view('user');

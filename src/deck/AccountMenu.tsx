@@ -1,8 +1,8 @@
-import { useAuthUser } from './AuthUserContext.tsx';
+import { useDeckUser } from './DeckUserContext.tsx';
 
 /** The signed-in user's email and a sign-out button; nothing in standalone mode. */
 export function AccountMenu() {
-  const { user, logout } = useAuthUser();
+  const { user, logout } = useDeckUser();
   if (!user || !logout) return null;
   return (
     <div className="account">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leaveSignOutNotice, SIGNED_OUT, takeSignOutNotice } from '../../src/auth/signOutNotice.ts';
+import { leaveSignOutNotice, SIGNED_OUT, takeSignOutNotice } from '../../src/sdk/signOutNotice.ts';
 
 describe('sign-out notice', () => {
   it('is left by the deck and taken once by the sign-in page', () => {

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+
+/** The signed-in user as the deck sees it; only `role` and `email` matter to it (spec section 6). */
+export interface DeckUser {
+  id?: string;
+  email?: string;
+  full_name?: string;
+  role?: string;
+}
+
+/** Who is viewing, and how to sign out; the root fills it from the sign-in gate. */
+export interface DeckUserState {
+  user: DeckUser | null;
+  /** Signs out; present only when the deck runs behind the platform's gate. */
+  logout?: () => void;
+}
+
+/** Empty in standalone mode: no platform, no user. The root provides the gate's value. */
+export const DeckUserContext = createContext<DeckUserState>({ user: null });
+
+/** The viewer the root put in context. */
+export function useDeckUser(): DeckUserState {
+  return useContext(DeckUserContext);
+}

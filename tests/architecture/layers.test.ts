@@ -1,0 +1,118 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The one-way layers of the README's architecture section (shared/design.md): a file may import only
+// from its own layer or from the layers its entry lists. A failure names the file, the line and the arrow.
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Which layer a file belongs to: the first matching prefix wins, so the more specific ones come first. */
+const LAYER_OF: ReadonlyArray<readonly [prefix: string, layer: string]> = [
+  ['schemas/', 'schemas'],
+  ['src/content/', 'content'],
+  ['src/registry/', 'registry'],
+  ['virtual:slide', 'registry'],
+  ['src/components/', 'components'],
+  ['src/deck/', 'deck'],
+  ['src/app/', 'app'],
+  ['src/main.tsx', 'app'],
+  ['src/entry-server.tsx', 'app'],
+  ['src/sdk/', 'sdk'],
+  ['src/auth/', 'auth'],
+  ['src/login/', 'login'],
+  ['src/styles/', 'styles'],
+  ['src/platform/', 'platform'],
+  ['src/build/', 'build'],
+  ['src/bench/', 'bench'],
+  ['scripts/', 'scripts'],
+  ['tests/', 'tests'],
+];
+
+const REACT_SIDE = ['deck', 'components', 'registry', 'content', 'schemas'];
+const BELOW_TOP = ['app', 'auth', 'sdk', 'login', 'styles', 'platform', 'build', ...REACT_SIDE];
+
+/** What each layer may import besides itself. Nothing in src/ or scripts/ imports tests/. */
+const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  schemas: [],
+  content: ['schemas'],
+  registry: ['content', 'schemas'],
+  components: ['registry', 'content', 'schemas'],
+  deck: ['components', 'registry', 'content', 'schemas'],
+  sdk: [],
+  auth: ['sdk'],
+  app: [...REACT_SIDE, 'auth', 'sdk', 'styles'],
+  login: ['sdk', 'styles'],
+  styles: [],
+  // The local platform is Node only: it may read the content pipeline, never the React layers.
+  platform: ['content', 'schemas'],
+  build: BELOW_TOP,
+  bench: [...BELOW_TOP, 'build'],
+  scripts: [...BELOW_TOP, 'build', 'bench'],
+};
+
+function layerOf(path: string): string | undefined {
+  return LAYER_OF.find(([prefix]) => path.startsWith(prefix))?.[1];
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every module specifier a file names (static imports, re-exports, dynamic imports), with its line. */
+function specifiers(text: string): Array<{ line: number; specifier: string }> {
+  const found: Array<{ line: number; specifier: string }> = [];
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+  for (const match of text.matchAll(pattern)) {
+    found.push({ line: text.slice(0, match.index).split('\n').length, specifier: match[1]! });
+  }
+  return found;
+}
+
+function target(file: string, specifier: string): string | null {
+  if (specifier.startsWith('virtual:')) return specifier;
+  if (!specifier.startsWith('.')) return null; // a package
+  return relative(ROOT, resolve(ROOT, dirname(file), specifier));
+}
+
+/** Every arrow that runs against the layering, as `file:line imports target: why`. */
+function violations(): string[] {
+  const wrong: string[] = [];
+  for (const file of [...sourceFiles('src'), ...sourceFiles('scripts'), ...sourceFiles('schemas')]) {
+    const from = layerOf(file);
+    if (!from) {
+      wrong.push(`${file}: belongs to no layer (add it to LAYER_OF in tests/architecture/layers.test.ts)`);
+      continue;
+    }
+    for (const { line, specifier } of specifiers(readFileSync(join(ROOT, file), 'utf8'))) {
+      const path = target(file, specifier);
+      if (!path) continue;
+      const to = layerOf(path);
+      if (to === from) continue;
+      if (!to) wrong.push(`${file}:${line} imports ${path}, which belongs to no layer`);
+      else if (!MAY_IMPORT[from]!.includes(to)) wrong.push(`${file}:${line} imports ${path}: ${from} may not import ${to}`);
+    }
+  }
+  return wrong;
+}
+
+describe('the import graph', () => {
+  it('runs one way: every import goes to the same layer or one its entry allows', () => {
+    expect(violations()).toEqual([]);
+  });
+
+  it('names the file, the line and the arrow when an import runs the wrong way', () => {
+    const text = "import { x } from './a.ts';\n\nimport { App } from '../app/App.tsx';\nconst m = import('../auth/AuthGate.tsx');";
+    const found = specifiers(text);
+    expect(found).toEqual([
+      { line: 1, specifier: './a.ts' },
+      { line: 3, specifier: '../app/App.tsx' },
+      { line: 4, specifier: '../auth/AuthGate.tsx' },
+    ]);
+    expect(layerOf(target('src/deck/DeckHeader.tsx', '../app/App.tsx')!)).toBe('app');
+    expect(MAY_IMPORT.deck).not.toContain('app');
+  });
+});
