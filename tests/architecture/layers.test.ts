@@ -38,10 +38,11 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   registry: ['content', 'schemas'],
   components: ['registry', 'content', 'schemas'],
   deck: ['components', 'registry', 'content', 'schemas'],
-  sdk: [],
-  auth: ['sdk'],
+  // schemas/ also holds the wire facts client and server share (socket path, storage keys, meta tag).
+  sdk: ['schemas'],
+  auth: ['sdk', 'schemas'],
   app: [...REACT_SIDE, 'auth', 'sdk', 'styles'],
-  login: ['sdk', 'styles'],
+  login: ['sdk', 'styles', 'schemas'],
   styles: [],
   // The local platform is Node only: it may read the content pipeline, never the React layers.
   platform: ['content', 'schemas'],
