@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import YAML from 'yaml';
+import { join, relative, resolve } from 'node:path';
 import { DeckSettings, DeckVisibility } from '../../schemas/deckSettings.ts';
+import { formatIssue } from '../content/contentIssue.ts';
+import { parseYamlSource, validateYamlSource } from '../content/yamlSource.ts';
 
 /** Everything `startPlatform` needs; tests pass these explicitly so they never read slides/deck.yaml. */
 export interface PlatformOptions {
@@ -35,19 +36,21 @@ export interface PlatformOptions {
   log?: (line: string) => void;
 }
 
-/** Reads `platform.appId` / `platform.visibility` from deck.yaml, validated by `DeckSettings`. */
-export function readDeckPlatformSettings(file: string): { appId: string; visibility: DeckVisibility } {
-  const parsed = DeckSettings.safeParse(YAML.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${file}: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
-  }
-  return parsed.data.platform;
+/**
+ * Reads `platform.appId` / `platform.visibility` from deck.yaml, validated by `DeckSettings`; a
+ * broken file throws the content check's own lines (`slides/deck.yaml:12:3 platform.visibility: …`),
+ * the file named relative to `root`.
+ */
+export function readDeckPlatformSettings(file: string, root = process.cwd()): { appId: string; visibility: DeckVisibility } {
+  const source = parseYamlSource(relative(root, file), readFileSync(file, 'utf8'));
+  const { value, issues } = validateYamlSource(source, DeckSettings);
+  if (!value) throw new Error([...source.issues, ...issues].map(formatIssue).join('\n'));
+  return value.platform;
 }
 
 /** Options for `npm start`: deck.yaml first, then the environment variables the README lists. */
 export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): PlatformOptions {
-  const deck = readDeckPlatformSettings(join(cwd, 'slides', 'deck.yaml'));
+  const deck = readDeckPlatformSettings(join(cwd, 'slides', 'deck.yaml'), cwd);
   const visibility = DeckVisibility.safeParse(env.DECK_VISIBILITY ?? deck.visibility);
   if (!visibility.success) {
     throw new Error(`DECK_VISIBILITY must be one of ${DeckVisibility.options.join(', ')}`);

@@ -61,10 +61,29 @@ describe('platform settings', () => {
 
   it('names what is wrong', () => {
     deckYaml('{ appId: my-deck, visibility: everyone }');
-    expect(() => loadPlatformOptions({}, dir)).toThrow(/deck\.yaml: platform\.visibility/);
+    expect(() => loadPlatformOptions({}, dir)).toThrow(/^slides\/deck\.yaml:5:41 platform\.visibility: /);
     deckYaml('{ appId: my-deck, visibility: private_with_login }');
     expect(() => loadPlatformOptions({ DECK_VISIBILITY: 'open' }, dir)).toThrow(/DECK_VISIBILITY must be one of/);
     expect(() => loadPlatformOptions({ APP_ID: 'bad id!' }, dir)).toThrow(/APP_ID/);
     expect(() => loadPlatformOptions({ PORT: 'eighty' }, dir)).toThrow(/PORT/);
   });
+
+  it('reports a broken deck.yaml as the content check does: file:line:column field: message, every field', () => {
+    deckYaml('\n  appId: 7\n  visibilty: private_with_login');
+    const error = (() => {
+      try {
+        loadPlatformOptions({}, dir);
+      } catch (caught) {
+        return (caught as Error).message;
+      }
+    })();
+    expect(error?.split('\n')).toEqual([
+      'slides/deck.yaml:6:10 platform.appId: must be text',
+      'slides/deck.yaml:6:3 platform.visibility: Invalid option: expected one of "public_without_login"|"public_with_login"|"private_with_login"',
+      'slides/deck.yaml:7:3 platform.visibilty: is not a known field',
+    ]);
+    deckYaml('{ appId: my-deck, visibility: [ }');
+    expect(() => loadPlatformOptions({}, dir)).toThrow(/^slides\/deck\.yaml:\d+:\d+ invalid YAML: /);
+  });
 });
+

@@ -1,4 +1,5 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Caller } from '../access.ts';
 import { readForm, readJson } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -36,11 +37,30 @@ function listOwner(rule: EntityRule, caller: Caller): string | undefined {
   return rule.read === 'owner' ? (callerId(caller) ?? '') : '';
 }
 
+/** Variables of the entity routes: `entity` (a checked name), and `id` (a checked record id) where the path has one. */
+export interface EntityEnv {
+  Variables: AppEnv['Variables'] & { entity: string; id: string };
+}
+
+// Every path below /entities/{entity} names an entity: checked once here, a 400 `entity: …` otherwise.
+const entityName = createMiddleware<EntityEnv>(async (c, next) => {
+  c.set('entity', checkEntityName(c.req.param('entity') ?? ''));
+  await next();
+});
+
+// On the routes of one record: a 400 `id: …` before any query.
+const recordId = createMiddleware<EntityEnv>(async (c, next) => {
+  c.set('id', checkRecordId(c.req.param('id') ?? ''));
+  await next();
+});
+
 /**
- * The generic entity store: list/filter, get, create, update, delete, deleteMany, bulk, import,
- * each checked against the entity's rule in entityAccess.ts.
+ * The generic entity store below /entities: list/filter, get, create, update, delete, deleteMany,
+ * bulk, import, each checked against the entity's rule in entityAccess.ts.
  */
-export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
+export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
+  const api = new Hono<EntityEnv>();
+  api.use('/:entity/*', entityName);
   const announce = (appId: string, entity: string, type: 'create' | 'update' | 'delete', records: EntityRecord[]) => {
     const room = entityRoom(appId, entity);
     for (const record of records) {
@@ -48,24 +68,24 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     }
   };
 
-  api.get('/entities/:entity', async (c) => {
-    const entity = checkEntityName(c.req.param('entity'));
+  api.get('/:entity', async (c) => {
+    const entity = c.get('entity');
     const list = parseListParams(c.req.query());
     const rule = ruleFor(entity);
     const source = entityDocuments(c.get('app').id, entity, listOwner(rule, c.get('caller')));
     return c.json(await queryDocuments(ctx.db, source, list));
   });
 
-  api.get('/entities/:entity/:id', async (c) => {
-    const entity = checkEntityName(c.req.param('entity'));
-    const id = checkRecordId(c.req.param('id'));
+  api.get('/:entity/:id', recordId, async (c) => {
+    const entity = c.get('entity');
+    const id = c.get('id');
     const fields = parseListParams(c.req.query()).fields;
     const record = await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'read');
     return c.json(project(record, fields));
   });
 
-  api.post('/entities/:entity', async (c) => {
-    const entity = checkEntityName(c.req.param('entity'));
+  api.post('/:entity', async (c) => {
+    const entity = c.get('entity');
     requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
     const fields = userFields(await readJson(c));
     const record = await createRecord(ctx.db, c.get('app').id, entity, fields, author(c.get('caller')));
@@ -73,8 +93,8 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     return c.json(record);
   });
 
-  api.post('/entities/:entity/bulk', async (c) => {
-    const entity = checkEntityName(c.req.param('entity'));
+  api.post('/:entity/bulk', async (c) => {
+    const entity = c.get('entity');
     requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
     const body = await readJson(c);
     if (!Array.isArray(body)) throw badRequest('body', 'must be a JSON array of records');
@@ -85,8 +105,8 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     return c.json(records);
   });
 
-  api.post('/entities/:entity/import', async (c) => {
-    const entity = checkEntityName(c.req.param('entity'));
+  api.post('/:entity/import', async (c) => {
+    const entity = c.get('entity');
     // A file of rows is a bulk change an admin makes, whatever the create rule says.
     requireAllowed('admin', c.get('caller'), entity, 'import');
     requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
@@ -101,9 +121,9 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     return c.json({ status: 'success', imported: records.length, records });
   });
 
-  api.put('/entities/:entity/:id', async (c) => {
-    const entity = checkEntityName(c.req.param('entity'));
-    const id = checkRecordId(c.req.param('id'));
+  api.put('/:entity/:id', recordId, async (c) => {
+    const entity = c.get('entity');
+    const id = c.get('id');
     await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'update');
     const fields = userFields(await readJson(c));
     // The owner (created_by_id) is a system field no update can change, so the check above holds.
@@ -113,9 +133,9 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     return c.json(record);
   });
 
-  api.delete('/entities/:entity/:id', async (c) => {
-    const entity = checkEntityName(c.req.param('entity'));
-    const id = checkRecordId(c.req.param('id'));
+  api.delete('/:entity/:id', recordId, async (c) => {
+    const entity = c.get('entity');
+    const id = c.get('id');
     await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'delete');
     const record = await deleteRecord(ctx.db, c.get('app').id, entity, id);
     if (!record) throw notFound(`${entity} ${id} not found`);
@@ -123,8 +143,8 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     return c.json({ success: true, id: record.id });
   });
 
-  api.delete('/entities/:entity', async (c) => {
-    const entity = checkEntityName(c.req.param('entity'));
+  api.delete('/:entity', async (c) => {
+    const entity = c.get('entity');
     // `{}` deletes every record of the entity: admins only, and only where the rule lets anyone delete.
     requireAllowed('admin', c.get('caller'), entity, 'bulk delete');
     requireAllowed(ruleFor(entity).delete, c.get('caller'), entity, 'delete');
@@ -134,6 +154,7 @@ export function registerEntityRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     announce(c.get('app').id, entity, 'delete', records);
     return c.json({ success: true, deleted: records.length });
   });
+  return api;
 }
 
 // The record `id`, after checking `action` on it: 404 when absent or unreadable, 403 when readable only.

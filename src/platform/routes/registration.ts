@@ -77,8 +77,8 @@ async function registerAfterReply(ctx: PlatformContext, appId: string, email: st
 }
 
 /** register, verify-otp, resend-otp, reset-password-request and reset-password. */
-export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.post('/auth/register', async (c) => {
+export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): void {
+  auth.post('/register', async (c) => {
     const body = validate(Register, await readJson(c));
     await refuseBreached('password', body.password);
     const app = c.get('app');
@@ -89,7 +89,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     return c.json({ success: true, email: normalizeEmail(body.email), message: REGISTERED });
   });
 
-  api.post('/auth/verify-otp', async (c) => {
+  auth.post('/verify-otp', async (c) => {
     const body = validate(VerifyOtp, await readJson(c));
     const app = c.get('app');
     const user = await findUserByEmail(ctx.db, app.id, body.email);
@@ -117,7 +117,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
 
   // Both answer before looking the address up; the lookup, code and mail happen after the reply,
   // so neither the answer nor its timing tells a known address from an unknown one.
-  api.post('/auth/resend-otp', async (c) => {
+  auth.post('/resend-otp', async (c) => {
     const body = validate(EmailOnly, await readJson(c));
     const appId = c.get('app').id;
     limitMail(ctx, appId, 'otp', body.email);
@@ -128,7 +128,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     return c.json(CODE_SENT);
   });
 
-  api.post('/auth/reset-password-request', async (c) => {
+  auth.post('/reset-password-request', async (c) => {
     const body = validate(EmailOnly, await readJson(c));
     const appId = c.get('app').id;
     limitMail(ctx, appId, 'reset', body.email);
@@ -143,7 +143,7 @@ export function registerRegistrationRoutes(api: Hono<AppEnv>, ctx: PlatformConte
     return c.json(RESET_SENT);
   });
 
-  api.post('/auth/reset-password', async (c) => {
+  auth.post('/reset-password', async (c) => {
     const body = validate(ResetPassword, await readJson(c));
     await refuseBreached('new_password', body.new_password);
     const userId = await consumeResetToken(ctx.db, c.get('app').id, body.reset_token);

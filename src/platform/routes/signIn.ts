@@ -24,8 +24,8 @@ const ChangePassword = z.object({
 });
 
 /** login, logout (an extension), change-password and the service role's sso token. */
-export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.post('/auth/login', async (c) => {
+export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): void {
+  auth.post('/login', async (c) => {
     const body = validate(Login, await readJson(c));
     const app = c.get('app');
     // The check is reserved before the first await: parallel requests cannot share one place.
@@ -47,7 +47,7 @@ export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     return c.json({ access_token: token, user: toUserRecord(user) });
   });
 
-  api.post('/auth/logout', async (c) => {
+  auth.post('/logout', async (c) => {
     // Best effort from the deck: revoke whatever token came, header or cookie, and never fail.
     for (const token of [bearerToken(c.req.header('authorization')), sessionToken(c)]) {
       if (token) {
@@ -59,7 +59,7 @@ export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     return c.json({ success: true });
   });
 
-  api.post('/auth/change-password', async (c) => {
+  auth.post('/change-password', async (c) => {
     const user = requireUser(c.get('caller'));
     const body = validate(ChangePassword, await readJson(c));
     if (body.user_id !== user.id) throw forbidden('user_id: you can only change your own password');
@@ -83,7 +83,7 @@ export function registerSignInRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     return c.json({ success: true, access_token: token });
   });
 
-  api.get('/auth/sso/accesstoken/:userId', async (c) => {
+  auth.get('/sso/accesstoken/:userId', async (c) => {
     if (c.get('caller').kind !== 'service') throw forbidden('Only the service role may issue SSO tokens');
     const app = c.get('app');
     const user = await findUserById(ctx.db, app.id, c.req.param('userId'));

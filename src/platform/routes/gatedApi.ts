@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { HttpError } from '../errors.ts';
+import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { registerAgentRoutes } from './agents.ts';
+import { appScope, gate } from './appScope.ts';
+import { entityApi } from './entities.ts';
+import { registerNotProvidedRoutes } from './notProvided.ts';
+import { registerOutboxRoutes } from './outbox.ts';
+import { registerUserRoutes } from './users.ts';
+
+/** Everything of /api/apps/{appId}/ but auth/*: the gate runs before any of it. */
+export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
+  const gated = new Hono<AppEnv>();
+  gated.use('*', appScope(ctx), gate);
+  // User and Outbox have their own rules; registered first, they answer before the generic store.
+  registerUserRoutes(gated, ctx);
+  registerOutboxRoutes(gated, ctx);
+  gated.route('/entities', entityApi(ctx));
+  registerAgentRoutes(gated, ctx);
+  registerNotProvidedRoutes(gated);
+  gated.all('*', (c) => {
+    throw new HttpError(404, { detail: `No route ${c.req.method} ${c.req.path}`, code: 'not_found' });
+  });
+  return gated;
+}
