@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { DevEnvironment, Plugin, ViteDevServer } from 'vite';
 import { formatIssue, type ContentIssue } from './contentIssue.ts';
 import type { DeckContent } from './deckContent.ts';
@@ -39,6 +39,8 @@ export function slideRegistryPlugin(): Plugin {
   let command: 'build' | 'serve' = 'serve';
   let printedAtStart: string | undefined;
   let refreshedAt = 0;
+  // The pages of the registry the browser was last served (undefined: it got the error module).
+  let servedPages: string | undefined;
 
   const load = (): { issues: ContentIssue[]; content?: DeckContent; files: string[] } => {
     try {
@@ -46,12 +48,12 @@ export function slideRegistryPlugin(): Plugin {
     } catch (error) {
       // A content file that cannot be read at all (deck.yaml deleted): still a located content error.
       const file = (error as NodeJS.ErrnoException).path ?? slidesDir();
-      const issue: ContentIssue = { severity: 'error', file: file.startsWith(root) ? file.slice(root.length + 1) : file, line: 1, column: 1, field: '', message: (error as Error).message };
+      const issue: ContentIssue = { severity: 'error', file: relative(root, file), line: 1, column: 1, field: '', message: (error as Error).message };
       return { issues: [issue], files: [] };
     }
   };
 
-  /** Reads the slides again; in dev, records (and prints) the errors instead of throwing. */
+  /** Reads the slides again and records their errors (the callers print them, or throw them in a build). */
   const refresh = (warn: (message: string) => void): string[] => {
     refreshedAt = Date.now();
     const result = load();
@@ -101,10 +103,14 @@ export function slideRegistryPlugin(): Plugin {
       if (!content && !failure) refresh(() => {});
       if (failure) {
         if (command === 'build') return this.error(failure.message);
+        if (key === REGISTRY && !options?.ssr) servedPages = undefined;
         return contentErrorModule(failure.message);
       }
       const deck = content!;
-      if (key === REGISTRY) return registryModule(deck, (name) => `${SLIDE}${name}`, options?.ssr === true);
+      if (key === REGISTRY) {
+        if (!options?.ssr) servedPages = pageSet(deck);
+        return registryModule(deck, (name) => `${SLIDE}${name}`, options?.ssr === true);
+      }
       const slide = deck.slides.find((entry) => `${SLIDE}${entry.name}` === key);
       if (!slide) return this.error(`${key}: no slide has that name`);
       return slideModule(slide, resolve(root, slide.file), deck);
@@ -124,7 +130,7 @@ export function slideRegistryPlugin(): Plugin {
       const generated = generatedModules(this.environment);
       for (const mod of generated) this.environment.moduleGraph.invalidateModule(mod);
       if (this.environment.name !== 'client') return [];
-      const before = failure || !content ? undefined : pageSet(content);
+      const wasFailing = failure !== undefined;
       refresh((message) => server!.config.logger.warn(message));
       if (failure) {
         server.config.logger.error(failure.message, { timestamp: true });
@@ -133,8 +139,8 @@ export function slideRegistryPlugin(): Plugin {
       }
       // A slide added, removed or renamed changes the routes and loaders, and a recovered page
       // holds a registry that threw: both reload. A plain edit hot-updates the open slide.
-      if (type !== 'update' || before !== pageSet(content!)) {
-        if (!before) server.config.logger.info('The slides are fixed; reloading the page.', { timestamp: true });
+      if (type !== 'update' || servedPages !== pageSet(content!)) {
+        if (wasFailing) server.config.logger.info('The slides are fixed; reloading the page.', { timestamp: true });
         this.environment.hot.send({ type: 'full-reload', path: '*' });
         return [];
       }

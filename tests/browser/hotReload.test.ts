@@ -131,7 +131,13 @@ describe('the dev server', () => {
     );
     try {
       // The open page reloads with the new registry, and the new route renders.
-      await expect.poll(async () => { await page.goto(`${url}/appendix`); return heading(page); }, WAIT).toBe('Further reading');
+      const appendix = async () => {
+        // A navigation the open page's own reload interrupts is simply tried again by the poll.
+        await page.goto(`${url}/appendix`, { timeout: 10_000 }).catch(() => undefined);
+        await page.locator('h1').waitFor({ timeout: 10_000 }).catch(() => undefined);
+        return heading(page);
+      };
+      await expect.poll(appendix, WAIT).toBe('Further reading');
       expect(await overlay(page)).toBe('');
     } finally {
       rmSync(slide('appendix.mdx'));
