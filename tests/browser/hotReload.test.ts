@@ -154,7 +154,7 @@ describe('the dev server', () => {
     renameSync(slide('reverse-guide.mdx'), aside);
     try {
       // A gap in the order: the error points at deck.yaml's length line, not at a missing module.
-      const error = /slides\/deck\.yaml:\d+:\d+ deck\.length: [^\n]*no page has order 15/;
+      const error = /slides\/deck\.yaml:\d+:\d+ deck\.length: [^\n]*16 pages have an order and none has order 15/;
       await expect.poll(() => overlay(page), WAIT).toMatch(error);
       await expect.poll(dev.output, WAIT).toMatch(error);
       expect(await overlay(page)).not.toContain('Failed to load url');

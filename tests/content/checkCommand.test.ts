@@ -133,7 +133,7 @@ const MISTAKES: Mistake[] = [
     name: 'a deleted slide',
     make: (dir) => rmSync(join(dir, 'slides/reverse-guide.mdx')),
     errors: (dir) => [
-      `slides/deck.yaml:${lengthLine(dir)}:11 deck.length: is 17, but no page has order 15: orders run 1-17 without gaps (renumber the pages, or change the length here)`,
+      `slides/deck.yaml:${lengthLine(dir)}:11 deck.length: is 17, but 16 pages have an order and none has order 15: orders run 1-17 without gaps (renumber the pages, or change the length here)`,
     ],
   },
   {
