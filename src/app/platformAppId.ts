@@ -1,3 +1,5 @@
+import { APP_ID_META, paramStorageKey } from '../../schemas/platformWire.ts';
+
 /** The build-time default app id (`VITE_BASE44_APP_ID`), if the deck was built for the platform. */
 const BUILD_APP_ID: string | undefined = import.meta.env.VITE_BASE44_APP_ID;
 
@@ -9,8 +11,8 @@ const BUILD_APP_ID: string | undefined = import.meta.env.VITE_BASE44_APP_ID;
  */
 export function platformAppId(doc: Document = document, storage: Storage | null = safeStorage()): string | null {
   const fromUrl = new URLSearchParams(doc.location?.search ?? '').get('app_id');
-  const fromMeta = doc.querySelector('meta[name="base44-app-id"]')?.getAttribute('content');
-  return fromUrl || fromMeta || BUILD_APP_ID || storage?.getItem('base44_app_id') || null;
+  const fromMeta = doc.querySelector(`meta[name="${APP_ID_META}"]`)?.getAttribute('content');
+  return fromUrl || fromMeta || BUILD_APP_ID || storage?.getItem(paramStorageKey('app_id')) || null;
 }
 
 function safeStorage(): Storage | null {

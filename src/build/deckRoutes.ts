@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { canonicalPath } from '../deck/navigation.ts';
+import { canonicalRoute } from '../content/slidePath.ts';
 
 /** Paths that name a page rather than a file or one of Vite's own endpoints. */
 function isPagePath(path: string): boolean {
@@ -34,7 +34,7 @@ export function deckRoutesPlugin(pages: () => ReadonlyArray<{ name: string; path
         if (!isPagePath(path)) return next();
         const known = pages();
         if (known.some((page) => page.path === path)) return next();
-        const canonical = canonicalPath(path, known);
+        const canonical = canonicalRoute(path, known);
         if (canonical) {
           response.statusCode = 301;
           response.setHeader('Location', canonical + url.search);

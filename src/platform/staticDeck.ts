@@ -1,10 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
+import { APP_ID_META } from '../../schemas/platformWire.ts';
 import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
 import { checkGate, resolveCaller } from './access.ts';
 import { deckFilePath, targetPath } from './deckFilePath.ts';
 import { findApp } from './apps.ts';
+import { builtPages, pageRedirect } from './pageRedirect.ts';
 import { notFound } from './errors.ts';
 import { fileAudience } from './publicDeckFiles.ts';
 import type { PlatformContext } from './httpTypes.ts';
@@ -57,7 +59,7 @@ async function readCached(file: string): Promise<Uint8Array<ArrayBuffer>> {
 // The pages learn the app id from the server that serves them (the deck settings keep the platform
 // block server-side); the sign-in page reads this tag (src/login/loginClient.ts).
 function withAppId(html: Uint8Array, appId: string): string {
-  const tag = `<meta name="base44-app-id" content="${appId.replace(/[^A-Za-z0-9_-]/g, '')}" />`;
+  const tag = `<meta name="${APP_ID_META}" content="${appId.replace(/[^A-Za-z0-9_-]/g, '')}" />`;
   const text = Buffer.from(html.buffer, html.byteOffset, html.byteLength).toString('utf8');
   return text.includes('</head>') ? text.replace('</head>', `${tag}</head>`) : text;
 }
@@ -81,6 +83,7 @@ async function send(c: Context, file: string, status: 200 | 404, cache: string, 
  */
 export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
   const root = resolve(ctx.staticDir);
+  let pages: ReturnType<typeof builtPages> | undefined;
 
   const mayView = async (c: Context): Promise<boolean> => {
     const deckApp = await findApp(ctx.db, ctx.deckAppId);
@@ -109,8 +112,15 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     // The target as the client sent it: Hono's c.req.path is already partly decoded, and which
     // spelling arrived matters here (node-server keeps the request line on env.incoming).
     const incoming = (c.env as { incoming?: { url?: unknown } } | undefined)?.incoming;
-    const raw = targetPath(typeof incoming?.url === 'string' ? incoming.url : c.req.url);
+    const target = typeof incoming?.url === 'string' ? incoming.url : c.req.url;
+    const raw = targetPath(target);
     if (raw.startsWith('/api/')) throw notFound(`No route ${c.req.method} ${c.req.path}`);
+    // Other spellings of a page route go to its one spelling, as on the preview server. Route paths
+    // are no secret (the public main bundle lists them), so this comes before the gate.
+    pages ??= builtPages(root);
+    const search = target.includes('?') ? target.slice(target.indexOf('?')).split('#', 1)[0]! : '';
+    const redirect = pageRedirect(raw, search, pages);
+    if (redirect) return c.redirect(redirect, 301);
     // One normalisation, before any lookup; from here on only the file name is looked at.
     const name = deckFilePath(raw);
     if (name === null) return notFoundPage(c);

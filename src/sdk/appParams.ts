@@ -1,3 +1,4 @@
+import { paramStorageKey } from '../../schemas/platformWire.ts';
 import { resolveGlobals, type BrowserGlobals } from './globals.ts';
 import { createTokenStore, readParamFromAddress, takeParamFromAddress } from './tokenStore.ts';
 
@@ -46,7 +47,7 @@ export function readAppParams(options: ReadAppParamsOptions = {}): AppParams {
 
   const result = {} as AppParams;
   for (const [key, name] of PARAMS) {
-    const storageKey = `base44_${name}`;
+    const storageKey = paramStorageKey(name);
     // Only the token is secret enough to scrub from the address.
     const fromAddress =
       name === 'access_token' ? takeParamFromAddress(name, location, history) : readParamFromAddress(name, location);

@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io-client';
+import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import type { LoggerLike } from './globals.ts';
 
 /** Stops one subscription; calling it twice is harmless. */
@@ -37,8 +38,7 @@ export interface RealtimeConfig {
   tuning?: SocketTuning | undefined;
 }
 
-/** Socket.io mount path of the platform (protocol file, "Real-time socket"). */
-export const SOCKET_PATH = '/ws-user-apps/socket.io/';
+export { SOCKET_PATH };
 
 /** Creates the lazy, room-counting socket channel. */
 export function createRealtime(config: RealtimeConfig): Realtime {

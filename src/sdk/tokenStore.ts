@@ -1,7 +1,7 @@
+import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
 import type { HistoryLike, LocationLike, StorageLike } from './globals.ts';
 
-/** Both keys the platform's apps read; logout must remove both (protocol file, "Tokens"). */
-export const TOKEN_STORAGE_KEYS = ['base44_access_token', 'token'] as const;
+export { TOKEN_STORAGE_KEYS };
 
 /** Reads, saves and removes the user token in local storage; every call tolerates a missing or throwing storage. */
 export interface TokenStore {

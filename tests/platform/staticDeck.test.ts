@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ID_META } from '../../schemas/platformWire.ts';
+import { rawGet } from './rawRequest.ts';
 import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 const deck = fakeDeck({
@@ -30,12 +32,12 @@ const setVisibility = (visibility: string) => p.db.query('UPDATE apps SET visibi
 
 describe('the static deck behind the gate', () => {
   it('serves the content-free gate shell, uncached, to visitors without a session', async () => {
-    for (const path of ['/', '/executivesummary', '/executivesummary/', '/executivesummary.html', '/index.html']) {
+    for (const path of ['/', '/executivesummary', '/executivesummary.html', '/index.html']) {
       const page = await get(path);
       expect(page.status, path).toBe(200);
       expect(page.text, path).toContain('<div id="root">GATE SHELL</div>');
       // The server tells its pages the app id (the sign-in page and the deck's client read it).
-      expect(page.text).toContain('<meta name="base44-app-id" content="testapp" /></head>');
+      expect(page.text).toContain(`<meta name="${APP_ID_META}" content="testapp" /></head>`);
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     }
@@ -95,6 +97,33 @@ describe('the static deck behind the gate', () => {
       const reply = await get(path);
       expect(reply.status, path).toBe(404);
       expect(reply.text).not.toMatch(/root:|"name"/);
+    }
+  });
+
+  it('redirects other spellings of a page route to its one spelling (301, query kept), like the preview server', async () => {
+    for (const [path, location] of [
+      ['/executive-summary', '/executivesummary'],
+      ['/Executive-Summary', '/executivesummary'],
+      ['/executivesummary/', '/executivesummary'],
+      ['/EXECUTIVE_SUMMARY/?from=mail&x=1', '/executivesummary?from=mail&x=1'],
+      ['/executive-summary?a=%2F', '/executivesummary?a=%2F'],
+      ['/cover', '/'],
+    ]) {
+      const reply = await get(path!);
+      expect(reply.status, path).toBe(301);
+      expect(reply.headers.get('location'), path).toBe(location);
+    }
+    // The target is canonical, the gate still decides what it serves.
+    expect((await get('/executivesummary')).text).toContain('GATE SHELL');
+    // Unknown pages, files and odd spellings are not redirected: the 404 page, as before.
+    for (const path of ['/no-such-page', '/executive-summary.html', '/executive-summary//', '//executive-summary', '/x/executive-summary', '/executive%2Dsummary']) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+    // Sent as written (fetch would fold them): traversal and dot segments get no redirect either.
+    for (const path of ['/../executive-summary', '/./executive-summary', '/executive-summary/..', '/%2e%2e/executive-summary', '/executive-summary%00']) {
+      const reply = await rawGet(p.url, path);
+      expect(reply.status, path).toBe(404);
+      expect(reply.headers.location, path).toBeUndefined();
     }
   });
 
