@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { type Caller, checkGate, resolveCaller } from './access.ts';
 import { type AppRow, findApp } from './apps.ts';
 import { findConversation } from './conversations.ts';
@@ -7,8 +8,6 @@ import { readsAll, ruleFor } from './entityAccess.ts';
 import { HttpError } from './errors.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 
-/** The socket.io mount path of the platform (platform-protocol.md, Real-time socket). */
-export const SOCKET_PATH = '/ws-user-apps/socket.io/';
 
 interface SocketState {
   app: AppRow;
@@ -38,6 +37,12 @@ function mayJoin(ctx: PlatformContext, state: SocketState, room: string): boolea
   );
 }
 
+// The protocol's join and leave carry no acknowledgement; a client that passes a callback anyway
+// (tests, to wait for the server's decision instead of sleeping) gets a RoomReply once it is taken.
+function reply(ack: unknown, answer: RoomReply): void {
+  if (typeof ack === 'function') (ack as (answer: RoomReply) => void)(answer);
+}
+
 /** Attaches the socket.io server to the HTTP server and returns the broadcaster plus a closer. */
 export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Broadcaster & { close(): Promise<void> } {
   const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
@@ -62,18 +67,26 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
 
   io.on('connection', (socket: Socket) => {
     const state = socket.data as SocketState;
-    socket.on('join', (room: unknown) => {
+    socket.on('join', (room: unknown, ack?: unknown) => {
       if (typeof room !== 'string') return;
       const decide = (ok: boolean) => {
-        if (ok) void socket.join(room);
-        else socket.emit('error', { room, detail: `Cannot join room ${room}` });
+        if (ok) {
+          void socket.join(room);
+          reply(ack, { room, ok: true });
+          return;
+        }
+        const detail = `Cannot join room ${room}`;
+        socket.emit('error', { room, detail });
+        reply(ack, { room, ok: false, detail });
       };
       const verdict = mayJoin(ctx, state, room);
       if (typeof verdict === 'boolean') decide(verdict);
       else void verdict.then(decide);
     });
-    socket.on('leave', (room: unknown) => {
-      if (typeof room === 'string') void socket.leave(room);
+    socket.on('leave', (room: unknown, ack?: unknown) => {
+      if (typeof room !== 'string') return;
+      void socket.leave(room);
+      reply(ack, { room, ok: true });
     });
   });
 

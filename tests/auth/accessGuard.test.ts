@@ -8,7 +8,8 @@ import { checkAccess } from '../../src/auth/checkAccess.ts';
 import { onActivityOrIdle } from '../../src/auth/onActivityOrIdle.ts';
 import { createClient, type Base44Client } from '../../src/sdk/index.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
-import { eventually, startRecordingServer, startSocketServer, type RecordingServer, type RecordingSocketServer } from '../support/recordingServer.ts';
+import { startRecordingServer, startSocketServer, type RecordingServer, type RecordingSocketServer } from '../support/recordingServer.ts';
+import { eventually } from '../support/waitFor.ts';
 
 let p: TestPlatform;
 let admin: string;

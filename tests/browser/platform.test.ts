@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type RunningPlatform } from '../../src/platform/server.ts';
 import { launchChromium } from '../../src/build/chromium.ts';
+import { eventually } from '../support/waitFor.ts';
 
 // The built deck behind the local platform, as `npm start` runs it, driven in chromium.
 const APP = 'investor-deck';
@@ -67,16 +68,7 @@ async function register(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Choose a password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  const code = await (async () => {
-    for (let i = 0; i < 40; i++) {
-      try {
-        return await latestCodeFor(email);
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    throw new Error('no code arrived');
-  })();
+  const code = await eventually(() => latestCodeFor(email), { timeoutMs: 4000, what: `the code mailed to ${email}` });
   await page.getByLabel('6-digit code').fill(code);
   await page.getByRole('button', { name: 'Confirm' }).click();
 }

@@ -1,8 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
 import type { Caller } from '../../src/platform/access.ts';
 import { allows, DEFAULT_RULE, ENTITY_ACCESS, type EntityRule, readsAll, ruleFor } from '../../src/platform/entityAccess.ts';
 import type { UserRow } from '../../src/platform/users.ts';
+import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Finding 6 of issue 9: an invited viewer could read, change and delete every other user's
@@ -146,7 +148,7 @@ describe('an admin', () => {
 
 describe('the socket', () => {
   function connect(token: string): Promise<Socket> {
-    const socket = io(p.url, { path: '/ws-user-apps/socket.io/', transports: ['websocket'], query: { app_id: p.appId, token }, reconnection: false });
+    const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token }, reconnection: false });
     sockets.push(socket);
     return new Promise((resolve, reject) => {
       socket.once('connect', () => resolve(socket));
@@ -161,21 +163,17 @@ describe('the socket', () => {
     for (const socket of [spy, owner]) {
       socket.on('update_model', (message: unknown) => spied.push(message));
       socket.on('error', (error: { room: string }) => errors.push(error));
-      socket.emit('join', `entities:${p.appId}:Note`);
     }
+    const join = (socket: Socket): Promise<RoomReply> => socket.timeout(3000).emitWithAck('join', `entities:${p.appId}:Note`);
+    expect(await Promise.all([join(spy), join(owner)])).toMatchObject([{ ok: false }, { ok: false }]);
+    expect(errors.map((error) => error.room)).toEqual([`entities:${p.appId}:Note`, `entities:${p.appId}:Note`]);
     const seen: Array<{ data: string }> = [];
     watcher.on('update_model', (message: { data: string }) => seen.push(message));
-    watcher.emit('join', `entities:${p.appId}:Note`);
-    const deadline = Date.now() + 3000;
-    while (errors.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(errors.map((error) => error.room)).toEqual([`entities:${p.appId}:Note`, `entities:${p.appId}:Note`]);
+    expect(await join(watcher)).toMatchObject({ ok: true });
 
-    // Keep writing until the admin's socket, joined after the viewers asked, sees one change.
-    let sent = 0;
-    while (seen.length === 0 && Date.now() < deadline + 3000) {
-      await p.call('POST', '/entities/Note', { token: alice, body: { text: `broadcast ${sent++}` } });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // The admin's socket, joined after the viewers were refused, sees the change; theirs never do.
+    await p.call('POST', '/entities/Note', { token: alice, body: { text: 'broadcast' } });
+    await eventually(() => seen.length === 1, { what: "the admin's broadcast" });
     expect(JSON.parse(seen[0]!.data)).toMatchObject({ type: 'create', data: { created_by_id: aliceId } });
     expect(spied).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 let p: TestPlatform;
@@ -32,7 +33,8 @@ describe('records', () => {
     expect(created.body.created_date).toMatch(/^\d{4}-\d\d-\d\dT/);
     const id = created.body.id;
     expect((await p.call('GET', `/entities/Note/${id}`, { token: user })).body.text).toBe('hi');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The update must land on a later millisecond than the create, to show updated_date moves.
+    await eventually(() => Date.now() > Date.parse(created.body.updated_date), { what: 'a later millisecond' });
     const updated = await p.call('PUT', `/entities/Note/${id}`, { token: user, body: { text: 'bye', extra: 1 } });
     expect(updated.body).toMatchObject({ id, text: 'bye', extra: 1, created_date: created.body.created_date });
     expect(updated.body.updated_date > created.body.updated_date).toBe(true);

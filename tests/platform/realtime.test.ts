@@ -1,5 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
+import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 let p: TestPlatform;
@@ -17,7 +19,7 @@ afterAll(async () => {
 });
 
 function connect(query: Record<string, string>): Socket {
-  const socket = io(p.url, { path: '/ws-user-apps/socket.io/', transports: ['websocket'], query, reconnection: false });
+  const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query, reconnection: false });
   sockets.push(socket);
   return socket;
 }
@@ -47,16 +49,31 @@ function collect(socket: Socket): Update[] {
   return seen;
 }
 
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+// The protocol's `join` has no acknowledgement; the server answers one when the client passes a
+// callback, so a test knows the join is in effect (or refused) instead of sleeping.
+function join(socket: Socket, room: string): Promise<RoomReply> {
+  return socket.timeout(3000).emitWithAck('join', room);
+}
 
-// `join` has no acknowledgement in the protocol; give the server a moment to handle it.
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 100));
+function leave(socket: Socket, room: string): Promise<RoomReply> {
+  return socket.timeout(3000).emitWithAck('leave', room);
+}
+
+// Proof that nothing more is coming for `seen`: one change in a room the socket joined (`marker`)
+// arrives after every broadcast published before it, since one socket's messages keep their order.
+async function drained(socket: Socket, marker: string, token: string): Promise<void> {
+  const entity = marker.split(':')[2]!;
+  const arrived = new Promise<void>((resolve) => {
+    const onUpdate = (message: Update) => {
+      if (message.room !== marker) return;
+      socket.off('update_model', onUpdate);
+      resolve();
+    };
+    socket.on('update_model', onUpdate);
+  });
+  await p.call('POST', `/entities/${entity}`, { token, body: { marker: true } });
+  await arrived;
+}
 
 describe('the socket', () => {
   it('refuses a private app without a token, with an unregistered user, and for an unknown app', async () => {
@@ -70,21 +87,20 @@ describe('the socket', () => {
   });
 
   it('broadcasts create, update and delete on entities:{appId}:{Entity} to joined sockets only', async () => {
-    // Rooms of owner-only entities are for admins (attackAccess.test.ts): the watcher is one.
-    const member = await registeredUser(p, 'watcher@example.com');
+    // Rooms of owner-only entities are for admins (attackAccess.test.ts): both sockets are an admin's,
+    // so the bystander is refused nothing; it only joined another room.
     const watcher = connect({ app_id: 'testapp', token: admin });
-    const bystander = connect({ app_id: 'testapp', token: member });
+    const bystander = connect({ app_id: 'testapp', token: admin });
     await Promise.all([connected(watcher), connected(bystander)]);
     const seen = collect(watcher);
     const unseen = collect(bystander);
-    watcher.emit('join', 'entities:testapp:Task');
-    bystander.emit('join', 'entities:testapp:Other');
-    await settle();
+    expect(await join(watcher, 'entities:testapp:Task')).toEqual({ room: 'entities:testapp:Task', ok: true });
+    expect(await join(bystander, 'entities:testapp:Other')).toMatchObject({ ok: true });
 
     const created = (await p.call('POST', '/entities/Task', { token: admin, body: { title: 'one' } })).body;
     await p.call('PUT', `/entities/Task/${created.id}`, { token: admin, body: { title: 'two' } });
     await p.call('DELETE', `/entities/Task/${created.id}`, { token: admin });
-    await until(() => seen.length === 3);
+    await eventually(() => seen.length === 3, { what: 'three broadcasts' });
     const events = seen.map((message) => ({ room: message.room, ...JSON.parse(message.data) }));
     expect(events.map((event) => [event.room, event.type, event.id])).toEqual([
       ['entities:testapp:Task', 'create', created.id],
@@ -95,11 +111,11 @@ describe('the socket', () => {
     expect(typeof events[0].timestamp).toBe('string');
     expect(unseen).toEqual([]);
 
-    watcher.emit('leave', 'entities:testapp:Task');
-    await settle();
+    await leave(watcher, 'entities:testapp:Task');
+    await join(watcher, 'entities:testapp:Marker');
     await p.call('POST', '/entities/Task', { token: admin, body: { title: 'after leave' } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(seen).toHaveLength(3);
+    await drained(watcher, 'entities:testapp:Marker', admin);
+    expect(seen.filter((message) => message.room === 'entities:testapp:Task')).toHaveLength(3);
   });
 
   it("rejects rooms of other apps with an error event and never delivers their changes", async () => {
@@ -108,14 +124,16 @@ describe('the socket', () => {
     const seen = collect(socket);
     const errors: unknown[] = [];
     socket.on('error', (error: unknown) => errors.push(error));
-    socket.emit('join', 'entities:second:Task');
-    socket.emit('join', 'some-random-room');
-    await until(() => errors.length === 2);
+    expect(await join(socket, 'entities:second:Task')).toEqual({ room: 'entities:second:Task', ok: false, detail: expect.stringContaining('Cannot join') });
+    expect(await join(socket, 'some-random-room')).toMatchObject({ ok: false });
+    // The protocol's own signal of a refusal, for clients that pass no callback.
+    expect(errors).toHaveLength(2);
     expect(errors[0]).toEqual({ room: 'entities:second:Task', detail: expect.stringContaining('Cannot join') });
     const other = (await p.call('POST', '/auth/login', { app: 'second', body: { email: 'x@second.test', password: 'second-password-1' } })).body.access_token;
     await p.call('POST', '/entities/Task', { app: 'second', token: other, body: { secret: true } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(seen).toEqual([]);
+    await join(socket, 'entities:testapp:Marker');
+    await drained(socket, 'entities:testapp:Marker', admin);
+    expect(seen.filter((message) => message.room !== 'entities:testapp:Marker')).toEqual([]);
   });
 
   it('adding a message broadcasts the whole conversation on /agent-conversations/{id}', async () => {
@@ -124,11 +142,10 @@ describe('the socket', () => {
     const socket = connect({ app_id: 'testapp', token: admin });
     await connected(socket);
     const seen = collect(socket);
-    socket.emit('join', `/agent-conversations/${conversation.id}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await join(socket, `/agent-conversations/${conversation.id}`)).toMatchObject({ ok: true });
     const added = await p.call('POST', `/agents/conversations/${conversation.id}/messages`, { token: admin, body: { role: 'user', content: 'hello' } });
     expect(added.body).toMatchObject({ role: 'user', content: 'hello', id: expect.any(String) });
-    await until(() => seen.length === 1);
+    await eventually(() => seen.length === 1, { what: 'the conversation broadcast' });
     expect(seen[0]!.room).toBe(`/agent-conversations/${conversation.id}`);
     const whole = JSON.parse(seen[0]!.data);
     expect(whole).toMatchObject({ id: conversation.id, messages: [{ role: 'user', content: 'hello' }] });
@@ -164,7 +181,7 @@ describe('the socket', () => {
     await connected(socket);
     const errors: unknown[] = [];
     socket.on('error', (error: unknown) => errors.push(error));
-    socket.emit('join', `/agent-conversations/${conversation.id}`);
-    await until(() => errors.length === 1);
+    expect(await join(socket, `/agent-conversations/${conversation.id}`)).toMatchObject({ ok: false });
+    expect(errors).toEqual([{ room: `/agent-conversations/${conversation.id}`, detail: expect.stringContaining('Cannot join') }]);
   });
 });

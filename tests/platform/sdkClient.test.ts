@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Base44Error, createClient, fetchPublicSettings, type Base44Client } from '../../src/sdk/index.ts';
+import { eventually } from '../support/waitFor.ts';
 import { ADMIN, latestMail, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // The real client of src/sdk against the real local platform: the same requests the deck makes.
@@ -20,13 +21,6 @@ function client(options: { token?: string; serviceToken?: string } = {}): Base44
   return made;
 }
 
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 async function codeFor(_service: Base44Client, email: string, kind: string): Promise<string> {
   return latestMail(p, email, kind); // codes and links are only in the server log (issue 9, finding 7)
@@ -86,10 +80,13 @@ describe('src/sdk against the local platform', () => {
     const writer = client({ serviceToken: p.serviceToken });
     // The socket connects lazily on the first subscribe; keep writing until one change arrives.
     let sent = 0;
-    await until(() => {
-      if (events.length === 0 && sent < 50) void writer.asServiceRole.entities.Signal!.create({ n: sent++ });
-      return events.length > 0;
-    });
+    await eventually(
+      () => {
+        if (events.length === 0 && sent < 50) void writer.asServiceRole.entities.Signal!.create({ n: sent++ });
+        return events.length > 0;
+      },
+      { timeoutMs: 5000, what: 'a change through the lazily connected socket' },
+    );
     expect(events[0]).toMatchObject({ type: 'create', data: { n: expect.any(Number) } });
     unsubscribe();
   });

@@ -3,7 +3,8 @@
 import { Window } from 'happy-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { Base44Error, createClient, type ClientConfig, type LocationLike } from '../../src/sdk/index.ts';
-import { eventually, startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
+import { startRecordingServer, type RecordingServer } from '../support/recordingServer.ts';
+import { eventually } from '../support/waitFor.ts';
 
 /** The entity names these tests use; any name works at run time. */
 type Deck = Record<'Brand' | 'Whatever' | 'AnyName', Record<string, unknown>>;

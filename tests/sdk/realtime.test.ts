@@ -2,7 +2,8 @@
 // The real-time socket against a real socket.io server: rooms, update_model, re-join, errors, token changes.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createClient, SOCKET_PATH, type Base44Client, type ClientConfig } from '../../src/sdk/index.ts';
-import { closedPort, eventually, startSocketServer, type RecordingSocketServer } from '../support/recordingServer.ts';
+import { closedPort, startSocketServer, type RecordingSocketServer } from '../support/recordingServer.ts';
+import { eventually } from '../support/waitFor.ts';
 
 type Deck = Record<'Brand', Record<string, unknown>>;
 let io: RecordingSocketServer;
@@ -26,6 +27,12 @@ const make = (extra: Partial<ClientConfig> = {}) => {
 const kinds = (kind: string) => io.events.filter((e) => e.kind === kind);
 const joined = () => kinds('join').map((e) => e.room);
 const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
+// Proof that a client sent nothing more: a join of one more room arrives after every earlier emit
+// of the same socket (socket.io keeps their order), so once it is seen, an earlier leave would be too.
+async function barrier(client: Base44Client, room: string): Promise<void> {
+  client.agents.subscribeToConversation(room, () => undefined);
+  await eventually(() => expect(joined()).toContain(`/agent-conversations/${room}`), { what: `the join of ${room}` });
+}
 
 beforeAll(async () => {
   io = await startSocketServer();
@@ -62,12 +69,12 @@ describe('rooms', () => {
     const stopB = client.agents.subscribeToConversation('c1', () => undefined);
     await eventually(() => expect(joined()).toEqual(['/agent-conversations/c1']));
     stopA();
-    await settle();
+    await barrier(client, 'barrier-1');
     expect(kinds('leave')).toHaveLength(0);
     stopB();
     await eventually(() => expect(kinds('leave').map((e) => e.room)).toEqual(['/agent-conversations/c1']));
     stopB();
-    await settle();
+    await barrier(client, 'barrier-2');
     expect(kinds('leave')).toHaveLength(1);
   });
 

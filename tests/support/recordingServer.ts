@@ -3,6 +3,7 @@
 import { createServer, type IncomingHttpHeaders, type Server as HttpServer } from 'node:http';
 import type { AddressInfo, Socket as NetSocket } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
+import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 
 /** One multipart part as the server saw it. */
 export interface RecordedPart {
@@ -175,7 +176,7 @@ export interface RecordingSocketServer {
 }
 
 /** Starts a socket.io server mounted at the platform's path on 127.0.0.1. */
-export async function startSocketServer(path = '/ws-user-apps/socket.io/'): Promise<RecordingSocketServer> {
+export async function startSocketServer(path = SOCKET_PATH): Promise<RecordingSocketServer> {
   const events: SocketEvent[] = [];
   let generation = 0;
   let port = 0;
@@ -244,19 +245,4 @@ export async function startSocketServer(path = '/ws-user-apps/socket.io/'): Prom
     stop,
     close: stop,
   };
-}
-
-/** Polls `check` until it neither throws nor returns false, for socket events that arrive later. */
-export async function eventually<T>(check: () => T, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const value = check();
-      if (value !== false) return value;
-      if (Date.now() > deadline) throw new Error('condition still false');
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

@@ -1,0 +1,29 @@
+/** How long `eventually` polls, and what it waits for (named in the failure). */
+export interface WaitOptions {
+  timeoutMs?: number;
+  what?: string;
+}
+
+/**
+ * The tests' one polling helper: calls `check` (sync or async) every 10 ms until it neither throws
+ * nor returns false, and returns its value; past the deadline (3 s unless given) it fails with
+ * `what` and the last error, so a test waits on a condition, never on a guessed sleep.
+ */
+export async function eventually<T>(check: () => T | Promise<T>, options: number | WaitOptions = {}): Promise<T> {
+  const { timeoutMs = 3000, what = 'condition' } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let failure: unknown;
+    try {
+      const value = await check();
+      if (value !== false) return value;
+    } catch (error) {
+      failure = error;
+    }
+    if (Date.now() > deadline) {
+      const reason = failure instanceof Error ? `: ${failure.message}` : ' (still false)';
+      throw new Error(`${what} not met within ${timeoutMs} ms${reason}`, { cause: failure });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
