@@ -1,5 +1,5 @@
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { canonicalPath } from './navigation.ts';
+import { canonicalRoute } from '../content/slidePath.ts';
 import { NotFound } from './NotFound.tsx';
 import { PlainLayout, type PageLayout } from './PageLayout.tsx';
 import { allSlides, slideAtPath } from '../registry/slideRegistry.ts';
@@ -15,7 +15,7 @@ export function DeckScreens({ Layout = PlainLayout }: { Layout?: PageLayout | un
   const search = useSearch();
   const slide = slideAtPath(location);
   if (!slide) {
-    const canonical = canonicalPath(location, allSlides);
+    const canonical = canonicalRoute(location, allSlides);
     if (canonical && canonical !== location) return <Redirect to={search ? `${canonical}?${search}` : canonical} replace />;
   }
   return (

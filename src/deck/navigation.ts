@@ -10,16 +10,3 @@ export function step(index: number, delta: number, total: number): { index: numb
   const target = Math.min(Math.max(index + delta, 0), last);
   return { index: target, direction: target === index ? 0 : target > index ? 1 : -1 };
 }
-
-/**
- * The canonical route for a path a visitor typed: `/executive-summary`, `/ExecutiveSummary` and
- * `/executivesummary/` become `/executivesummary`; `/cover` becomes `/`. Null when no page answers;
- * the path itself when it is already canonical.
- */
-export function canonicalPath(path: string, pages: ReadonlyArray<{ path: string; name: string }>): string | null {
-  if (pages.some((page) => page.path === path)) return path;
-  const key = (value: string) => value.toLowerCase().replace(/[-_\s]|%20/g, '').replace(/\/+$/, '');
-  const wanted = key(path);
-  const page = pages.find((entry) => key(entry.path) === wanted || key(`/${entry.name}`) === wanted);
-  return page ? page.path : null;
-}

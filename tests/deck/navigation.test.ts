@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPath, step } from '../../src/deck/navigation.ts';
+import { canonicalRoute as canonicalPath } from '../../src/content/slidePath.ts';
+import { step } from '../../src/deck/navigation.ts';
 import { actionForKey, isTypingTarget, KEYMAP } from '../../src/deck/keymap.ts';
 import { setDocumentZoom, ZOOM, zoomBy } from '../../src/deck/zoom.ts';
 import { allSlides } from '../../src/registry/slideRegistry.ts';
