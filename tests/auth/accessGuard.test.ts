@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Finding 9 of issue 9: the access guard against the real local platform (revocations) and a real
 // socket.io server (a network drop), with real HTTP and real sockets throughout.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { guardAccess, type AccessGuard } from '../../src/auth/accessGuard.ts';
 import { watchAccessSocket, type AccessSocketOptions } from '../../src/auth/accessSocket.ts';
 import { checkAccess } from '../../src/auth/checkAccess.ts';
@@ -129,20 +129,29 @@ describe('what is not a revocation', () => {
 });
 
 describe('onActivityOrIdle', () => {
-  test('runs once on the first activity, or once after the idle time, never both', async () => {
-    const target = new EventTarget() as unknown as Window;
-    let runs = 0;
-    onActivityOrIdle(['keydown'], () => (runs += 1), 50, target);
-    target.dispatchEvent(new Event('keydown'));
-    target.dispatchEvent(new Event('keydown'));
-    expect(runs).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(runs).toBe(1);
+  test('runs once on the first activity, or once after the idle time, never both', () => {
+    // The idle timer is the thing under test, so the clock is driven by hand instead of waited on.
+    vi.useFakeTimers();
+    try {
+      const target = new EventTarget() as unknown as Window;
+      let runs = 0;
+      onActivityOrIdle(['keydown'], () => (runs += 1), 50, target);
+      target.dispatchEvent(new Event('keydown'));
+      target.dispatchEvent(new Event('keydown'));
+      expect(runs).toBe(1);
+      vi.advanceTimersByTime(80);
+      expect(runs).toBe(1);
 
-    let idle = 0;
-    onActivityOrIdle(['keydown'], () => (idle += 1), 20, target);
-    await eventually(() => idle === 1);
-    target.dispatchEvent(new Event('keydown'));
-    expect(idle).toBe(1);
+      let idle = 0;
+      onActivityOrIdle(['keydown'], () => (idle += 1), 20, target);
+      vi.advanceTimersByTime(19);
+      expect(idle).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(idle).toBe(1);
+      target.dispatchEvent(new Event('keydown'));
+      expect(idle).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
