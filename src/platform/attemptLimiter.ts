@@ -1,3 +1,5 @@
+import { SlidingWindow } from './slidingWindow.ts';
+
 /**
  * Counts attempts per key in a sliding window, in memory. `reserve` checks the count and takes a
  * place in one synchronous step, so requests that arrive together can never all see "one place
@@ -5,25 +7,19 @@
  * A restart forgets the counts; the limits slow online guessing against one process.
  */
 export class AttemptLimiter {
-  private readonly events = new Map<string, number[]>();
+  private readonly window: SlidingWindow;
 
   constructor(
     readonly max: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    const kept = (this.events.get(key) ?? []).filter((at) => at > since);
-    if (kept.length === 0) this.events.delete(key);
-    else this.events.set(key, kept);
-    return kept;
+  ) {
+    this.window = new SlidingWindow(windowMs, now);
   }
 
   /** Seconds until the key may try again, or 0 when it may try now. */
   retryAfterSeconds(key: string): number {
-    const recent = this.recent(key);
+    const recent = this.window.recent(key);
     if (recent.length < this.max) return 0;
     const oldest = recent[recent.length - this.max]!;
     return Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
@@ -32,22 +28,17 @@ export class AttemptLimiter {
   /** Takes one place now and returns 0, or returns the seconds to wait and takes nothing. */
   reserve(key: string): number {
     const wait = this.retryAfterSeconds(key);
-    if (wait > 0) return wait;
-    this.events.set(key, [...this.recent(key), this.now()]);
-    // Keys of addresses nobody asks about again would pile up; drop the dead ones now and then.
-    if (this.events.size > 50_000) for (const other of [...this.events.keys()]) this.recent(other);
-    return 0;
+    if (wait === 0) this.window.add(key);
+    return wait;
   }
 
   /** Gives back the latest place of a key (the attempt succeeded, so it does not count). */
   refund(key: string): void {
-    const recent = this.recent(key);
-    recent.pop();
-    if (recent.length === 0) this.events.delete(key);
+    this.window.dropLatest(key);
   }
 
   /** Forgets every attempt of a key. */
   reset(key: string): void {
-    this.events.delete(key);
+    this.window.clear(key);
   }
 }

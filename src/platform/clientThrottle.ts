@@ -1,3 +1,5 @@
+import { SlidingWindow } from './slidingWindow.ts';
+
 /**
  * POST /auth/* calls one client address may have running at once; more are refused before any
  * work. One, not two: scrypt is memory-hard, and on the 2-core test machine a genuine sign-in
@@ -19,21 +21,15 @@ export const CLIENT_MAX_DELAY_MS = 15 * 60 * 1000;
  */
 export class ClientThrottle {
   private readonly inFlight = new Map<string, number>();
-  private readonly failures = new Map<string, number[]>();
+  private readonly failures: SlidingWindow;
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  private recentFailures(address: string): number[] {
-    const since = this.now() - CLIENT_WINDOW_MS;
-    const kept = (this.failures.get(address) ?? []).filter((at) => at > since);
-    if (kept.length === 0) this.failures.delete(address);
-    else this.failures.set(address, kept);
-    return kept;
+  constructor(private readonly now: () => number = Date.now) {
+    this.failures = new SlidingWindow(CLIENT_WINDOW_MS, now);
   }
 
   /** Seconds the address must wait before its next password check because of its failures, or 0. */
   backoffSeconds(address: string): number {
-    const failed = this.recentFailures(address);
+    const failed = this.failures.recent(address);
     if (failed.length < CLIENT_FREE_FAILURES) return 0;
     const delay = Math.min(1000 * 2 ** (failed.length - CLIENT_FREE_FAILURES), CLIENT_MAX_DELAY_MS);
     const readyAt = failed[failed.length - 1]! + delay;
@@ -59,6 +55,6 @@ export class ClientThrottle {
 
   /** Counts one failed password check towards the address's delay. */
   fail(address: string): void {
-    this.failures.set(address, [...this.recentFailures(address), this.now()]);
+    this.failures.add(address);
   }
 }
