@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { claimDataDir, SERVER_FILE } from '../../src/platform/dataDirLock.ts';
-import { startTestPlatform } from './harness.ts';
+import { startTestPlatform, writeMinimalDeckYaml } from './harness.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'attack-datadir-'));
@@ -17,17 +17,7 @@ const children: ChildProcess[] = [];
 // The data folder made by the first test, copied (modes kept) for the others: initdb runs once.
 const pristine = join(work, 'first', 'data');
 
-mkdirSync(join(work, 'slides'));
-writeFileSync(
-  join(work, 'slides', 'deck.yaml'),
-  [
-    'company: { name: Test Co }',
-    'partner: { name: Partner, licence: "NMLS #1" }',
-    'host: { name: Host, domain: host.example }',
-    'contact: { phone: "(555) 010-0100", website: test.example }',
-    'platform: { appId: datadir, visibility: private_with_login }',
-  ].join('\n'),
-);
+writeMinimalDeckYaml(work, 'datadir', 'private_with_login');
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

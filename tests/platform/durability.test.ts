@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/platform/db.ts';
+import { writeMinimalDeckYaml } from './harness.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'platform-durability-'));
@@ -17,17 +18,7 @@ const NODE_ARGS = ['--import', pathToFileURL(join(repo, 'node_modules/tsx/dist/l
 
 // The child runs from a folder of its own with a minimal deck.yaml, so the test does not depend on
 // the real slides/deck.yaml; the environment overrides part of it, as the README describes.
-mkdirSync(join(work, 'slides'));
-writeFileSync(
-  join(work, 'slides', 'deck.yaml'),
-  [
-    'company: { name: Test Co }',
-    'partner: { name: Partner, licence: "NMLS #1" }',
-    'host: { name: Host, domain: host.example }',
-    'contact: { phone: "(555) 010-0100", website: test.example }',
-    'platform: { appId: from-yaml, visibility: public_without_login }',
-  ].join('\n'),
-);
+writeMinimalDeckYaml(work, 'from-yaml', 'public_without_login');
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

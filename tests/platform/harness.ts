@@ -127,3 +127,18 @@ export function fakeDeck(files: Record<string, string>): { dir: string; remove()
   }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** A minimal slides/deck.yaml in `dir`, so a platform process started there never reads the real one. */
+export function writeMinimalDeckYaml(dir: string, appId: string, visibility: DeckVisibility): void {
+  mkdirSync(join(dir, 'slides'), { recursive: true });
+  writeFileSync(
+    join(dir, 'slides', 'deck.yaml'),
+    [
+      'company: { name: Test Co }',
+      'partner: { name: Partner, licence: "NMLS #1" }',
+      'host: { name: Host, domain: host.example }',
+      'contact: { phone: "(555) 010-0100", website: test.example }',
+      `platform: { appId: ${appId}, visibility: ${visibility} }`,
+    ].join('\n'),
+  );
+}
