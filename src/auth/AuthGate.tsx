@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import type { Base44Client } from '../sdk/index.ts';
 import { AccessRestricted } from './AccessRestricted.tsx';
 import { AppLoadError } from './AppLoadError.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
@@ -12,6 +13,8 @@ const AccessEnded = lazy(() => import('./AccessEnded.tsx').then((module) => ({ d
 export interface GateSession {
   user: { id?: string; email?: string; full_name?: string; role?: string } | null;
   logout?: () => void;
+  /** The platform client once the session runs (absent in standalone mode). */
+  client?: Base44Client | null;
 }
 
 export interface AuthGateProps {
@@ -29,7 +32,7 @@ export interface AuthGateProps {
  * screen while the check runs (`trustedContent`), anything else waits behind the Loading screen.
  */
 export function AuthGate({ appId, trustedContent, onNotice, children }: AuthGateProps) {
-  const { state, logout, signInAgain } = usePlatformSession(appId, onNotice);
+  const { state, client, logout, signInAgain } = usePlatformSession(appId, onNotice);
   if (!appId) return <>{children({ user: null })}</>;
 
   if (state?.phase === 'ended') {
@@ -67,5 +70,5 @@ export function AuthGate({ appId, trustedContent, onNotice, children }: AuthGate
       </SystemScreenFrame>
     );
   }
-  return <>{children({ user: state?.user ?? null, logout: signOut })}</>;
+  return <>{children({ user: state?.user ?? null, logout: signOut, client })}</>;
 }

@@ -8,6 +8,8 @@ import { startApp } from './startApp.ts';
 
 /** A running app start on the platform: its state as it changes, and sign-out. */
 export interface PlatformSession {
+  /** The platform client of this session (admin console and viewer actions use it; one socket for all). */
+  client: Base44Client;
   /** Ends the session here and on the server, then goes to `returnTo` (the sign-in gate sends it on). */
   logout(returnTo?: string): Promise<void>;
   /** After access ended: forgets that, and goes to the sign-in page, which sends the viewer back here. */
@@ -60,6 +62,7 @@ export function startPlatformSession(
     });
   }
   return {
+    client,
     async logout(returnTo = window.location.href) {
       // Our own sign-out closes the socket from the server's side too: that is not a revocation.
       guard?.stop();

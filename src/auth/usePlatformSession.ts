@@ -24,6 +24,7 @@ export function usePlatformSession(appId: string | null, onNotice: (message: str
 
   return {
     state,
+    client: session.current?.client ?? null,
     logout: (returnTo?: string) => session.current?.logout(returnTo),
     signInAgain: () => session.current?.signInAgain(),
   };
