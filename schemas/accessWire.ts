@@ -145,3 +145,6 @@ export function accessState(user: AccessFields, now: Date = new Date()): AccessS
   if (!user.is_registered && user.role !== 'admin') return 'not_admitted';
   return user.joined_at ? 'joined' : 'invited';
 }
+
+/** The admin console's address in the deck: the app shell for admins, the ordinary 404 for everyone else. */
+export const ADMIN_PATH = '/admin';
