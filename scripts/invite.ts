@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
     const db = await openDatabase(dataDir);
     try {
       await ensureApp(db, options.appId, options.visibility);
-      await inviteUser(db, options.appId, { email, role }, `http://localhost:${options.port ?? 3000}`, (line) => console.log(line));
+      await inviteUser({ db, log: (line) => console.log(line) }, options.appId, { email, role }, `http://localhost:${options.port ?? 3000}`);
     } finally {
       await db.close();
     }

@@ -1,5 +1,4 @@
-import type { Queryable } from './db.ts';
-import { sendMail } from './outbox.ts';
+import { type MailContext, sendMail } from './outbox.ts';
 import { createUser, findUserByEmail, type UserRow, updateUser } from './users.ts';
 
 /**
@@ -7,22 +6,21 @@ import { createUser, findUserByEmail, type UserRow, updateUser } from './users.t
  * link; shared by POST /users/invite-user and `npm run invite` when no server is running.
  */
 export async function inviteUser(
-  db: Queryable,
+  mail: MailContext,
   appId: string,
   invite: { email: string; role: string },
   publicUrl: string,
-  log: (line: string) => void,
 ): Promise<UserRow> {
+  const { db } = mail;
   const existing = await findUserByEmail(db, appId, invite.email);
   const user = existing
     ? await updateUser(db, existing.id, { invited: true, role: invite.role })
     : await createUser(db, { appId, email: invite.email, role: invite.role, invited: true });
   const link = `${publicUrl}/login?mode=register&email=${encodeURIComponent(user.email)}`;
   await sendMail(
-    db,
+    mail,
     appId,
     { to: user.email, kind: 'invite', subject: `You are invited to ${appId}`, body: `Register at ${link} to open the deck.` },
-    log,
   );
   return user;
 }

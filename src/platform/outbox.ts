@@ -17,6 +17,17 @@ export interface OutboxMessage {
   secrets?: string[];
 }
 
+/**
+ * Where mail goes: always the outbox table (secrets hidden); then `deliver` when a mail server is
+ * configured (SMTP_URL), else the log, the only place codes and links appear without one.
+ */
+export interface MailContext {
+  db: Queryable;
+  log: (line: string) => void;
+  /** Hands the whole message to a real mail server; absent without SMTP_URL. */
+  deliver?: ((message: OutboxMessage) => Promise<void>) | undefined;
+}
+
 /** What the stored copy shows in place of a secret. */
 export const HIDDEN_MARK = '[hidden: shown only in the server log]';
 
@@ -25,12 +36,8 @@ export const HIDDEN_MARK = '[hidden: shown only in the server log]';
  * only place codes and reset links appear) or, without its secrets, through
  * `GET /api/apps/{appId}/entities/Outbox` (admin and service role only).
  */
-export async function sendMail(
-  db: Queryable,
-  appId: string,
-  message: OutboxMessage,
-  log: (line: string) => void,
-): Promise<Record<string, unknown>> {
+export async function sendMail(mail: MailContext, appId: string, message: OutboxMessage): Promise<Record<string, unknown>> {
+  const { db, log } = mail;
   const { secrets = [], ...shown } = message;
   const stored = secrets.reduce((body, secret) => (secret ? body.split(secret).join(HIDDEN_MARK) : body), message.body);
   const record = { id: randomUUID(), app_id: appId, ...shown, body: stored, created_date: nowIso() };

@@ -38,7 +38,7 @@ function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'reset', e
 
 async function mailOtp(ctx: PlatformContext, user: UserRow, passwordHash: string | null): Promise<void> {
   const code = await issueOtp(ctx.db, user.id, passwordHash);
-  await sendMail(ctx.db, user.app_id, { to: user.email, kind: 'otp', subject: 'Your verification code', body: `Your code is ${code}. It expires in 10 minutes.`, secrets: [code] }, ctx.log);
+  await sendMail(ctx, user.app_id, { to: user.email, kind: 'otp', subject: 'Your verification code', body: `Your code is ${code}. It expires in 10 minutes.`, secrets: [code] });
 }
 
 async function registrationsOf(ctx: PlatformContext, userId: string): Promise<number> {
@@ -55,7 +55,7 @@ async function registerAfterReply(ctx: PlatformContext, appId: string, email: st
   const existing = await findUserByEmail(ctx.db, appId, email);
   if (existing?.email_verified) {
     await sendMail(
-      ctx.db,
+      ctx,
       appId,
       {
         to: existing.email,
@@ -63,7 +63,6 @@ async function registerAfterReply(ctx: PlatformContext, appId: string, email: st
         subject: 'Someone tried to create an account with your address',
         body: `Someone tried to create an account with this address, which already has one. If it was you, sign in at ${ctx.publicUrl()}/login (or use "Forgot your password?" there). If not, you can ignore this message: nothing was changed.`,
       },
-      ctx.log,
     );
     return;
   }
@@ -138,7 +137,7 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
       if (!user) return;
       const token = await issueResetToken(ctx.db, user.id);
       const link = `${ctx.publicUrl()}/login?reset_token=${encodeURIComponent(token)}`;
-      await sendMail(ctx.db, user.app_id, { to: user.email, kind: 'reset', subject: 'Reset your password', body: `Open ${link} within 1 hour to choose a new password.`, secrets: [link] }, ctx.log);
+      await sendMail(ctx, user.app_id, { to: user.email, kind: 'reset', subject: 'Reset your password', body: `Open ${link} within 1 hour to choose a new password.`, secrets: [link] });
     });
     return c.json(RESET_SENT);
   });

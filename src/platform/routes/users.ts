@@ -56,7 +56,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     requireAdmin(caller, 'invite users');
     const body = validate(Invite, await readJson(c));
     const invite = { email: body.user_email, role: body.role };
-    const user = await inviteUser(ctx.db, c.get('app').id, invite, ctx.publicUrl(), ctx.log);
+    const user = await inviteUser(ctx, c.get('app').id, invite, ctx.publicUrl());
     return c.json({ success: true, email: user.email, role: user.role });
   });
 
