@@ -79,8 +79,13 @@ export function createAuthModule({ http, session, globals, appBaseUrl }: AuthDep
     resetPasswordRequest: (email) => post('/auth/reset-password-request', { email }),
     resetPassword: ({ resetToken, newPassword }) =>
       post('/auth/reset-password', { reset_token: resetToken, new_password: newPassword }),
-    changePassword: ({ userId, currentPassword, newPassword }) =>
-      post('/auth/change-password', { user_id: userId, current_password: currentPassword, new_password: newPassword }),
+    async changePassword({ userId, currentPassword, newPassword }) {
+      const data = await post('/auth/change-password', { user_id: userId, current_password: currentPassword, new_password: newPassword });
+      // The local platform ends every other session and hands this one a fresh token.
+      const token = (data as { access_token?: unknown } | null)?.access_token;
+      if (typeof token === 'string' && token) session.setToken(token);
+      return data;
+    },
     inviteUser: (userEmail, role) => post('/users/invite-user', { user_email: userEmail, role }),
     async isAuthenticated() {
       try {

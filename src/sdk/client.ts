@@ -1,3 +1,4 @@
+import { createAccessModule, type AccessModule } from './access.ts';
 import { createAgentsModule, type AgentsModule } from './agents.ts';
 import { createAuthModule, type AuthModule } from './auth.ts';
 import { createEntitiesModule, type EntitiesModule, type EntityTypes } from './entities.ts';
@@ -63,6 +64,8 @@ export interface Base44Client<M extends object = EntityTypes> {
   auth: AuthModule;
   functions: FunctionsModule;
   agents: AgentsModule;
+  /** Invitations, revocation and requests (issue 11): the local platform's calls. */
+  access: AccessModule;
   setToken(token: string): void;
   /** The current user token, if any (startApp reads it). */
   getToken(): string | null;
@@ -121,6 +124,7 @@ export function createClient<M extends object = EntityTypes>(
     auth: createAuthModule({ http, session, globals, appBaseUrl }),
     functions: createFunctionsModule(http, functionsVersion ?? undefined),
     agents: createAgentsModule({ http, realtime, serverUrl, appId, getToken: session.getToken }),
+    access: createAccessModule(http, session),
     setToken: (token) => session.setToken(token),
     getToken: session.getToken,
     getConfig: () => ({ serverUrl, appId, requiresAuth, appBaseUrl, functionsVersion: functionsVersion ?? null }),

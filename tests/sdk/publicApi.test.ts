@@ -24,10 +24,10 @@ test('src/sdk/index.ts exposes exactly the public API', () => {
   ]);
 });
 
-test('a client has the published surface', () => {
+test('a client has the published surface, plus the local platform's access module', () => {
   const client = sdk.createClient({ serverUrl: server.url, appId: 'app-1', storage: null, location: null, history: null });
   expect(Object.keys(client).sort()).toEqual(
-    ['agents', 'asServiceRole', 'auth', 'cleanup', 'entities', 'functions', 'getConfig', 'getToken', 'integrations', 'setToken'].sort(),
+    ['access', 'agents', 'asServiceRole', 'auth', 'cleanup', 'entities', 'functions', 'getConfig', 'getToken', 'integrations', 'setToken'].sort(),
   );
   expect(client.getConfig()).toEqual({
     serverUrl: server.url,
