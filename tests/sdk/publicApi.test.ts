@@ -24,7 +24,7 @@ test('src/sdk/index.ts exposes exactly the public API', () => {
   ]);
 });
 
-test('a client has the published surface, plus the local platform's access module', () => {
+test('a client has the published surface, plus the access module of the local platform', () => {
   const client = sdk.createClient({ serverUrl: server.url, appId: 'app-1', storage: null, location: null, history: null });
   expect(Object.keys(client).sort()).toEqual(
     ['access', 'agents', 'asServiceRole', 'auth', 'cleanup', 'entities', 'functions', 'getConfig', 'getToken', 'integrations', 'setToken'].sort(),
