@@ -6,13 +6,15 @@ import { DeckKeys } from '../deck/DeckKeys.tsx';
 import { DeckRegistryGate } from '../deck/DeckRegistryGate.tsx';
 import { DeckScreens } from '../deck/DeckScreens.tsx';
 import type { PageLayout } from '../deck/PageLayout.tsx';
-import { DeckUserContext } from '../deck/DeckUserContext.tsx';
 import { RouteEffects } from '../deck/RouteEffects.tsx';
-import { AuthGate } from '../auth/AuthGate.tsx';
+import { AuthGate, type GateSession } from '../auth/AuthGate.tsx';
 import { LoadingScreen } from '../auth/LoadingScreen.tsx';
+import { AdminNotices } from './AdminNotices.tsx';
+import { AdminRoute } from './AdminRoute.tsx';
 import { FrameUrlReporter } from './FrameUrlReporter.tsx';
 import { ToastProvider, useToasts } from './ToastContext.tsx';
 import { ToastRegion } from './ToastRegion.tsx';
+import { ViewerServices } from './ViewerServices.tsx';
 
 export interface AppProps {
   /** wouter's router options: `ssrPath` for the prerender, `hook` for tests (memory location). */
@@ -31,20 +33,27 @@ export function App({ router = {}, Layout, appId = null, trustedContent = true }
     <Router {...router}>
       <ToastProvider>
         <GatedDeck appId={appId} trustedContent={trustedContent}>
-          <a className="skip-link" href="#main">
-            Skip to content
-          </a>
-          <DeckHeader />
-          <main id="main" className="deck-main">
-            <DeckRegistryGate loading={<LoadingScreen />}>
-              <DeckScreens Layout={Layout} />
-            </DeckRegistryGate>
-          </main>
-          <DeckRegistryGate>
-            <BottomBar />
-            <RouteEffects />
-            <DeckKeys />
-          </DeckRegistryGate>
+          {(session) => (
+            <ViewerServices session={session}>
+              <a className="skip-link" href="#main">
+                Skip to content
+              </a>
+              <DeckHeader />
+              <main id="main" className="deck-main">
+                <DeckRegistryGate loading={<LoadingScreen />}>
+                  <AdminRoute session={session}>
+                    <DeckScreens Layout={Layout} />
+                  </AdminRoute>
+                </DeckRegistryGate>
+              </main>
+              <DeckRegistryGate>
+                <BottomBar />
+                <RouteEffects />
+                <DeckKeys />
+              </DeckRegistryGate>
+              <AdminNotices session={session} />
+            </ViewerServices>
+          )}
         </GatedDeck>
         <ToastRegion />
         <FrameUrlReporter />
@@ -53,12 +62,20 @@ export function App({ router = {}, Layout, appId = null, trustedContent = true }
   );
 }
 
-/** The gate around the deck, wired to the toasts, handing the admitted viewer to the deck's context. */
-function GatedDeck({ appId, trustedContent, children }: { appId: string | null; trustedContent: boolean; children: ReactNode }) {
+/** The gate around the deck, wired to the toasts; the deck gets the admitted viewer's session. */
+function GatedDeck({
+  appId,
+  trustedContent,
+  children,
+}: {
+  appId: string | null;
+  trustedContent: boolean;
+  children: (session: GateSession) => ReactNode;
+}) {
   const { push } = useToasts();
   return (
     <AuthGate appId={appId} trustedContent={trustedContent} onNotice={push}>
-      {(session) => <DeckUserContext.Provider value={session}>{children}</DeckUserContext.Provider>}
+      {children}
     </AuthGate>
   );
 }
