@@ -107,6 +107,10 @@ export const ConsultationBody = z
   })
   .strict();
 
+/** Where a consultation request stands: `new` when made (set by the platform), `handled` once an admin has answered it. */
+export const ConsultationStatus = z.enum(['new', 'handled'], 'must be new or handled');
+export type ConsultationStatus = z.infer<typeof ConsultationStatus>;
+
 /** POST ACCESS_CALL.acceptInvite. */
 export const AcceptInviteBody = z
   .object({ invite_token: z.string().min(1).max(200), new_password: z.string(), full_name: ShortText(200).optional() })
