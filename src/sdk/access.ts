@@ -1,8 +1,6 @@
-import {
-  ACCESS_CALL,
-  type InviteBody,
-  type InviteStatus,
-} from '../../schemas/accessWire.ts';
+import { ACCESS_CALL, type InviteStatus } from '../../schemas/accessPaths.ts';
+// A type only, erased from the bundle: zod stays out of the SDK's chunk.
+import type { InviteBody } from '../../schemas/accessWire.ts';
 import type { LoginResult, User } from './auth.ts';
 import { Base44Error } from './errors.ts';
 import type { Http } from './http.ts';
