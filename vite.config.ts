@@ -12,6 +12,9 @@ export default defineConfig({
   appType: 'mpa',
   // `PORT=8080 npm run dev` serves there (and fails rather than wander off if it is taken); else Vite's 5173.
   server: process.env.PORT ? { port: Number(process.env.PORT), strictPort: true } : {},
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: new URL('./src/app/syncExternalStoreShim.ts', import.meta.url).pathname }],
+  },
   build: {
     rollupOptions: {
       // The sign-in page is a second page of the same build (issue 6), served at /login by the local platform.

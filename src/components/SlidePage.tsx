@@ -1,5 +1,4 @@
 import type { SlideMeta, SlideModule } from '../registry/slideRegistry.ts';
-import { mdxComponents } from './mdxComponents.tsx';
 import { SlideContext } from './SlideContext.tsx';
 
 /**
@@ -27,7 +26,7 @@ function SlideBody({ slide, module }: { slide: SlideMeta; module: SlideModule })
   return (
     <SlideContext.Provider value={context}>
       <div className="slide__body">
-        <Body components={mdxComponents as never} />
+        <Body components={module.components} />
       </div>
     </SlideContext.Provider>
   );

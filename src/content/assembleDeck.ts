@@ -8,6 +8,7 @@ import { deckTokens, fillTokens, PLACEHOLDER_TOKENS, settingsTokens } from './de
 import { parseSlide, type ParsedSlide } from './parseSlide.ts';
 import { checkReferences } from './referenceChecks.ts';
 import { figureNotes } from './figureNotes.ts';
+import { MDX_COMPONENT_NAMES, type MdxComponentName } from './mdxComponentNames.ts';
 import { checkSamples } from './samples.ts';
 import { slidePath } from './slidePath.ts';
 import { parseYamlSource, validateYamlSource } from './yamlSource.ts';
@@ -75,6 +76,12 @@ function brandIdsOf(slide: ParsedSlide, allIds: readonly string[]): string[] {
   return [...new Set([...(brand ? [brand] : []), ...brands, ...named])].filter((id) => allIds.includes(id));
 }
 
+/** The known components the body names, once each, in a stable order. */
+function componentsOf(slide: ParsedSlide): MdxComponentName[] {
+  const used = new Set(slide.mdx.elements.map((element) => element.name));
+  return MDX_COMPONENT_NAMES.filter((name) => used.has(name));
+}
+
 function toRecord(slide: ParsedSlide, allBrandIds: readonly string[]): SlideRecord {
   const { file, frontmatter: fm } = slide;
   const { name, label, order, layout, title, eyebrow, tagline, summary, outsideDeck: _, ...records } = fm;
@@ -91,6 +98,7 @@ function toRecord(slide: ParsedSlide, allBrandIds: readonly string[]): SlideReco
     ...(summary && { summary }),
     records,
     brandIds: brandIdsOf(slide, allBrandIds),
+    components: componentsOf(slide),
   };
 }
 

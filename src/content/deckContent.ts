@@ -1,3 +1,4 @@
+import type { MdxComponentName } from './mdxComponentNames.ts';
 import type { Brand, BrandsFile } from '../../schemas/brand.ts';
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
 import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
@@ -18,6 +19,8 @@ export interface SlideRecord {
   records: SlideRecords;
   /** The brands the page shows (its records', a `<BrandOverview id>`, or all for `<Ecosystem />`). */
   brandIds: string[];
+  /** The slide components its body uses: its chunk imports these and no others (a first visit loads one page's). */
+  components: MdxComponentName[];
 }
 
 /** Everything the slides say, validated: what the Vite plugin turns into the slide registry. */

@@ -1,7 +1,7 @@
 /**
  * Every component a slide body may use, by the name it writes in MDX. The content check reads this
  * list (src/content may not import src/components); tests/content/mdxComponentNames.test.ts keeps it
- * equal to the keys of src/components/mdxComponents.tsx.
+ * naming exactly the components exported by src/components/{Name}.tsx, which a slide chunk imports.
  */
 export const MDX_COMPONENT_NAMES = [
   'Audiences',

@@ -7,7 +7,7 @@ import type { DeckContent, SlideRecord } from './deckContent.ts';
  * waits); the summaries only feed the prerender's meta descriptions, so the browser's copy leaves them out.
  */
 export function registryModule(deck: DeckContent, slideId: (name: string) => string, forServer = false): string {
-  const meta = deck.slides.map(({ records: _, file: __, brandIds: ___, tagline: ____, summary, ...rest }) =>
+  const meta = deck.slides.map(({ records: _, file: __, brandIds: ___, tagline: ____, components: _____, summary, ...rest }) =>
     forServer && summary ? { ...rest, summary } : rest,
   );
   // The platform block stays on the server; the deck length and the list of sample values only feed the check.
@@ -23,12 +23,20 @@ export function registryModule(deck: DeckContent, slideId: (name: string) => str
 }
 
 /**
- * Source of `virtual:slide/{Name}`: the MDX body, the slide's validated records, and the records of
- * the brands it shows (a first visit to the cover loads no brand at all).
+ * Source of `virtual:slide/{Name}`: the MDX body, the components it uses, the slide's validated
+ * records, and the records of the brands it shows (a first visit to the cover loads no brand at
+ * all, and none of the other pages' components). `componentFile` names the module of a component.
  */
-export function slideModule(slide: SlideRecord, mdxPath: string, deck: Pick<DeckContent, 'brands' | 'stated'>): string {
+export function slideModule(
+  slide: SlideRecord,
+  mdxPath: string,
+  deck: Pick<DeckContent, 'brands' | 'stated'>,
+  componentFile: (name: string) => string,
+): string {
   const brands = deck.brands.filter((brand) => slide.brandIds.includes(brand.id));
   return [
+    ...slide.components.map((name) => `import { ${name} } from ${JSON.stringify(componentFile(name))};`),
+    `export const components = { ${slide.components.join(', ')} };`,
     `export { default } from ${JSON.stringify(mdxPath)};`,
     `export const brands = ${JSON.stringify(brands)};`,
     `export const stated = ${JSON.stringify(deck.stated)};`,

@@ -12,6 +12,8 @@ const REGISTRY = 'virtual:slide-registry';
 const SLIDE = 'virtual:slide/';
 const RESOLVED = '\0';
 const CONTENT_FILE = /\.(mdx|ya?ml)$/;
+// Each slide component lives in a file named after it (tests/content/mdxComponentNames.test.ts).
+const COMPONENTS_DIR = 'src/components';
 
 /** Points a build at another content folder than `slides/` (the public-files test builds a copy). */
 export const SLIDES_DIR_VARIABLE = 'DECK_SLIDES_DIR';
@@ -113,7 +115,7 @@ export function slideRegistryPlugin(): Plugin {
       }
       const slide = deck.slides.find((entry) => `${SLIDE}${entry.name}` === key);
       if (!slide) return this.error(`${key}: no slide has that name`);
-      return slideModule(slide, resolve(root, slide.file), deck);
+      return slideModule(slide, resolve(root, slide.file), deck, (name) => resolve(root, COMPONENTS_DIR, `${name}.tsx`));
     },
     transform(_code, id) {
       const file = id.split('?')[0]!;

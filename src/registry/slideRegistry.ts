@@ -5,12 +5,14 @@ import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
 import type { SlideRecord } from '../content/deckContent.ts';
 
 /** What every page knows of every other page, from the registry: enough for routes, labels and the counter. */
-export type SlideMeta = Omit<SlideRecord, 'records' | 'file' | 'brandIds' | 'tagline'>;
+export type SlideMeta = Omit<SlideRecord, 'records' | 'file' | 'brandIds' | 'tagline' | 'components'>;
 /** The deck settings the pages show (the platform block stays on the server). */
 export type DeckDisplaySettings = Omit<DeckSettings, 'platform'>;
 /** A slide's lazily loaded part: its MDX body, its records and the brand records. */
 export interface SlideModule {
   default: ComponentType<{ components?: Record<string, ComponentType<never>> }>;
+  /** The components its body uses: they come with the body, not in the shell every page loads. */
+  components: Record<string, ComponentType<never>>;
   records: SlideRecords;
   brands: Brand[];
   stated: BrandsFile['stated'];
