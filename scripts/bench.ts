@@ -11,12 +11,12 @@ import { keyToHeading } from '../src/bench/keyToHeading.ts';
 import { lighthouseRun } from '../src/bench/lighthouseRun.ts';
 import { loadRun, platformPresent } from '../src/bench/loadRun.ts';
 import { loginFlood } from '../src/bench/loginFlood.ts';
-import { previewOf, snapshotDist } from '../src/bench/distSnapshot.ts';
-import { deckTable, pageTable, PAGES, type BenchResults } from '../src/bench/report.ts';
+import { deckPagesIn, previewOf, snapshotDist } from '../src/bench/distSnapshot.ts';
+import { deckTable, firstVisitTable, pageTable, PAGES, type BenchResults } from '../src/bench/report.ts';
 import { runBuild } from '../src/bench/runBuild.ts';
 import { launchChromium } from '../src/build/chromium.ts';
 
-const FIRST_VISIT_RUNS = 5;
+const FIRST_VISIT_RUNS = 3;
 const LIGHTHOUSE_RUNS = 3;
 const KEY_START = '/problem';
 const KEY_MOVES = 10;
@@ -64,9 +64,10 @@ async function main(): Promise<number> {
     browser = await launchChromium();
     const b = browser;
     if (!args.skip.has('first-visit')) {
-      results.firstVisit = await part(results, `first visit, ${FIRST_VISIT_RUNS} cold runs per page`, async () => {
+      const pages = deckPagesIn(dist);
+      results.firstVisit = await part(results, `first visit, ${FIRST_VISIT_RUNS} cold runs on each of ${pages.length} deck pages`, async () => {
         const byPage: NonNullable<BenchResults['firstVisit']> = {};
-        for (const page of PAGES) {
+        for (const page of pages) {
           byPage[page] = [];
           for (let i = 0; i < FIRST_VISIT_RUNS; i++) byPage[page].push(await firstVisit(b, preview.url + page));
         }
@@ -120,9 +121,11 @@ async function main(): Promise<number> {
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
 
+  const visits = firstVisitTable(results);
   const pages = pageTable(results);
   const deck = deckTable(results);
   log('');
+  if (visits) log(`${visits}\n`);
   if (pages) log(pages);
   if (deck) log(`\n${deck}`);
   if (results.load && 'skipped' in results.load) log(`\nload run: skipped (${results.load.skipped})`);

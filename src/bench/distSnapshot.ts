@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort, waitForHttp } from '../build/previewServer.ts';
+import { OPEN_PAGES } from '../platform/publicDeckFiles.ts';
 
 /**
  * Copies dist/ to .bench/dist, so the bench measures one build even when someone else rebuilds
@@ -31,4 +32,12 @@ export async function previewOf(outDir: string): Promise<{ url: string; stop(): 
     throw error;
   }
   return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** The address of every deck page a build prerendered (`index.html` is `/`), the cover first. */
+export function deckPagesIn(outDir: string): string[] {
+  return readdirSync(outDir)
+    .filter((file) => file.endsWith('.html') && !OPEN_PAGES.has(file))
+    .map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`))
+    .sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)));
 }
