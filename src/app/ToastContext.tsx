@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useReducer, useRef, type ReactNode } from 'react';
-import { TOAST_OPEN_MS, TOAST_REMOVE_DELAY, toastsReducer, type Toast } from './toasts.ts';
+import { TOAST_OPEN_MS, TOAST_REMOVE_DELAY, toastsReducer, type Toast, type ToastLink } from './toasts.ts';
 
 interface ToastApi {
   toasts: readonly Toast[];
-  push(message: string): void;
+  /** Shows a toast, optionally with a link to act on it. */
+  push(message: string, link?: ToastLink): void;
   dismiss(id: number): void;
 }
 
@@ -29,9 +30,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [later],
   );
   const push = useCallback(
-    (message: string) => {
+    (message: string, link?: ToastLink) => {
       const id = nextId.current++;
-      dispatch({ type: 'add', toast: { id, message, open: true } });
+      dispatch({ type: 'add', toast: { id, message, open: true, ...(link ? { link } : {}) } });
       later(TOAST_OPEN_MS, () => dismiss(id));
     },
     [dismiss, later],
@@ -40,6 +41,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return <ToastContext.Provider value={{ toasts, push, dismiss }}>{children}</ToastContext.Provider>;
 }
 
+/** The toast list and its actions. */
 export function useToasts(): ToastApi {
   return useContext(ToastContext);
 }

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { useToasts } from './ToastContext.tsx';
 
 /** Open toasts, newest first, in a polite live region. */
@@ -8,7 +9,14 @@ export function ToastRegion() {
     <section className="toasts" aria-live="polite" aria-label="Notifications">
       {open.map((toast) => (
         <div className="toast" key={toast.id} role="status">
-          <p>{toast.message}</p>
+          <div className="toast__body">
+            <p>{toast.message}</p>
+            {toast.link ? (
+              <Link href={toast.link.href} className="toast__link" onClick={() => dismiss(toast.id)}>
+                {toast.link.label}
+              </Link>
+            ) : null}
+          </div>
           <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
             ×
           </button>

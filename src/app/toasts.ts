@@ -4,10 +4,17 @@ export const TOAST_REMOVE_DELAY = 1_000_000;
 /** How long a toast stays open before it dismisses itself. */
 export const TOAST_OPEN_MS = 8000;
 
+/** Where a toast lets the reader act on it, e.g. the admin console for a new request. */
+export interface ToastLink {
+  label: string;
+  href: string;
+}
+
 export interface Toast {
   id: number;
   message: string;
   open: boolean;
+  link?: ToastLink;
 }
 
 export type ToastAction = { type: 'add'; toast: Toast } | { type: 'dismiss'; id: number } | { type: 'remove'; id: number };

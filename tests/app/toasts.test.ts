@@ -24,3 +24,12 @@ describe('toasts', () => {
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
   });
 });
+
+describe('a toast with a link', () => {
+  it('keeps its link through dismissing, like any other field', () => {
+    const link = { label: 'Open the admin console', href: '/admin' };
+    let toasts = toastsReducer([], { type: 'add', toast: { id: 1, message: 'Access request from ada@lender.example', open: true, link } });
+    toasts = toastsReducer(toasts, { type: 'dismiss', id: 1 });
+    expect(toasts).toEqual([{ id: 1, message: 'Access request from ada@lender.example', open: false, link }]);
+  });
+});

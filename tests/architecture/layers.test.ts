@@ -15,6 +15,7 @@ const LAYER_OF: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['src/components/', 'components'],
   ['src/deck/', 'deck'],
   ['src/app/', 'app'],
+  ['src/admin/', 'admin'],
   ['src/main.tsx', 'app'],
   ['src/entry-server.tsx', 'app'],
   ['src/sdk/', 'sdk'],
@@ -29,7 +30,15 @@ const LAYER_OF: ReadonlyArray<readonly [prefix: string, layer: string]> = [
 ];
 
 const REACT_SIDE = ['deck', 'components', 'registry', 'content', 'schemas'];
-const BELOW_TOP = ['app', 'auth', 'sdk', 'login', 'styles', 'platform', 'build', ...REACT_SIDE];
+const BELOW_TOP = ['app', 'admin', 'auth', 'sdk', 'login', 'styles', 'platform', 'build', ...REACT_SIDE];
+
+/**
+ * Arrows allowed only as a dynamic import(), so the bundler puts the target in a chunk of its own:
+ * the console's code must never ride along in a viewer's first visit.
+ */
+const DYNAMIC_ONLY: Readonly<Record<string, readonly string[]>> = {
+  app: ['admin'],
+};
 
 /** What each layer may import besides itself. Nothing in src/ or scripts/ imports tests/. */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
@@ -41,7 +50,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // schemas/ also holds the wire facts client and server share (socket path, storage keys, meta tag).
   sdk: ['schemas'],
   auth: ['sdk', 'schemas'],
-  app: [...REACT_SIDE, 'auth', 'sdk', 'styles'],
+  app: [...REACT_SIDE, 'auth', 'sdk', 'styles', 'admin'],
+  // The admin console (issue 11): its own chunk, on the client and the deck's pieces.
+  admin: ['sdk', 'schemas', 'components', 'deck', 'registry', 'content'],
   login: ['sdk', 'styles', 'schemas'],
   styles: [],
   // The local platform is Node only: it may read the content pipeline, never the React layers.
@@ -63,12 +74,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every module specifier a file names (static imports, re-exports, dynamic imports), with its line. */
-function specifiers(text: string): Array<{ line: number; specifier: string }> {
-  const found: Array<{ line: number; specifier: string }> = [];
-  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+/** Every module specifier a file names (static imports, re-exports, dynamic imports), with its line and whether it is a dynamic import(). */
+function specifiers(text: string): Array<{ line: number; specifier: string; dynamic: boolean }> {
+  const found: Array<{ line: number; specifier: string; dynamic: boolean }> = [];
+  const pattern = /(?:\bfrom\s*|(\bimport\s*\(\s*)|^\s*import\s+)['"]([^'"]+)['"]/gm;
   for (const match of text.matchAll(pattern)) {
-    found.push({ line: text.slice(0, match.index).split('\n').length, specifier: match[1]! });
+    found.push({ line: text.slice(0, match.index).split('\n').length, specifier: match[2]!, dynamic: match[1] !== undefined });
   }
   return found;
 }
@@ -88,13 +99,14 @@ function violations(): string[] {
       wrong.push(`${file}: belongs to no layer (add it to LAYER_OF in tests/architecture/layers.test.ts)`);
       continue;
     }
-    for (const { line, specifier } of specifiers(readFileSync(join(ROOT, file), 'utf8'))) {
+    for (const { line, specifier, dynamic } of specifiers(readFileSync(join(ROOT, file), 'utf8'))) {
       const path = target(file, specifier);
       if (!path) continue;
       const to = layerOf(path);
       if (to === from) continue;
       if (!to) wrong.push(`${file}:${line} imports ${path}, which belongs to no layer`);
       else if (!MAY_IMPORT[from]!.includes(to)) wrong.push(`${file}:${line} imports ${path}: ${from} may not import ${to}`);
+      else if (!dynamic && DYNAMIC_ONLY[from]?.includes(to)) wrong.push(`${file}:${line} imports ${path}: ${from} may import ${to} only with a dynamic import()`);
     }
   }
   return wrong;
@@ -109,11 +121,20 @@ describe('the import graph', () => {
     const text = "import { x } from './a.ts';\n\nimport { App } from '../app/App.tsx';\nconst m = import('../auth/AuthGate.tsx');";
     const found = specifiers(text);
     expect(found).toEqual([
-      { line: 1, specifier: './a.ts' },
-      { line: 3, specifier: '../app/App.tsx' },
-      { line: 4, specifier: '../auth/AuthGate.tsx' },
+      { line: 1, specifier: './a.ts', dynamic: false },
+      { line: 3, specifier: '../app/App.tsx', dynamic: false },
+      { line: 4, specifier: '../auth/AuthGate.tsx', dynamic: true },
     ]);
     expect(layerOf(target('src/deck/DeckHeader.tsx', '../app/App.tsx')!)).toBe('app');
     expect(MAY_IMPORT.deck).not.toContain('app');
+  });
+
+  it('lets the app reach the admin console only through a dynamic import()', () => {
+    const text = "import type { X } from '../admin/people.ts';\nconst C = lazy(() => import('../admin/AdminConsole.tsx'));";
+    const [typeOnly, lazyOne] = specifiers(text);
+    expect(typeOnly).toMatchObject({ dynamic: false });
+    expect(lazyOne).toMatchObject({ line: 2, dynamic: true });
+    expect(DYNAMIC_ONLY.app).toContain('admin');
+    expect(layerOf(target('src/app/AdminRoute.tsx', '../admin/AdminConsole.tsx')!)).toBe('admin');
   });
 });

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { ACCESS_ENTITY, ADMIN_PATH } from '../../schemas/accessWire.ts';
+import type { Base44Client } from '../sdk/index.ts';
+import { AccessRequestsSection } from './AccessRequestsSection.tsx';
+import { ConsultationsSection } from './ConsultationsSection.tsx';
+import { DomainsSection } from './DomainsSection.tsx';
+import { holdDocumentTitle } from './holdDocumentTitle.ts';
+import { InviteSection } from './InviteSection.tsx';
+import { PeopleSection } from './PeopleSection.tsx';
+import type { Person } from './people.ts';
+import type { AccessRequestRecord, ConsultationRecord } from './requests.ts';
+import { useRecords } from './useRecords.ts';
+import './admin.css';
+
+export interface AdminConsoleProps {
+  client: Base44Client;
+  /** The admin using it (they may not revoke themself). */
+  user: { id?: string | undefined; email?: string | undefined };
+  /** The document title while the console shows. */
+  title?: string;
+}
+
+/** Relative times ("5 minutes ago") move on while the console stays open. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * The admin console at ADMIN_PATH (issue 11): invite, people, allowed domains, access and
+ * consultation requests. Loaded only for admins (AdminRoute imports it lazily), so no viewer
+ * downloads it; requests arrive live over the entity rooms.
+ */
+export default function AdminConsole({ client, user, title = 'Admin console' }: AdminConsoleProps) {
+  const now = useMinuteClock();
+  const people = useRecords<Person>(client.entities.User!);
+  const requests = useRecords<AccessRequestRecord>(client.entities[ACCESS_ENTITY.accessRequest]!, true);
+  const consultations = useRecords<ConsultationRecord>(client.entities[ACCESS_ENTITY.consultation]!, true);
+  useEffect(() => holdDocumentTitle(title), [title]);
+  const pending = (requests.records ?? []).filter((request) => (request.status ?? 'pending') === 'pending').length;
+  return (
+    <div className="admin" data-route={ADMIN_PATH}>
+      <header className="admin__header">
+        <h1 className="admin__title" tabIndex={-1}>
+          Admin console
+        </h1>
+        <p className="admin__lead">Who may see this deck, for how long, and who is asking.</p>
+        <nav aria-label="Console sections" className="admin__nav">
+          <a href="#admin-invite">Invite</a>
+          <a href="#admin-people">People</a>
+          <a href="#admin-domains">Domains</a>
+          <a href="#admin-requests">Requests{pending > 0 ? ` (${pending} waiting)` : ''}</a>
+          <a href="#admin-consultations">Consultations</a>
+        </nav>
+      </header>
+      <InviteSection client={client} onInvited={() => void people.reload()} />
+      <PeopleSection client={client} people={people} selfId={user.id} now={now} />
+      <DomainsSection client={client} now={now} />
+      <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
+      <ConsultationsSection client={client} consultations={consultations} now={now} />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { Base44Client } from '../sdk/index.ts';
+import { EMPTY_INVITE, inviteBody, type InviteValues } from './accessForms.ts';
+import { FormAlert, SelectField, TextField } from './AdminField.tsx';
+import { ROLE_OPTIONS } from './people.ts';
+import { useServerForm } from './useServerForm.ts';
+
+// The platform names Prepared-for errors by their path in the body; the form's boxes are flat.
+const FIELD_NAMES = { 'prepared_for.name': 'name', 'prepared_for.company': 'company', prepared_for: 'name' } as const;
+
+/** Invite by email with a role, an optional expiry and an optional "Prepared for". */
+export function InviteSection({ client, onInvited }: { client: Base44Client; onInvited(): void }) {
+  const [status, setStatus] = useState('');
+  const form = useServerForm<InviteValues>(
+    EMPTY_INVITE,
+    async (values) => {
+      setStatus('');
+      const result = await client.access.invite(inviteBody(values));
+      form.setValues(EMPTY_INVITE);
+      setStatus(`Invitation sent to ${result.email}.`);
+      onInvited();
+    },
+    FIELD_NAMES,
+  );
+  return (
+    <section className="admin-section" aria-labelledby="admin-invite">
+      <h2 id="admin-invite">Invite someone</h2>
+      <p className="admin-section__lead">They get one email with a link that lets them choose a password and sign in.</p>
+      <form className="admin-form" noValidate onSubmit={form.onSubmit}>
+        <FormAlert message={form.formError} />
+        <div className="admin-form__grid">
+          <TextField label="Email" type="email" autoComplete="off" required binding={form.field('user_email')} />
+          <SelectField label="Role" binding={form.field('role')} options={ROLE_OPTIONS} />
+          <TextField label="Access until (optional)" type="date" hint="Access ends after this day (UTC)." binding={form.field('expires_at')} />
+          <TextField label="Prepared for: name (optional)" hint="Shown on their cover instead of the deck-wide partner." binding={form.field('name')} />
+          <TextField label="Prepared for: company (optional)" binding={form.field('company')} />
+        </div>
+        <div className="admin-form__actions">
+          <button type="submit" className="admin-button admin-button--primary">
+            Send invitation
+          </button>
+          <p role="status" className="admin-status">
+            {status}
+          </p>
+        </div>
+      </form>
+    </section>
+  );
+}

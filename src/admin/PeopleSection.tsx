@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import type { Base44Client } from '../sdk/index.ts';
+import { EditPersonDialog } from './EditPersonDialog.tsx';
+import { fieldError } from './fieldError.ts';
+import { mayResend, mayRevoke, personState, preparedForText, roleLabel, type Person } from './people.ts';
+import { RevokeDialog } from './RevokeDialog.tsx';
+import { ExpiryDay, Nothing, RelativeTime } from './TimeText.tsx';
+import type { Records } from './useRecords.ts';
+
+interface PeopleSectionProps {
+  client: Base44Client;
+  people: Records<Person>;
+  /** The admin using the console, who may not revoke themself. */
+  selfId: string | undefined;
+  now: Date;
+}
+
+type Open = { kind: 'edit' | 'revoke'; person: Person } | null;
+
+/** Everyone with a record: their state, dates and "Prepared for", with resend, edit and revoke. */
+export function PeopleSection({ client, people, selfId, now }: PeopleSectionProps) {
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    setError(null);
+    setStatus('');
+    try {
+      await run();
+      setStatus(done);
+      await people.reload();
+    } catch (failure) {
+      setError(fieldError(failure).message);
+    }
+  };
+
+  const list = people.records;
+  return (
+    <section className="admin-section" aria-labelledby="admin-people">
+      <h2 id="admin-people">People</h2>
+      <div role="alert" className="admin-alert">
+        {error ?? people.error}
+      </div>
+      <p role="status" className="admin-status">
+        {status}
+      </p>
+      {list === null ? (
+        <p className="admin-empty">Loading people…</p>
+      ) : (
+        <div className="admin-table-wrap" role="region" aria-labelledby="admin-people-caption" tabIndex={0}>
+          <table className="admin-table">
+            <caption id="admin-people-caption">
+              People with a record ({list.length})
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                <th scope="col">State</th>
+                <th scope="col">Invited</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">Access until</th>
+                <th scope="col">Prepared for</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((person) => {
+                const { state, label } = personState(person, now);
+                return (
+                  <tr key={person.id} data-person={person.email}>
+                    <th scope="row" className="admin-table__email">
+                      {person.email}
+                    </th>
+                    <td>{person.full_name || <Nothing />}</td>
+                    <td>{roleLabel(person.role)}</td>
+                    <td>
+                      <span className={`admin-state admin-state--${state}`}>{label}</span>
+                    </td>
+                    <td>
+                      <RelativeTime iso={person.invited_at} now={now} />
+                    </td>
+                    <td>
+                      <RelativeTime iso={person.last_seen_at} now={now} />
+                    </td>
+                    <td>
+                      <ExpiryDay iso={person.expires_at} />
+                    </td>
+                    <td>{preparedForText(person.prepared_for) || <Nothing />}</td>
+                    <td>
+                      <div className="admin-actions">
+                        {mayResend(person, now) ? (
+                          <button
+                            type="button"
+                            className="admin-button"
+                            onClick={() => void act(() => client.access.resendInvite(person.id), `A fresh invitation was sent to ${person.email}.`)}
+                          >
+                            Resend invitation<span className="visually-hidden"> to {person.email}</span>
+                          </button>
+                        ) : null}
+                        <button type="button" className="admin-button" onClick={() => setOpen({ kind: 'edit', person })}>
+                          Edit<span className="visually-hidden"> {person.email}</span>
+                        </button>
+                        {mayRevoke(person, selfId) ? (
+                          <button type="button" className="admin-button admin-button--danger" onClick={() => setOpen({ kind: 'revoke', person })}>
+                            Revoke<span className="visually-hidden"> access for {person.email}</span>
+                          </button>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open?.kind === 'revoke' ? (
+        <RevokeDialog
+          person={open.person}
+          onCancel={() => setOpen(null)}
+          onConfirm={async () => {
+            await client.access.revoke(open.person.id);
+            setOpen(null);
+            setError(null);
+            setStatus(`${open.person.email} no longer has access; their open sessions have ended.`);
+            await people.reload();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'edit' ? (
+        <EditPersonDialog
+          person={open.person}
+          onCancel={() => setOpen(null)}
+          onSave={async (patch) => {
+            await client.entities.User!.update(open.person.id, patch);
+            setOpen(null);
+            setError(null);
+            setStatus(`Saved the changes for ${open.person.email}.`);
+            await people.reload();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
