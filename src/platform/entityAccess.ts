@@ -1,3 +1,4 @@
+import { ACCESS_ENTITY } from '../../schemas/accessWire.ts';
 import { type Caller, isAdmin } from './access.ts';
 import { forbidden, notFound } from './errors.ts';
 
@@ -29,6 +30,12 @@ export const ENTITY_ACCESS: Readonly<Record<string, EntityRule>> = {
   User: { create: 'nobody', read: 'owner', update: 'owner', delete: 'admin' },
   // The mail the local platform would have sent: written by the platform, read by admins.
   Outbox: { create: 'nobody', read: 'admin', update: 'nobody', delete: 'nobody' },
+  // Allowed domains decide who may join: only admins see or change them.
+  [ACCESS_ENTITY.domain]: { create: 'admin', read: 'admin', update: 'admin', delete: 'admin' },
+  // Made only through ACCESS_CALL.requestAccess and settled only through decideRequest (routes/accessRequests.ts).
+  [ACCESS_ENTITY.accessRequest]: { create: 'nobody', read: 'owner', update: 'nobody', delete: 'admin' },
+  // Any admitted viewer asks; the asker reads their own, admins read and settle all.
+  [ACCESS_ENTITY.consultation]: { create: 'viewer', read: 'owner', update: 'admin', delete: 'admin' },
 };
 
 /** The rule of `entity`: its declared one, else DEFAULT_RULE. */

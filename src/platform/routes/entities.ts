@@ -1,10 +1,12 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Caller } from '../access.ts';
+import { noticeAdminsOfCreate } from '../adminNotices.ts';
 import { readForm, readJson } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { callerId, type EntityRule, readsAll, requireAllowed, requireOnRecord, ruleFor } from '../entityAccess.ts';
 import { MAX_IMPORT_BYTES, parseImportFile } from '../entityImport.ts';
+import { checkStored, createFields, updateFields } from '../entitySchemas.ts';
 import {
   type Author,
   checkEntityName,
@@ -30,11 +32,21 @@ export function entityRoom(appId: string, entity: string): string {
   return `entities:${appId}:${entity}`;
 }
 
+/** Tells the entity's room about changed records: `{ type, id, data, timestamp }` each. */
+export function announce(ctx: PlatformContext, appId: string, entity: string, type: 'create' | 'update' | 'delete', records: EntityRecord[]): void {
+  const room = entityRoom(appId, entity);
+  for (const record of records) {
+    ctx.broadcaster.publish(room, { type, id: record.id, data: record, timestamp: new Date().toISOString() });
+  }
+}
+
 // The owner filter of a list: none when the caller reads every record, its own records under an
-// "owner" rule, else an id no record carries (so the list is empty).
-function listOwner(rule: EntityRule, caller: Caller): string | undefined {
+// "owner" rule (an id no record carries for a caller who owns none), else 403: an entity only
+// admins read (the allowed domains) is refused outright, not shown as empty.
+function listOwner(rule: EntityRule, caller: Caller, entity: string): string | undefined {
   if (readsAll(rule, caller)) return undefined;
-  return rule.read === 'owner' ? (callerId(caller) ?? '') : '';
+  if (rule.read !== 'owner') requireAllowed(rule.read, caller, entity, 'list');
+  return callerId(caller) ?? '';
 }
 
 /** Variables of the entity routes: `entity` (a checked name), and `id` (a checked record id) where the path has one. */
@@ -61,18 +73,17 @@ const recordId = createMiddleware<EntityEnv>(async (c, next) => {
 export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
   const api = new Hono<EntityEnv>();
   api.use('/:entity/*', entityName);
-  const announce = (appId: string, entity: string, type: 'create' | 'update' | 'delete', records: EntityRecord[]) => {
-    const room = entityRoom(appId, entity);
-    for (const record of records) {
-      ctx.broadcaster.publish(room, { type, id: record.id, data: record, timestamp: new Date().toISOString() });
-    }
+  // Every create path ends here: the room hears of the records, and admins of those that need them.
+  const created = (c: Context<EntityEnv>, entity: string, records: EntityRecord[]) => {
+    announce(ctx, c.get('app').id, entity, 'create', records);
+    noticeAdminsOfCreate(ctx, c, c.get('app').id, entity, records);
   };
 
   api.get('/:entity', async (c) => {
     const entity = c.get('entity');
     const list = parseListParams(c.req.query());
     const rule = ruleFor(entity);
-    const source = entityDocuments(c.get('app').id, entity, listOwner(rule, c.get('caller')));
+    const source = entityDocuments(c.get('app').id, entity, listOwner(rule, c.get('caller'), entity));
     return c.json(await queryDocuments(ctx.db, source, list));
   });
 
@@ -87,9 +98,9 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
   api.post('/:entity', async (c) => {
     const entity = c.get('entity');
     requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
-    const fields = userFields(await readJson(c));
-    const record = await createRecord(ctx.db, c.get('app').id, entity, fields, author(c.get('caller')));
-    announce(c.get('app').id, entity, 'create', [record]);
+    const fields = createFields(entity, userFields(await readJson(c)), c.get('caller'));
+    const [record] = await insertAll(ctx, c.get('app').id, entity, [fields], author(c.get('caller')));
+    created(c, entity, [record!]);
     return c.json(record);
   });
 
@@ -99,9 +110,9 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const body = await readJson(c);
     if (!Array.isArray(body)) throw badRequest('body', 'must be a JSON array of records');
     if (body.length > MAX_LIMIT) throw badRequest('body', `holds more than ${MAX_LIMIT} records`);
-    const rows = body.map((item, i) => userFields(item, `body[${i}]`));
+    const rows = body.map((item, i) => createFields(entity, userFields(item, `body[${i}]`), c.get('caller'), `body[${i}]`));
     const records = await insertAll(ctx, c.get('app').id, entity, rows, author(c.get('caller')));
-    announce(c.get('app').id, entity, 'create', records);
+    created(c, entity, records);
     return c.json(records);
   });
 
@@ -115,21 +126,24 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     if (!(file instanceof File)) throw badRequest('file', 'is missing: send one multipart part named file');
     const rows = parseImportFile(file.name, file.type, await file.text());
     if (rows.length > MAX_LIMIT) throw badRequest('file', `holds more than ${MAX_LIMIT} rows`);
-    const fields = rows.map((row, i) => userFields(row, `file row ${i + 1}`));
+    const fields = rows.map((row, i) => createFields(entity, userFields(row, `file row ${i + 1}`), c.get('caller'), `file row ${i + 1}`));
     const records = await insertAll(ctx, c.get('app').id, entity, fields, author(c.get('caller')));
-    announce(c.get('app').id, entity, 'create', records);
+    created(c, entity, records);
     return c.json({ status: 'success', imported: records.length, records });
   });
 
   api.put('/:entity/:id', recordId, async (c) => {
     const entity = c.get('entity');
     const id = c.get('id');
-    await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'update');
-    const fields = userFields(await readJson(c));
+    const current = await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'update');
+    const fields = updateFields(entity, userFields(await readJson(c)), current);
     // The owner (created_by_id) is a system field no update can change, so the check above holds.
-    const record = await updateRecord(ctx.db, c.get('app').id, entity, id, fields);
+    const record = await ctx.db.transaction(async (tx) => {
+      await checkStored(tx, c.get('app').id, entity, fields, id);
+      return updateRecord(tx, c.get('app').id, entity, id, fields);
+    });
     if (!record) throw notFound(`${entity} ${id} not found`);
-    announce(c.get('app').id, entity, 'update', [record]);
+    announce(ctx, c.get('app').id, entity, 'update', [record]);
     return c.json(record);
   });
 
@@ -139,7 +153,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'delete');
     const record = await deleteRecord(ctx.db, c.get('app').id, entity, id);
     if (!record) throw notFound(`${entity} ${id} not found`);
-    announce(c.get('app').id, entity, 'delete', [record]);
+    announce(ctx, c.get('app').id, entity, 'delete', [record]);
     return c.json({ success: true, id: record.id });
   });
 
@@ -151,7 +165,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const query = await readJson(c);
     if (query === undefined) throw badRequest('body', 'must be a query object ({} deletes every record)');
     const records = await deleteMatching(ctx.db, c.get('app').id, entity, query);
-    announce(c.get('app').id, entity, 'delete', records);
+    announce(ctx, c.get('app').id, entity, 'delete', records);
     return c.json({ success: true, deleted: records.length });
   });
   return api;
@@ -172,7 +186,8 @@ async function readableRecord(
   return record;
 }
 
-// All or nothing: one transaction, so a failure half-way leaves none of the rows behind.
+// All or nothing: one transaction, so a failure half-way leaves none of the rows behind. Each row
+// is checked against the records stored before it (a duplicate domain, also within one bulk).
 async function insertAll(
   ctx: PlatformContext,
   appId: string,
@@ -182,7 +197,10 @@ async function insertAll(
 ): Promise<EntityRecord[]> {
   return ctx.db.transaction(async (tx) => {
     const records: EntityRecord[] = [];
-    for (const row of rows) records.push(await createRecord(tx, appId, entity, row, by));
+    for (const row of rows) {
+      await checkStored(tx, appId, entity, row);
+      records.push(await createRecord(tx, appId, entity, row, by));
+    }
     return records;
   });
 }

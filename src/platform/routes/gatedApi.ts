@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HttpError } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { registerDecisionRoute } from './accessRequests.ts';
 import { registerAgentRoutes } from './agents.ts';
 import { appScope, gate } from './appScope.ts';
 import { entityApi } from './entities.ts';
@@ -11,10 +12,11 @@ import { registerUserRoutes } from './users.ts';
 /** Everything of /api/apps/{appId}/ but auth/*: the gate runs before any of it. */
 export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
   const gated = new Hono<AppEnv>();
-  gated.use('*', appScope(ctx), gate);
+  gated.use('*', appScope(ctx), gate(ctx));
   // User and Outbox have their own rules; registered first, they answer before the generic store.
   registerUserRoutes(gated, ctx);
   registerOutboxRoutes(gated, ctx);
+  registerDecisionRoute(gated, ctx);
   gated.route('/entities', entityApi(ctx));
   registerAgentRoutes(gated, ctx);
   registerNotProvidedRoutes(gated);
