@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ACCESS_ENTITY, ADMIN_PATH } from '../../schemas/accessWire.ts';
+import { ACCESS_ENTITY, ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { requester } from './requests.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCESS_ENTITY } from '../../schemas/accessWire.ts';
+import { ACCESS_ENTITY } from '../../schemas/accessPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { FormAlert, SelectField, TextField } from './AdminField.tsx';
 import { fieldError } from './fieldError.ts';

@@ -1,4 +1,5 @@
-import { accessState, type AccessFields, type AccessState, type PreparedFor } from '../../schemas/accessWire.ts';
+import { accessState, type AccessFields, type AccessState } from '../../schemas/accessPaths.ts';
+import type { PreparedFor } from '../../schemas/accessWire.ts';
 
 /** A person as the console lists them: a User record with the access fields admins see. */
 export interface Person extends AccessFields {

@@ -1,4 +1,5 @@
-import type { RequestStatus } from '../../schemas/accessWire.ts';
+import type { RequestStatus } from '../../schemas/accessPaths.ts';
+import type { ConsultationStatus } from '../../schemas/accessWire.ts';
 
 /** An AccessRequest record: a signed-in person nobody invited asks for access. */
 export interface AccessRequestRecord {
@@ -19,7 +20,7 @@ export interface ConsultationRecord {
   full_name?: string | null;
   preferred_times?: string;
   message?: string | null;
-  status?: string;
+  status?: ConsultationStatus;
   created_date?: string;
   created_by?: string;
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { ADMIN_PATH } from '../../schemas/accessWire.ts';
+import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { LoadingScreen } from '../auth/LoadingScreen.tsx';
 
