@@ -23,6 +23,10 @@ export const DeckSettings = z
         phone: z.string().regex(/^[0-9()+\-. ]{7,20}$/, 'must be a phone number such as (555) 010-0100'),
         website: Domain,
         email: z.email('must be an email address').optional(),
+        /** Where "Schedule a Consultation" leads in a standalone build (on the platform it opens a request form). */
+        schedulingUrl: z
+          .url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be an https address such as https://calendly.com/your-team' })
+          .optional(),
       })
       .strict(),
     platform: z

@@ -12,6 +12,7 @@ import './styles/slide.css';
 import './styles/cards.css';
 import './styles/brands.css';
 import './styles/content.css';
+import './styles/viewer.css';
 
 forwardErrorsToParent();
 

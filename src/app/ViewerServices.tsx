@@ -1,8 +1,55 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
-import { DeckUserContext } from '../deck/DeckUserContext.tsx';
+import { ViewerContext, type ViewerContextValue } from '../components/ViewerContext.tsx';
+import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
+import { formErrorOf } from './formErrorOf.ts';
 
-/** Hands the admitted viewer, and what they may do through the platform, to the deck's layers. */
+/**
+ * Hands the admitted viewer, and what they may do through the platform, to the deck's layers as
+ * plain functions: the deck's account menu (DeckUserContext) and the slide components (ViewerContext)
+ * never see the SDK. Standalone there is no client, so neither gets an action.
+ */
 export function ViewerServices({ session, children }: { session: GateSession; children: ReactNode }) {
-  return <DeckUserContext.Provider value={session}>{children}</DeckUserContext.Provider>;
+  const { user, logout, client } = session;
+  const userId = user?.id;
+
+  const deckUser = useMemo<DeckUserState>(() => {
+    const state: DeckUserState = { user, ...(logout && { logout }) };
+    if (client && userId) {
+      state.changePassword = ({ currentPassword, newPassword }) =>
+        // The SDK keeps the fresh token the platform hands back, so the session carries on.
+        client.auth.changePassword({ userId, currentPassword, newPassword }).then(
+          () => undefined,
+          (error: unknown) => Promise.reject(formErrorOf(error)),
+        );
+    }
+    return state;
+  }, [user, userId, logout, client]);
+
+  const viewer = useMemo<ViewerContextValue>(() => {
+    const value: ViewerContextValue = { preparedFor: preparedForOf(user) };
+    // Only a signed-in viewer can leave a request the admins can answer.
+    if (client && userId) {
+      value.requestConsultation = (request) =>
+        client.entities.ConsultationRequest!.create({ ...request }).then(
+          () => undefined,
+          (error: unknown) => Promise.reject(formErrorOf(error)),
+        );
+    }
+    return value;
+  }, [user, userId, client]);
+
+  return (
+    <DeckUserContext.Provider value={deckUser}>
+      <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
+    </DeckUserContext.Provider>
+  );
+}
+
+/** The person's own "Prepared for" from their record, when it has a name (the platform validated it; this only guards its shape). */
+function preparedForOf(user: GateSession['user']): PreparedFor | null {
+  const value = user?.prepared_for;
+  if (!value || typeof value.name !== 'string' || !value.name.trim()) return null;
+  return typeof value.company === 'string' && value.company.trim() ? { name: value.name, company: value.company } : { name: value.name };
 }

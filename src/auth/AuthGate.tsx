@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { AccessRestricted } from './AccessRestricted.tsx';
 import { AppLoadError } from './AppLoadError.tsx';
@@ -11,7 +12,8 @@ const AccessEnded = lazy(() => import('./AccessEnded.tsx').then((module) => ({ d
 
 /** Who the gate let in, and how they sign out (nobody, and no sign-out, in standalone mode). */
 export interface GateSession {
-  user: { id?: string; email?: string; full_name?: string; role?: string } | null;
+  /** `prepared_for`: the person's own cover line, set by an admin (issue 11). */
+  user: { id?: string; email?: string; full_name?: string; role?: string; prepared_for?: PreparedFor | null } | null;
   logout?: () => void;
   /** The platform client once the session runs (absent in standalone mode). */
   client?: Base44Client | null;
@@ -51,7 +53,7 @@ export function AuthGate({ appId, trustedContent, onNotice, children }: AuthGate
   if (error?.type === 'user_not_registered') {
     return (
       <SystemScreenFrame>
-        <AccessRestricted onLogout={signOut} />
+        <AccessRestricted onLogout={signOut} onRequestAccess={client ? (message) => client.access.requestAccess(message) : undefined} />
       </SystemScreenFrame>
     );
   }

@@ -1,4 +1,5 @@
 // The app start of spec section 4 as a pure reducer: events in, state out, no fetch (startApp.ts drives it).
+import { ACCESS_ENDED_REASON } from '../../schemas/accessWire.ts';
 import type { PublicSettings, User } from '../sdk/index.ts';
 
 /** Why the gate stops: the two known reasons, `unknown`, `access_ended`, or the server's raw reason string. */
@@ -80,6 +81,15 @@ export function settingsAuthError(failure: StartFailure): AuthError {
 
 const settled = { isLoadingPublicSettings: false, isLoadingAuth: false } as const;
 
+/** A 403 saying this person's access ended (expired or revoked, issue 11): the ended screen, never content. */
+export function isAccessEnded(failure: StartFailure): boolean {
+  return failure.status === 403 && failure.reason === ACCESS_ENDED_REASON;
+}
+
+function ended(state: AppStartState): AppStartState {
+  return { ...state, ...settled, phase: 'ended', user: null, isAuthenticated: false, authError: ACCESS_ENDED, loginRequired: false };
+}
+
 /** The app-start reducer; events that do not fit the current phase leave the state unchanged. */
 export function appStartReducer(state: AppStartState, event: AppStartEvent): AppStartState {
   // Ended is final for this page: only a new start (a fresh sign-in) leaves it.
@@ -89,15 +99,7 @@ export function appStartReducer(state: AppStartState, event: AppStartEvent): App
       return initialAppStart;
     case 'access_ended':
       // From any phase: the deck must stop showing content whatever it was doing, and never redirect on its own.
-      return {
-        ...state,
-        ...settled,
-        phase: 'ended',
-        user: null,
-        isAuthenticated: false,
-        authError: ACCESS_ENDED,
-        loginRequired: false,
-      };
+      return ended(state);
     case 'settings_loaded':
       if (state.phase !== 'loading_settings') return state;
       return event.hasToken
@@ -105,6 +107,7 @@ export function appStartReducer(state: AppStartState, event: AppStartEvent): App
         : { ...state, ...settled, phase: 'ready', publicSettings: event.publicSettings, isAuthenticated: false };
     case 'settings_failed': {
       if (state.phase !== 'loading_settings') return state;
+      if (isAccessEnded(event.failure)) return ended(state);
       const authError = settingsAuthError(event.failure);
       return { ...state, ...settled, phase: 'failed', authError, loginRequired: authError.type === 'auth_required' };
     }
@@ -113,6 +116,7 @@ export function appStartReducer(state: AppStartState, event: AppStartEvent): App
       return { ...state, ...settled, phase: 'ready', user: event.user, isAuthenticated: true };
     case 'user_failed': {
       if (state.phase !== 'loading_user') return state;
+      if (isAccessEnded(event.failure)) return ended(state);
       // Spec section 4: the user is unauthenticated either way; only 401/403 mean "go sign in".
       const denied = event.failure.status === 401 || event.failure.status === 403;
       return {

@@ -35,18 +35,24 @@ export function startPlatformSession(
   const controller = new AbortController();
   let state = initialAppStart;
   const apply = (event: AppStartEvent) => {
+    const before = state.phase;
     state = appStartReducer(state, event);
+    // Ended while open (the guard) or at the start (a 403 access_ended for an expired or revoked person).
+    if (state.phase === 'ended' && before !== 'ended') forgetSession();
     onState(state);
     if (state.phase === 'ready' && state.isAuthenticated && !guard && !controller.signal.aborted) {
       guard = guardAccess({ client, onEnded: endAccess });
     }
   };
-  function endAccess(): void {
+  function forgetSession(): void {
     // The deck leaves the screen (the gate renders the ended screen in its place) and the dead token
     // leaves storage; the mark keeps this tab on the ended screen across page loads until a sign-in.
     markAccessEnded();
     for (const key of TOKEN_STORAGE_KEYS) safeLocalStorage()?.removeItem(key);
+    guard?.stop();
     client.cleanup();
+  }
+  function endAccess(): void {
     apply({ type: 'access_ended' });
   }
 

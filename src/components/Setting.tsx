@@ -1,12 +1,36 @@
 import { deckSettings } from '../registry/slideRegistry.ts';
 import { isSettingName, settingValue, type SettingName } from '../content/settingNames.ts';
 import { useSlide } from './SlideContext.tsx';
+import { useViewer } from './ViewerContext.tsx';
 
 export type { SettingName };
 
-/** `<Setting name="host" />` in a slide body: a blank filled from slides/deck.yaml (or a figure brands.yaml states). */
-export function Setting({ name }: { name: SettingName }) {
+/** The settings `<Setting name link />` can show as a link. */
+const LINKS: Partial<Record<SettingName, (value: string) => { href: string; external: boolean }>> = {
+  // A dialler reads digits and a leading +; "(555) 010-0100" is for people.
+  phone: (value) => ({ href: `tel:${value.replace(/[^\d+]/g, '')}`, external: false }),
+  website: (value) => ({ href: `https://${value}`, external: true }),
+};
+
+/**
+ * `<Setting name="host" />` in a slide body: a blank filled from slides/deck.yaml (or a figure
+ * brands.yaml states). `name` is the viewer's own "Prepared for" company (or name) when the admin set
+ * one (issue 11). With `link`, the phone becomes a `tel:` link and the website a link to its site.
+ */
+export function Setting({ name, link = false }: { name: SettingName; link?: boolean }) {
   const { stated } = useSlide();
+  const { preparedFor } = useViewer();
   if (!isSettingName(name)) throw new Error(`<Setting name="${String(name)}"> is not a deck setting`);
-  return <>{settingValue(name, { settings: deckSettings, stated })}</>;
+  const value = name === 'name' && preparedFor ? (preparedFor.company ?? preparedFor.name) : settingValue(name, { settings: deckSettings, stated });
+  const toLink = link ? LINKS[name] : undefined;
+  if (!toLink) return <>{value}</>;
+  const { href, external } = toLink(value);
+  return external ? (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {value}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  ) : (
+    <a href={href}>{value}</a>
+  );
 }

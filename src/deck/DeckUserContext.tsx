@@ -8,11 +8,19 @@ export interface DeckUser {
   role?: string;
 }
 
-/** Who is viewing, and how to sign out; the root fills it from the sign-in gate. */
+/** A password change as the account menu's dialog sends it. */
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Who is viewing, how to sign out, and what the account menu may do; the root fills it from the sign-in gate. */
 export interface DeckUserState {
   user: DeckUser | null;
   /** Signs out; present only when the deck runs behind the platform's gate. */
   logout?: () => void;
+  /** Changes the viewer's password (the session carries on with a fresh token); rejects with a FormError. */
+  changePassword?: (change: PasswordChange) => Promise<void>;
 }
 
 /** Empty in standalone mode: no platform, no user. The root provides the gate's value. */

@@ -13,6 +13,8 @@ export const KEYMAP: ReadonlyArray<{ keys: readonly string[]; action: DeckAction
 export function actionForKey(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'target'>): DeckAction | null {
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
   if (isTypingTarget(event.target)) return null;
+  // A modal dialog (account, consultation request) keeps its keys: the page behind it must not move.
+  if (typeof (event.target as Element | null)?.closest === 'function' && (event.target as Element).closest('dialog[open]')) return null;
   return KEYMAP.find((entry) => entry.keys.includes(event.key))?.action ?? null;
 }
 

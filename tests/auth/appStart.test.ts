@@ -192,3 +192,42 @@ describe('ended (finding 9: access revoked while the deck is open)', () => {
     expect(appStartReducer(ended, { type: 'started' })).toBe(initialAppStart);
   });
 });
+
+describe('ended during the app start (issue 11: an expired or revoked person)', () => {
+  const endedShape = {
+    phase: 'ended',
+    user: null,
+    isAuthenticated: false,
+    isLoadingPublicSettings: false,
+    isLoadingAuth: false,
+    authError: { type: 'access_ended', message: 'Your access to this deck has ended' },
+    loginRequired: false,
+  };
+
+  test('settings read answered 403 access_ended: the ended phase, not a load failure and not a login redirect', () => {
+    const state = appStartReducer(initialAppStart, { type: 'settings_failed', failure: { status: 403, reason: 'access_ended', message: 'Access ended' } });
+    expect(state).toEqual({ ...initialAppStart, ...endedShape });
+  });
+
+  test('`me` answered 403 access_ended: the ended phase, no user, settings kept', () => {
+    const state = appStartReducer(loadingUser, { type: 'user_failed', failure: { status: 403, reason: 'access_ended' } });
+    expect(state).toEqual({ ...loadingUser, ...endedShape });
+    expect(state.publicSettings).toEqual(settings);
+  });
+
+  test('only a 403 with that reason ends access: the same reason on another status, or another 403 reason, does not', () => {
+    expect(appStartReducer(initialAppStart, { type: 'settings_failed', failure: { status: 401, reason: 'access_ended' } }).phase).toBe('failed');
+    expect(appStartReducer(loadingUser, { type: 'user_failed', failure: { status: 403, reason: 'user_not_registered' } })).toMatchObject({
+      phase: 'ready',
+      loginRequired: true,
+    });
+    expect(appStartReducer(loadingUser, { type: 'user_failed', failure: { status: 500, reason: 'access_ended' } })).toMatchObject({
+      phase: 'ready',
+      loginRequired: false,
+    });
+  });
+
+  test('an access_ended answer that arrives after the start settled changes nothing', () => {
+    expect(appStartReducer(ready, { type: 'user_failed', failure: { status: 403, reason: 'access_ended' } })).toBe(ready);
+  });
+});

@@ -59,10 +59,12 @@ describe('the gate on the platform', () => {
     localStorage.setItem('token', 'tok-2');
     await renderGate('/problem', { token: 'tok-2' });
     await screen.findByRole('heading', { name: 'Access Restricted' }, { timeout: 4000 });
-    expect(document.body.textContent).toContain('You are not registered to use this application. Please contact the app administrator to request access.');
+    expect(document.body.textContent).toContain('You are not registered to use this application. This deck is shared by invitation, and your account is not on its list.');
+    // Whoever sees this was invited by nobody (issue 11): no "person who invited you", no server log.
+    expect(document.body.textContent).not.toMatch(/invited you|server log/);
     expect([...document.querySelectorAll('.system-screen__hints li')].map((li) => li.textContent)).toEqual([
       'Verify you are logged in with the correct account',
-      'Contact the app administrator for access',
+      'Request access from the deck’s owners below',
       'Try logging out and back in again',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
@@ -91,6 +93,80 @@ describe('the gate on the platform', () => {
     server.reply(meRoute, { body: { id: 'u1', email: 'admin@deck.test', role: 'admin' } });
     await renderGate('/not-a-page', { token: 'tok-admin' });
     await screen.findByText('Admin Note', {}, { timeout: 4000 });
+  });
+});
+
+describe('Access Restricted: requesting access (issue 11)', () => {
+  const requestRoute = 'POST /api/apps/app-1/auth/request-access';
+  async function restricted() {
+    server.reply(settingsRoute, forbidden('user_not_registered'));
+    await renderGate('/problem', { token: 'tok-stranger' });
+    await screen.findByRole('heading', { name: 'Access Restricted' }, { timeout: 4000 });
+  }
+
+  it('"Request access" reveals an optional message; sending it posts the message and says the owners were notified, with focus on that line', async () => {
+    server.reply(requestRoute, { body: { id: 'r1', status: 'pending', created_date: new Date().toISOString() } });
+    await restricted();
+    expect(screen.queryByLabelText(/Message to the deck’s owners/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Request access' }));
+    const message = screen.getByLabelText('Message to the deck’s owners (optional)');
+    expect(document.activeElement).toBe(message);
+    fireEvent.change(message, { target: { value: '  We are the lender’s credit team.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    const status = await screen.findByRole('status', {}, { timeout: 4000 });
+    expect(status.textContent).toBe('Request sent: the deck’s owners have been notified and you will get an email when they decide.');
+    expect(document.activeElement).toBe(status);
+    const [sent] = server.to(requestRoute);
+    expect(sent!.body).toEqual({ message: 'We are the lender’s credit team.' });
+    expect(sent!.headers.authorization).toBe('Bearer tok-stranger');
+    // Done: no second request button, the form is gone, and Log out stays.
+    expect(screen.queryByRole('button', { name: 'Request access' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('an empty message sends an empty body; a request already waiting says it is still pending', async () => {
+    server.reply(requestRoute, { body: { id: 'r1', status: 'pending', created_date: '2026-01-05T10:00:00.000Z' } });
+    await restricted();
+    fireEvent.click(screen.getByRole('button', { name: 'Request access' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    const status = await screen.findByRole('status', {}, { timeout: 4000 });
+    expect(status.textContent).toMatch(/^You already asked on .*2026 and your request is still pending/);
+    expect(server.to(requestRoute)[0]!.body).toEqual({});
+  });
+
+  it("the server's 400 is shown as an alert with its detail, and the form stays to try again", async () => {
+    server.reply(requestRoute, { status: 400, body: { detail: 'message: must be at most 1000 characters', code: 'invalid_input', extra_data: { field: 'message' } } });
+    await restricted();
+    fireEvent.click(screen.getByRole('button', { name: 'Request access' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert.textContent).toBe('The request could not be sent: message: must be at most 1000 characters');
+    expect(document.activeElement).toBe(alert);
+    expect(screen.getByRole('button', { name: 'Send request' })).toBeTruthy();
+  });
+});
+
+describe('an expired or revoked person at the app start (issue 11)', () => {
+  it('a 403 access_ended on the settings read shows the ended screen, never the deck, and forgets the token', async () => {
+    server.reply(settingsRoute, forbidden('access_ended'));
+    await renderGate('/market', { token: 'tok-expired' });
+    await screen.findByRole('heading', { name: 'Your access to this deck has ended' }, { timeout: 4000 });
+    expect(document.querySelector('.deck-main, .deck-header')).toBeNull();
+    expect(localStorage.getItem('base44_access_token')).toBeNull();
+    expect(sessionStorage.getItem('deck_access_ended')).toBe('1');
+    expect(window.location.pathname).toBe('/market');
+    sessionStorage.clear();
+  });
+
+  it('a 403 access_ended on `me` does the same', async () => {
+    server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' } });
+    server.reply(meRoute, forbidden('access_ended'));
+    await renderGate('/market', { token: 'tok-revoked' });
+    await screen.findByRole('heading', { name: 'Your access to this deck has ended' }, { timeout: 4000 });
+    expect(document.querySelector('.deck-main')).toBeNull();
+    expect(localStorage.getItem('base44_access_token')).toBeNull();
+    sessionStorage.clear();
   });
 });
 

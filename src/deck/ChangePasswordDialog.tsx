@@ -1,0 +1,95 @@
+// Loaded on the first "Change password": few viewers ever open it, so it stays out of the first visit.
+import { useState } from 'react';
+import { FormField } from '../components/FormField.tsx';
+import { FormMessage } from '../components/FormMessage.tsx';
+import { ModalDialog } from '../components/ModalDialog.tsx';
+import { useFormRequest } from '../components/useFormRequest.ts';
+import type { PasswordChange } from './DeckUserContext.tsx';
+
+/** What the viewer reads once the platform took the new password. */
+export const PASSWORD_CHANGED = 'Your password has been changed. Other devices signed in to this deck have been signed out.';
+
+/** The platform's shortest password (src/platform/passwordPolicy.ts); said up front rather than after a round trip. */
+const MIN_LENGTH = 12;
+
+/** Current, new and confirmed password, with each error next to its field. */
+export function ChangePasswordDialog({ send, onClose }: { send: (change: PasswordChange) => Promise<void>; onClose: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const request = useFormRequest({ current_password: 'Current password', new_password: 'New password', confirm_password: 'New password again' });
+
+  const check = (): Record<string, string> => {
+    const errors: Record<string, string> = {};
+    if (!current) errors.current_password = 'Enter your current password.';
+    if (next.length < MIN_LENGTH) errors.new_password = `Use at least ${MIN_LENGTH} characters.`;
+    else if (next === current) errors.new_password = 'Choose a password different from the current one.';
+    if (confirm !== next) errors.confirm_password = 'The two new passwords differ.';
+    return errors;
+  };
+
+  return (
+    <ModalDialog title="Change password" onClose={onClose}>
+      {request.status === 'done' ? (
+        <div className="modal__body">
+          <p className="form-message form-message--success" role="status" tabIndex={-1} data-form-result>
+            {PASSWORD_CHANGED}
+          </p>
+          <div className="modal__actions">
+            <button type="button" className="button button--primary" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form
+          ref={request.form}
+          className="modal__body"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void request.submit(check, () => send({ currentPassword: current, newPassword: next }));
+          }}
+        >
+          <FormField
+            id="password-current"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            error={request.errors.current_password}
+          />
+          <FormField
+            id="password-new"
+            label="New password"
+            hint={`At least ${MIN_LENGTH} characters.`}
+            type="password"
+            autoComplete="new-password"
+            required
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+            error={request.errors.new_password}
+          />
+          <FormField
+            id="password-confirm"
+            label="New password again"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+            error={request.errors.confirm_password}
+          />
+          <FormMessage text={request.general} />
+          <div className="modal__actions">
+            <button type="submit" className="button button--primary" disabled={request.status === 'sending'}>
+              {request.status === 'sending' ? 'Saving…' : 'Save new password'}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
