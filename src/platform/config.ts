@@ -32,6 +32,10 @@ export interface PlatformOptions {
   trustProxy?: boolean;
   /** Failed password checks per account per hour from all addresses together (default 100; signInLimits.ts). */
   accountMaxFailures?: number;
+  /** A mail server for every message, e.g. smtp://user:pass@host:587 or smtps://… (env SMTP_URL); omitted: the outbox and the log only. */
+  smtpUrl?: string;
+  /** The sender of mailed messages (env MAIL_FROM, default `Investor deck <no-reply@localhost>`). */
+  mailFrom?: string;
   /** Where outbox mail and start-up notes go (default console.log). */
   log?: (line: string) => void;
 }
@@ -46,6 +50,40 @@ export function readDeckPlatformSettings(file: string, root = process.cwd()): { 
   const { value, issues } = validateYamlSource(source, DeckSettings);
   if (!value) throw new Error([...source.issues, ...issues].map(formatIssue).join('\n'));
   return value.platform;
+}
+
+/**
+ * SMTP_URL checked before anything starts: `smtp://` or `smtps://` with a host, an optional
+ * `user:pass@` (percent-encoded) and port; a malformed one refuses to start, saying why.
+ */
+export function parseSmtpUrl(value: string): string {
+  const shape = 'SMTP_URL must look like smtp://user:pass@mail.example.com:587 or smtps://user:pass@mail.example.com:465';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${shape} (got something that is not a URL)`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`${shape} (got the scheme ${url.protocol})`);
+  if (!url.hostname) throw new Error(`${shape} (the host is missing)`);
+  if (url.pathname && url.pathname !== '/') throw new Error(`${shape} (a path such as ${url.pathname} is not allowed)`);
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    throw new Error(`${shape} (the user or password is not valid percent-encoding)`);
+  }
+  return value;
+}
+
+/** MAIL_FROM checked at start: `Name <address>` or a bare address. */
+export function parseMailFrom(value: string): string {
+  const match = /^\s*(?:([^<>]*?)\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
+  const address = match?.[2] ?? match?.[3];
+  if (!address || !/^[^@\s]+@[^@\s]+$/.test(address)) {
+    throw new Error('MAIL_FROM must be an address such as no-reply@deck.example.com or "Investor deck <no-reply@deck.example.com>"');
+  }
+  return value.trim();
 }
 
 /** Options for `npm start`: deck.yaml first, then the environment variables the README lists. */
@@ -71,5 +109,7 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     staticDir: join(cwd, 'dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    smtpUrl: env.SMTP_URL ? parseSmtpUrl(env.SMTP_URL) : undefined,
+    mailFrom: env.MAIL_FROM ? parseMailFrom(env.MAIL_FROM) : undefined,
   };
 }

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { AfterReplyQueue } from './afterReply.ts';
 import type { AttemptLimiter } from './attemptLimiter.ts';
 import type { SignInLimits } from './signInLimits.ts';
+import type { OutboxMessage } from './outbox.ts';
 
 /** Broadcasts to socket rooms (realtime.ts); a no-op until the socket server is attached. */
 export interface Broadcaster {
@@ -31,6 +32,8 @@ export interface PlatformContext {
   /** The app whose deck staticDeck serves. */
   deckAppId: string;
   staticDir: string;
+  /** Hands a message to the mail server (SMTP_URL, mailer.ts); absent without one (outbox.ts sendMail). */
+  deliver?: ((message: OutboxMessage) => Promise<void>) | undefined;
   /** Base of links written to the outbox (reset and invitation links). */
   publicUrl: () => string;
 }

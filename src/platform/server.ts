@@ -15,6 +15,7 @@ import { AfterReplyQueue } from './afterReply.ts';
 import { AttemptLimiter } from './attemptLimiter.ts';
 import { clientAddress } from './clientAddress.ts';
 import { SignInLimits } from './signInLimits.ts';
+import { createMailer, DEFAULT_MAIL_FROM, redactSmtpUrl } from './mailer.ts';
 import { pruneDeadSecrets } from './tokens.ts';
 
 /** A running local platform. */
@@ -53,6 +54,11 @@ function startupMessage(url: string, options: PlatformOptions, report: Bootstrap
     const where = options.dataDir ? `kept in ${join(options.dataDir, SERVICE_TOKEN_FILE)}` : 'this run only';
     lines.push(`  service token generated, shown only now (${where}): ${service.token}`, '  set SERVICE_TOKEN to choose your own');
   }
+  lines.push(
+    options.smtpUrl
+      ? `  mail goes through ${redactSmtpUrl(options.smtpUrl)} from ${options.mailFrom ?? DEFAULT_MAIL_FROM}; the log names each message, not its codes or links`
+      : '  no SMTP_URL: mail goes to the outbox and this log, codes and links included',
+  );
   lines.push(`  open ${url}/ to view the deck, ${url}/login to sign in; invite people with: npm run invite -- EMAIL [ROLE]`);
   return lines.join('\n');
 }
@@ -78,6 +84,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const service = loadServiceToken(options.serviceToken, options.dataDir);
   await pruneDeadSecrets(db);
 
+  const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.mailFrom) : null;
+
   let port = options.port ?? 3000;
   let broadcaster: Broadcaster = { publish: () => {}, disconnect: () => {} };
   const ctx: PlatformContext = {
@@ -92,6 +100,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       disconnect: (match) => broadcaster.disconnect(match),
     },
     afterReply: new AfterReplyQueue(log),
+    deliver: mailer?.deliver,
     deckAppId: options.appId,
     staticDir: options.staticDir ?? 'dist',
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
@@ -118,6 +127,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         server.closeAllConnections();
         await realtime.close();
         await ctx.afterReply.idle();
+        mailer?.close();
         await db.close();
         claim?.release();
       })();

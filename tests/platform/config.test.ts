@@ -85,5 +85,25 @@ describe('platform settings', () => {
     deckYaml('{ appId: my-deck, visibility: [ }');
     expect(() => loadPlatformOptions({}, dir)).toThrow(/^slides\/deck\.yaml:\d+:\d+ invalid YAML: /);
   });
-});
 
+  it('takes SMTP_URL and MAIL_FROM, and refuses to start on a malformed one, saying what is wrong', () => {
+    deckYaml('{ appId: my-deck, visibility: private_with_login }');
+    expect(loadPlatformOptions({}, dir)).toMatchObject({ smtpUrl: undefined, mailFrom: undefined });
+    const env = { SMTP_URL: 'smtps://deck%40co:p%40ss@mail.example.com:465', MAIL_FROM: 'Deck <deck@co.example>' };
+    expect(loadPlatformOptions(env, dir)).toMatchObject({ smtpUrl: env.SMTP_URL, mailFrom: 'Deck <deck@co.example>' });
+    expect(loadPlatformOptions({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'deck@co.example' }, dir).smtpUrl).toBe('smtp://127.0.0.1:2525');
+    const refused: Array<[string, RegExp]> = [
+      ['mail.example.com:587', /SMTP_URL must look like smtp:\/\/user:pass@mail\.example\.com:587.*scheme mail\.example\.com:/],
+      ['https://mail.example.com', /SMTP_URL .*scheme https:/],
+      ['smtp://', /SMTP_URL .*host is missing/],
+      ['smtp:/mail.example.com', /SMTP_URL .*host is missing/],
+      ['smtp://mail.example.com:99999', /SMTP_URL .*not a URL/],
+      ['smtp://mail.example.com/inbox', /SMTP_URL .*path such as \/inbox/],
+      ['smtp://user:100%zz@mail.example.com', /SMTP_URL .*percent-encoding/],
+    ];
+    for (const [value, message] of refused) expect(() => loadPlatformOptions({ SMTP_URL: value }, dir), value).toThrow(message);
+    for (const from of ['no address', 'Deck <not-an-address>', 'a@b.example, c@d.example', 'Deck <a@b.example']) {
+      expect(() => loadPlatformOptions({ MAIL_FROM: from }, dir), from).toThrow(/^MAIL_FROM must be an address/);
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_CALL } from '../../schemas/accessWire.ts';
+import { htmlBody } from '../../src/platform/mailer.ts';
+import { MAILED_MARK } from '../../src/platform/outbox.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
+import { ADMIN, startTestPlatform, type TestPlatform } from './harness.ts';
+
+const FROM = 'Deck of Test Co <deck@testco.example>';
+
+// The outbox copies of mail to one address, newest first.
+async function outboxOf(p: TestPlatform, to: string): Promise<Array<Record<string, string>>> {
+  const reply = await p.call('GET', `/entities/Outbox?sort=-created_date&q=${encodeURIComponent(JSON.stringify({ to }))}`, { token: p.serviceToken });
+  expect(reply.status).toBe(200);
+  return reply.body;
+}
+
+const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
+
+describe('mail through a real SMTP server (SMTP_URL)', () => {
+  let smtp: TestSmtpServer;
+  let p: TestPlatform;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    p = await startTestPlatform('private_with_login', { smtpUrl: smtp.url, mailFrom: FROM });
+    // The first platform of a run may build the migrated snapshot (initdb) on a busy machine.
+  }, 60_000);
+  afterAll(async () => {
+    await p?.close();
+    await smtp?.close();
+  });
+
+  it('says at start where mail goes, without the SMTP password', () => {
+    const start = p.logs.find((line) => line.startsWith('Local platform ready'))!;
+    expect(start).toContain(`mail goes through smtp://deck:***@127.0.0.1:${smtp.port} from ${FROM}`);
+    expect(start).not.toContain('mail-secret');
+  });
+
+  it('mails the registration code, signed in over SMTP AUTH, and keeps it out of the log and the outbox', async () => {
+    const email = 'coded@example.com';
+    await p.call('POST', '/users/invite-user', { token: p.serviceToken, body: { user_email: email } });
+    expect((await p.call('POST', '/auth/register', { body: { email, password: 'coded-password-1' } })).status).toBe(200);
+    const mail = await smtp.waitForMail(email, 'verification code');
+    expect(mail).toMatchObject({ from: FROM, user: 'deck', to: [email] });
+    const code = /code is (\d{6})/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const logged = p.logs.join('\n');
+    expect(logged).toContain(`[mail] sent to ${email} (otp): Your verification code`);
+    expect(logged).not.toContain(code);
+    expect(p.logs.some((line) => line.startsWith(`[outbox] to ${email}`))).toBe(false);
+
+    const [stored] = await outboxOf(p, email);
+    expect(stored).toMatchObject({ kind: 'otp', delivery: 'sent' });
+    expect(stored!.body).toContain(MAILED_MARK);
+    expect(JSON.stringify(await outboxOf(p, email))).not.toContain(code);
+
+    // The mailed code is the real one.
+    const verified = await p.call('POST', '/auth/verify-otp', { body: { email, otp_code: code } });
+    expect(verified.status).toBe(200);
+    expect(verified.body.access_token).toEqual(expect.any(String));
+  });
+
+  it('mails a reset link that is absolute, clickable in the HTML part, and works', async () => {
+    const email = 'resetter@example.com';
+    await p.call('POST', '/users/invite-user', { token: p.serviceToken, body: { user_email: email } });
+    await p.call('POST', '/auth/reset-password-request', { body: { email } });
+    const mail = await smtp.waitForMail(email, 'Reset your password');
+    const link = linkIn(mail.text);
+    expect(link.startsWith(`http://localhost:${p.port}/login?reset_token=`)).toBe(true);
+    expect(mail.html).toContain(`<a href="${link}">`);
+    expect(p.logs.join('\n')).not.toContain(link);
+
+    const token = new URL(link).searchParams.get('reset_token');
+    const reset = await p.call('POST', '/auth/reset-password', { body: { reset_token: token, new_password: 'a-brand-new-passphrase' } });
+    expect(reset.status).toBe(200);
+    expect(await p.login(email, 'a-brand-new-passphrase')).toEqual(expect.any(String));
+  });
+
+  it('mails an invitation from an admin with one absolute link that opens the invitation form', async () => {
+    const email = 'partner@lender.example';
+    const admin = await p.login(ADMIN.email, ADMIN.password);
+    const invited = await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: email, role: 'user' } });
+    expect(invited.status).toBe(200);
+    const mail = await smtp.waitForMail(email, /invitation/i);
+    const link = linkIn(mail.text);
+    expect(link.startsWith(`http://localhost:${p.port}/login?invite_token=`)).toBe(true);
+    expect(mail.html).toContain(`<a href="${link}">`);
+    expect(p.logs.join('\n')).toContain(`[mail] sent to ${email} (invite): ${mail.subject}`);
+    expect(p.logs.join('\n')).not.toContain(link);
+
+    const [stored] = await outboxOf(p, email);
+    expect(stored).toMatchObject({ kind: 'invite', delivery: 'sent' });
+    expect(stored!.body).not.toContain(link);
+
+    const token = new URL(link).searchParams.get('invite_token');
+    const status = await p.call('POST', ACCESS_CALL.inviteStatus, { body: { invite_token: token } });
+    expect(status.body).toMatchObject({ state: 'valid', email });
+  });
+});
+
+describe('a mail server that cannot be reached', () => {
+  let p: TestPlatform;
+  let deadUrl: string;
+  beforeAll(async () => {
+    // A port that was just free: nothing listens there any more, so every connection is refused.
+    const gone = await startSmtpServer();
+    deadUrl = gone.url;
+    await gone.close();
+    p = await startTestPlatform('private_with_login', { smtpUrl: deadUrl });
+  }, 60_000);
+  afterAll(() => p?.close());
+
+  it('still answers the request, logs why, keeps the message (in the log, as without a mail server) and marks the copy', async () => {
+    const email = 'unlucky@example.com';
+    const admin = await p.login(ADMIN.email, ADMIN.password);
+    const invited = await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: email } });
+    expect(invited.status).toBe(200);
+    expect(p.logs.join('\n')).toMatch(new RegExp(`\\[mail\\] could not send to ${email}: .*(ECONNREFUSED|connect)`, 'i'));
+
+    const registered = await p.call('POST', '/auth/register', { body: { email, password: 'unlucky-password-1' } });
+    expect(registered.status).toBe(200);
+    const failures = p.logs.filter((line) => line.startsWith(`[mail] could not send to ${email}:`));
+    expect(failures).toHaveLength(2);
+    const stored = await outboxOf(p, email);
+    expect(stored.map((mail) => [mail.kind, mail.delivery])).toEqual([
+      ['otp', 'failed'],
+      ['invite', 'failed'],
+    ]);
+    expect(stored[0]!.delivery_error).toMatch(/ECONNREFUSED|connect/i);
+
+    // The code is not lost: the log holds it, and it works.
+    const code = /code is (\d{6})/.exec(p.logs.findLast((line) => line.startsWith(`[outbox] to ${email} (otp):`)) ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await p.call('POST', '/auth/verify-otp', { body: { email, otp_code: code } })).status).toBe(200);
+    // And the server is still up for everyone else.
+    expect((await p.call('POST', '/auth/login', { body: { email: ADMIN.email, password: ADMIN.password } })).status).toBe(200);
+  });
+});
+
+describe('htmlBody', () => {
+  it('escapes the text and links only absolute addresses, without trailing punctuation', () => {
+    const html = htmlBody('Hi <b>you</b> & co,\n\nOpen https://deck.example.com/login?a=1&b=2. Or not: /login');
+    expect(html).toContain('Hi &lt;b&gt;you&lt;/b&gt; &amp; co,');
+    expect(html).toContain('<a href="https://deck.example.com/login?a=1&amp;b=2">https://deck.example.com/login?a=1&amp;b=2</a>.');
+    expect(html).not.toContain('href="/login"');
+  });
+});
