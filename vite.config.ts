@@ -21,6 +21,9 @@ export default defineConfig({
       input: { main: 'index.html', login: 'login.html' },
       // Slide content gets its own folder, which the local platform serves to admitted viewers only.
       output: { chunkFileNames },
+      // schemas/ only defines values (zod schemas, constants): a page that uses a constant of a file
+      // does not get the file's zod schemas, and with them zod itself, in its bundle.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/schemas/') },
     },
   },
   plugins: [
