@@ -55,14 +55,14 @@ async function main(argv: string[]): Promise<number> {
     const db = await openDatabase(dataDir);
     try {
       await ensureApp(db, options.appId, options.visibility);
-      await inviteUser({ db, log: (line) => console.log(line) }, options.appId, { email, role }, `http://localhost:${options.port ?? 3000}`);
+      await inviteUser({ db, log: (line) => console.log(line) }, options.appId, { user_email: email, role }, options.publicUrl ?? `http://localhost:${options.port ?? 3000}`);
     } finally {
       await db.close();
     }
   } finally {
     claim.release();
   }
-  console.log(`Invited ${email} as ${role} in ${dataDir}. They register at /login with this email.`);
+  console.log(`Invited ${email} as ${role} in ${dataDir}. The invitation (above) carries a link that lets them choose a password.`);
   return 0;
 }
 

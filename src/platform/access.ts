@@ -1,8 +1,10 @@
+import { ACCESS_ENDED_REASON, accessState } from '../../schemas/accessWire.ts';
 import type { AppRow } from './apps.ts';
 import type { Queryable } from './db.ts';
+import { admitByDomain } from './domainAdmission.ts';
 import { forbidden, gateError, unauthorized } from './errors.ts';
 import { resolveToken, safeEqual } from './tokens.ts';
-import type { UserRow } from './users.ts';
+import { accessFieldsOf, type UserRow } from './users.ts';
 
 /** Who is calling: nobody, the service role, a signed-in user, or someone with a dead token. */
 export type Caller =
@@ -23,11 +25,13 @@ export async function resolveCaller(
   app: AppRow,
   token: string | null,
   serviceToken: string,
+  log: (line: string) => void = () => {},
 ): Promise<Caller> {
   if (!token) return { kind: 'anonymous' };
   if (safeEqual(token, serviceToken)) return { kind: 'service' };
   const user = await resolveToken(db, token, app.id);
-  return user ? { kind: 'user', user, token } : { kind: 'invalid' };
+  // A verified person nobody invited may belong to an allowed domain (domainAdmission.ts).
+  return user ? { kind: 'user', user: await admitByDomain(db, app, user, log), token } : { kind: 'invalid' };
 }
 
 /** Whether a signed-in user counts as registered under the app's visibility (issue 6). */
@@ -36,11 +40,22 @@ export function isRegistered(app: AppRow, user: UserRow): boolean {
   return user.invited || user.role === 'admin';
 }
 
-/** The visibility gate every app call passes: throws 401/403 in the platform's shape. */
+/** Whether a person's access has ended: revoked, or past their expiry (issue 11). */
+export function accessEnded(user: UserRow, now: Date = new Date()): boolean {
+  const state = accessState(accessFieldsOf(user), now);
+  return state === 'revoked' || state === 'expired';
+}
+
+/**
+ * The visibility gate every app call passes: throws 401/403 in the platform's shape. An expired or
+ * revoked person is refused with ACCESS_ENDED_REASON before anything else about them is looked at,
+ * so the deck shows the ended-access screen, never content.
+ */
 export function checkGate(app: AppRow, caller: Caller): void {
   if (caller.kind === 'invalid') throw unauthorized();
   if (caller.kind === 'service' || app.visibility === 'public_without_login') return;
   if (caller.kind === 'anonymous') throw gateError('auth_required');
+  if (accessEnded(caller.user)) throw gateError(ACCESS_ENDED_REASON);
   if (!isRegistered(app, caller.user)) throw gateError('user_not_registered');
 }
 

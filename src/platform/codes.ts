@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from './db.ts';
+import { endInviteLinks } from './inviteLinks.ts';
 import { randomToken, safeEqual, sha256 } from './tokens.ts';
 
 /** Registration codes: 6 digits, valid 10 minutes, 5 wrong tries burn the code. */
@@ -64,9 +65,14 @@ export async function consumeOtp(db: Queryable, userId: string, code: string): P
   return used.rows[0] ? { passwordHash: used.rows[0].password_hash } : null;
 }
 
-/** Kills every outstanding code and reset link of a user (the password changed or was just set). */
+/**
+ * Kills every outstanding code, reset link and invitation link of a user (the password changed or
+ * was just set, or access was revoked). Invitation links end rather than count as used, so a dead
+ * one says it expired or was withdrawn, never "already used" (inviteLinks.ts).
+ */
 export async function revokeUserCodes(db: Queryable, userId: string): Promise<void> {
-  await db.query('UPDATE one_time_codes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
+  await db.query(`UPDATE one_time_codes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL AND kind <> 'invite'`, [userId]);
+  await endInviteLinks(db, userId);
 }
 
 /** Issues a password-reset token for a user and returns it. */

@@ -1,4 +1,5 @@
 import type { ZodError } from 'zod';
+import { ACCESS_ENDED_REASON } from '../../schemas/accessWire.ts';
 
 /** The platform's error body: `{ detail, code?, extra_data? }` (platform-protocol.md, Errors). */
 export interface ErrorBody {
@@ -31,13 +32,18 @@ export function fromZodError(error: ZodError, prefix = 'body'): HttpError {
   return badRequest(path, issue?.message ?? 'is invalid');
 }
 
+/** The reasons of the visibility gate's 403 (`extra_data.reason`). */
+export type GateReason = 'auth_required' | 'user_not_registered' | typeof ACCESS_ENDED_REASON;
+
+const GATE_DETAIL: Record<GateReason, string> = {
+  auth_required: 'You must be logged in to access this app',
+  user_not_registered: 'You are not registered to use this application',
+  [ACCESS_ENDED_REASON]: "Your access to this deck has ended. Ask the deck's owners to invite you again.",
+};
+
 /** 403 of the visibility gate; the deck's app-start reducer reads `extra_data.reason` (spec section 4). */
-export function gateError(reason: 'auth_required' | 'user_not_registered'): HttpError {
-  const detail =
-    reason === 'auth_required'
-      ? 'You must be logged in to access this app'
-      : 'You are not registered to use this application';
-  return new HttpError(403, { detail, code: reason, extra_data: { reason } });
+export function gateError(reason: GateReason): HttpError {
+  return new HttpError(403, { detail: GATE_DETAIL[reason], code: reason, extra_data: { reason } });
 }
 
 /** 401 for a missing, expired, revoked or foreign token. */

@@ -11,8 +11,11 @@ import type { OutboxMessage } from './outbox.ts';
 export interface Broadcaster {
   /** Emits `update_model { room, data: JSON.stringify(payload) }` to the room. */
   publish(room: string, payload: unknown): void;
-  /** Disconnects the sockets opened with this token, or with any token of this user (revocation). */
-  disconnect(match: { token?: string; userId?: string }): void;
+  /**
+   * Disconnects the sockets opened with this token, or with any token of this user (revocation),
+   * except those opened with `exceptToken` (the tab that changed its password keeps its socket).
+   */
+  disconnect(match: { token?: string; userId?: string; exceptToken?: string }): void;
 }
 
 /** What every route needs: the database, the log, secrets and shared limiters. */

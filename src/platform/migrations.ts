@@ -91,4 +91,21 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE users SET password_hash = NULL WHERE NOT email_verified;
     `,
   },
+  {
+    version: 4,
+    description: 'access of each person: invited, joined, last seen, expiry, revocation, prepared for',
+    sql: `
+      ALTER TABLE users ADD COLUMN invited_at timestamptz;
+      ALTER TABLE users ADD COLUMN joined_at timestamptz;
+      ALTER TABLE users ADD COLUMN last_seen_at timestamptz;
+      ALTER TABLE users ADD COLUMN expires_at timestamptz;
+      ALTER TABLE users ADD COLUMN revoked_at timestamptz;
+      ALTER TABLE users ADD COLUMN prepared_for jsonb;
+      -- The best record of the past there is: an invited row was invited when it was made, and a
+      -- verified row with a password last changed (so at the latest joined) when it was updated.
+      UPDATE users SET invited_at = created_date::timestamptz WHERE invited;
+      UPDATE users SET joined_at = updated_date::timestamptz WHERE email_verified AND password_hash IS NOT NULL;
+      CREATE INDEX one_time_codes_hash ON one_time_codes (code_hash);
+    `,
+  },
 ];

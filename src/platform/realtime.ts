@@ -1,11 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
-import { type Caller, checkGate, resolveCaller } from './access.ts';
+import { accessEnded, type Caller, checkGate, resolveCaller } from './access.ts';
 import { type AppRow, findApp } from './apps.ts';
 import { findConversation } from './conversations.ts';
 import { readsAll, ruleFor } from './entityAccess.ts';
 import { HttpError } from './errors.ts';
+import { noteSeen } from './lastSeen.ts';
+import { findUserById } from './users.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 
 
@@ -43,6 +45,31 @@ function reply(ack: unknown, answer: RoomReply): void {
   if (typeof ack === 'function') (ack as (answer: RoomReply) => void)(answer);
 }
 
+// Node's timers hold at most about 24.8 days; a later expiry is looked at again then.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+// A socket of a person with an expiry ends when it passes, as their next request would be refused;
+// the record is read again then, since an admin may have moved the expiry meanwhile.
+function endAtExpiry(ctx: PlatformContext, socket: Socket, state: SocketState): void {
+  if (state.caller.kind !== 'user') return;
+  const userId = state.caller.user.id;
+  const schedule = (expiresAt: Date | null) => {
+    if (!expiresAt) return;
+    const timer = setTimeout(() => {
+      void findUserById(ctx.db, state.app.id, userId).then(
+        (user) => {
+          if (!user || accessEnded(user)) socket.disconnect(true);
+          else schedule(user.expires_at);
+        },
+        () => socket.disconnect(true),
+      );
+    }, Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS));
+    timer.unref();
+    socket.once('disconnect', () => clearTimeout(timer));
+  };
+  schedule(state.caller.user.expires_at);
+}
+
 /** Attaches the socket.io server to the HTTP server and returns the broadcaster plus a closer. */
 export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Broadcaster & { close(): Promise<void> } {
   const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
@@ -52,8 +79,9 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
     void (async () => {
       const app = typeof appId === 'string' ? await findApp(ctx.db, appId) : null;
       if (!app) throw new HttpError(404, { detail: 'App not found', code: 'app_not_found' });
-      const caller = await resolveCaller(ctx.db, app, typeof token === 'string' && token ? token : null, ctx.serviceToken);
+      const caller = await resolveCaller(ctx.db, app, typeof token === 'string' && token ? token : null, ctx.serviceToken, ctx.log);
       checkGate(app, caller);
+      await noteSeen(ctx.db, caller);
       (socket.data as SocketState) = { app, caller };
     })().then(
       () => next(),
@@ -67,6 +95,7 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
 
   io.on('connection', (socket: Socket) => {
     const state = socket.data as SocketState;
+    endAtExpiry(ctx, socket, state);
     socket.on('join', (room: unknown, ack?: unknown) => {
       if (typeof room !== 'string') return;
       const decide = (ok: boolean) => {
@@ -94,11 +123,11 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
     publish(room, payload) {
       io.to(room).emit('update_model', { room, data: JSON.stringify(payload) });
     },
-    disconnect({ token, userId }) {
+    disconnect({ token, userId, exceptToken }) {
       // A revoked token must stop receiving changes too, not only stop making requests.
       for (const socket of io.sockets.sockets.values()) {
         const { caller } = socket.data as SocketState;
-        if (caller?.kind !== 'user') continue;
+        if (caller?.kind !== 'user' || (exceptToken && caller.token === exceptToken)) continue;
         if ((token && caller.token === token) || (userId && caller.user.id === userId)) socket.disconnect(true);
       }
     },

@@ -1,15 +1,17 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
+import { ADMIN_PATH } from '../../schemas/accessWire.ts';
 import { APP_ID_META } from '../../schemas/platformWire.ts';
 import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
-import { checkGate, resolveCaller } from './access.ts';
+import { type Caller, checkGate, resolveCaller } from './access.ts';
 import { deckFilePath, targetPath } from './deckFilePath.ts';
-import { findApp } from './apps.ts';
+import { type AppRow, findApp } from './apps.ts';
 import { builtPages, pageRedirect } from './pageRedirect.ts';
 import { notFound } from './errors.ts';
 import { fileAudience } from './publicDeckFiles.ts';
 import type { PlatformContext } from './httpTypes.ts';
+import { noteSeen } from './lastSeen.ts';
 import { sessionToken } from './session.ts';
 
 const TYPES: Record<string, string> = {
@@ -85,14 +87,38 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
   const root = resolve(ctx.staticDir);
   let pages: ReturnType<typeof builtPages> | undefined;
 
+  // The session cookie's person, or null (no cookie, dead token, or only the service token).
+  const sessionCaller = async (c: Context): Promise<{ app: AppRow; caller: Caller & { kind: 'user' } } | null> => {
+    const token = sessionToken(c);
+    const deckApp = token ? await findApp(ctx.db, ctx.deckAppId) : null;
+    if (!token || !deckApp) return null;
+    const caller = await resolveCaller(ctx.db, deckApp, token, ctx.serviceToken, ctx.log);
+    return caller.kind === 'user' ? { app: deckApp, caller } : null;
+  };
+
+  // A revoked or expired person is refused like any visitor the gate keeps out: they get the gate
+  // page, whose client asks the API and shows the ended-access screen.
   const mayView = async (c: Context): Promise<boolean> => {
     const deckApp = await findApp(ctx.db, ctx.deckAppId);
     if (!deckApp || deckApp.visibility === 'public_without_login') return true;
-    const token = sessionToken(c);
-    if (!token) return false;
-    const caller = await resolveCaller(ctx.db, deckApp, token, ctx.serviceToken);
+    const session = await sessionCaller(c);
+    if (!session) return false;
     try {
-      checkGate(deckApp, caller.kind === 'user' ? caller : { kind: 'invalid' });
+      checkGate(deckApp, session.caller);
+    } catch {
+      return false;
+    }
+    await noteSeen(ctx.db, session.caller);
+    return true;
+  };
+
+  // The admin console (ADMIN_PATH) is the client's: an admin who may view the deck gets the
+  // content-free app shell, which renders the console; anyone else the ordinary 404.
+  const isAdminSession = async (c: Context): Promise<boolean> => {
+    const session = await sessionCaller(c);
+    if (!session || session.caller.user.role !== 'admin') return false;
+    try {
+      checkGate(session.app, session.caller);
       return true;
     } catch {
       return false;
@@ -121,6 +147,11 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     const search = target.includes('?') ? target.slice(target.indexOf('?')).split('#', 1)[0]! : '';
     const redirect = pageRedirect(raw, search, pages);
     if (redirect) return c.redirect(redirect, 301);
+    if (raw === ADMIN_PATH) {
+      c.header('Vary', 'Cookie');
+      const shell = (await isAdminSession(c)) ? await fileIn(root, '_gate.html') : null;
+      return shell ? send(c, shell, 200, 'no-store', ctx.deckAppId) : notFoundPage(c);
+    }
     // One normalisation, before any lookup; from here on only the file name is looked at.
     const name = deckFilePath(raw);
     if (name === null) return notFoundPage(c);

@@ -56,8 +56,15 @@ export async function revokeUserTokens(db: Queryable, userId: string): Promise<v
   await db.query('UPDATE access_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
 }
 
-/** Deletes tokens and one-time codes that can no longer be used; run at start so the tables stay small. */
+/**
+ * Deletes tokens and one-time codes that can no longer be used; run at start so the tables stay
+ * small. Dead invitation links stay 30 days past their end, so a link opened late still explains
+ * itself (used, expired) instead of being unknown.
+ */
 export async function pruneDeadSecrets(db: Queryable): Promise<void> {
   await db.query('DELETE FROM access_tokens WHERE expires_at < now() OR revoked_at IS NOT NULL');
-  await db.query('DELETE FROM one_time_codes WHERE expires_at < now() OR used_at IS NOT NULL');
+  await db.query(
+    `DELETE FROM one_time_codes WHERE (kind <> 'invite' AND (expires_at < now() OR used_at IS NOT NULL))
+       OR (kind = 'invite' AND expires_at < now() - interval '30 days')`,
+  );
 }

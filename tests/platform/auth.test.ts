@@ -192,7 +192,7 @@ describe('invitations, roles and the service role', () => {
     const admin = await p.login(ADMIN.email, ADMIN.password);
     const ok = await p.call('POST', '/users/invite-user', { token: admin, body: { user_email: 'friend@example.com', role: 'user' } });
     expect(ok.body).toMatchObject({ success: true, email: 'friend@example.com', role: 'user' });
-    expect(await latestMail(p, 'friend@example.com', 'invite')).toContain('/login?mode=register');
+    expect(await latestMail(p, 'friend@example.com', 'invite')).toMatch(/\/login\?invite_token=[A-Za-z0-9_-]{43}\b/);
     const bad = await p.call('POST', '/users/invite-user', { token: admin, body: { user_email: 'nope' } });
     expect(bad.body.detail).toMatch(/^user_email:/);
   });

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { HttpError } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { registerRequestAccessRoute } from './accessRequests.ts';
 import { appScope } from './appScope.ts';
 import { clientGate } from './clientGate.ts';
+import { registerInviteAcceptanceRoutes } from './inviteAcceptance.ts';
 import { registerRegistrationRoutes } from './registration.ts';
 import { registerSignInRoutes } from './signIn.ts';
 
@@ -16,6 +18,8 @@ export function authApi(ctx: PlatformContext): Hono<AppEnv> {
   auth.use('*', clientGate(ctx), appScope(ctx));
   registerSignInRoutes(auth, ctx);
   registerRegistrationRoutes(auth, ctx);
+  registerRequestAccessRoute(auth, ctx);
+  registerInviteAcceptanceRoutes(auth, ctx);
   // Every /auth/* path ends here, so the gated group mounted after this one never sees it.
   auth.all('*', (c) => {
     throw new HttpError(404, { detail: `No route ${c.req.method} ${c.req.path}`, code: 'not_found' });

@@ -9,7 +9,7 @@ import { NewPassword, refuseBreached } from '../passwordPolicy.ts';
 import { hashPassword } from '../passwords.ts';
 import { setSessionCookie } from '../session.ts';
 import { issueToken, revokeUserTokens } from '../tokens.ts';
-import { createUser, findUserByEmail, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
+import { createUser, findUserByEmail, markJoined, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
 
 const Email = z.email('must be an email address').max(320);
 const Register = z.object({ email: Email, password: NewPassword, full_name: z.string().max(200).optional() });
@@ -98,6 +98,7 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     // more registrations the code proves the mailbox but not which password is its owner's.
     const sole = consumed.passwordHash !== null && (await registrationsOf(ctx, user.id)) === 1;
     await revokeUserCodes(ctx.db, user.id);
+    await markJoined(ctx.db, user.id);
     const verified = await updateUser(ctx.db, user.id, { email_verified: true, ...(sole ? { password_hash: consumed.passwordHash! } : {}) });
     if (!sole) {
       const resetToken = await issueResetToken(ctx.db, user.id);

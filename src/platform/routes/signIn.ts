@@ -1,15 +1,16 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { bearerToken, requireUser } from '../access.ts';
+import { ACCESS_ENDED_REASON } from '../../../schemas/accessWire.ts';
+import { accessEnded, bearerToken, requireUser } from '../access.ts';
 import { readJson, validate } from '../body.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
+import { badRequest, forbidden, gateError, HttpError, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { revokeUserCodes } from '../codes.ts';
 import { NewPassword, refuseBreached } from '../passwordPolicy.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../session.ts';
 import { issueToken, revokeToken, revokeUserTokens } from '../tokens.ts';
-import { findUserByEmail, findUserById, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
+import { findUserByEmail, findUserById, markJoined, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
 
 const Login = z.object({
   email: z.string().max(320),
@@ -39,12 +40,15 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
       check.done(ok);
     }
     if (!user || !ok) throw new HttpError(401, { detail: 'Invalid email or password', code: 'invalid_credentials' });
+    // Said only to someone who knows the password, so it reveals nothing to a guesser.
+    if (accessEnded(user)) throw gateError(ACCESS_ENDED_REASON);
     if (!user.email_verified) {
       throw new HttpError(403, { detail: 'Email not verified: enter the code that was sent to you', code: 'email_not_verified' });
     }
+    const joined = await markJoined(ctx.db, user.id);
     const token = await issueToken(ctx.db, user.id, app.id);
     setSessionCookie(c, token);
-    return c.json({ access_token: token, user: toUserRecord(user) });
+    return c.json({ access_token: token, user: toUserRecord(joined) });
   });
 
   auth.post('/logout', async (c) => {
@@ -60,7 +64,8 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
   });
 
   auth.post('/change-password', async (c) => {
-    const user = requireUser(c.get('caller'));
+    const caller = c.get('caller');
+    const user = requireUser(caller);
     const body = validate(ChangePassword, await readJson(c));
     if (body.user_id !== user.id) throw forbidden('user_id: you can only change your own password');
     await refuseBreached('new_password', body.new_password);
@@ -74,10 +79,11 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     }
     if (!ok) throw badRequest('current_password', 'is incorrect');
     await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
-    // Every session, reset link and code of the account ends, this session included; the caller gets a fresh token back.
+    // Every session, reset link and code of the account ends, this session's token included; the
+    // caller gets a fresh token back, and only this tab's socket stays open (the client swaps tokens).
     await revokeUserCodes(ctx.db, user.id);
     await revokeUserTokens(ctx.db, user.id);
-    ctx.broadcaster.disconnect({ userId: user.id });
+    ctx.broadcaster.disconnect({ userId: user.id, ...(caller.kind === 'user' ? { exceptToken: caller.token } : {}) });
     const token = await issueToken(ctx.db, user.id, user.app_id);
     setSessionCookie(c, token);
     return c.json({ success: true, access_token: token });

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import { AccessPatch } from '../../../schemas/accessWire.ts';
 import { type Caller, isAdmin, requireAdmin, requireUser } from '../access.ts';
 import { readJson, validate } from '../body.ts';
 import { checkRecordId } from '../entitiesStore.ts';
@@ -7,41 +7,52 @@ import { allows, ENTITY_ACCESS, requireAllowed } from '../entityAccess.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { parseListParams, project, queryDocuments } from '../listQuery.ts';
-import { inviteUser } from '../invitations.ts';
+import { futureExpiry } from '../invitations.ts';
+import { registerInvitationRoutes } from './invitationRoutes.ts';
 import {
   findUserById,
   PROFILE_FIELDS,
   toUserRecord,
   updateUser,
   userDocuments,
+  type UserPatch,
   type UserRow,
 } from '../users.ts';
 
-const Role = z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a role name such as user or admin');
-const Invite = z.object({ user_email: z.email('must be an email address').max(320), role: Role.default('user') });
-
 const USER = ENTITY_ACCESS.User!;
 
+// What an admin may set on anyone's record (AccessPatch); everyone else only PROFILE_FIELDS on their own.
+const ADMIN_FIELDS: readonly string[] = Object.keys(AccessPatch.shape);
+// Written by the platform as people use the deck, never by a client.
+const BOOKKEEPING = new Set(['updated_date', 'last_seen_at', 'joined_at']);
+
 /**
- * The patch a user update may apply: the PROFILE_FIELDS, plus role when `mayChangeRole` (admins).
- * Any other key is a 400 naming it, and nothing of the body is stored then.
+ * The patch a user update may apply: the PROFILE_FIELDS, plus AccessPatch's fields (role, expiry,
+ * "Prepared for") for admins. Any other key is a 400 naming it, and nothing of the body is stored then.
  */
-function userPatch(target: UserRow, body: unknown, mayChangeRole: boolean) {
+function userPatch(target: UserRow, body: unknown, admin: boolean): UserPatch {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, { detail: 'body: must be a JSON object', code: 'invalid_input' });
   }
   const current = toUserRecord(target);
-  let role: string | undefined;
-  let fullName: string | null | undefined;
+  const allowed: readonly string[] = admin ? ADMIN_FIELDS : PROFILE_FIELDS;
+  const chosen: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (key === 'role' && mayChangeRole) role = validate(z.object({ role: Role }), { role: value }).role;
-    else if (key === 'full_name') fullName = validate(z.object({ full_name: z.string().max(200).nullable() }), { full_name: value }).full_name;
-    // Clients often send the whole user back; a field of the record sent unchanged is ignored.
-    else if (Object.hasOwn(current, key) && JSON.stringify(value) === JSON.stringify(current[key])) continue;
+    // Clients often send the whole user back; a field of the record sent unchanged is ignored, and
+    // so is the platform's bookkeeping, which a copy read a moment ago may already show stale.
+    if (Object.hasOwn(current, key) && JSON.stringify(value) === JSON.stringify(current[key])) continue;
+    if (BOOKKEEPING.has(key)) continue;
+    if (allowed.includes(key)) chosen[key] = value;
     else if (Object.hasOwn(current, key)) throw badRequest(key, 'cannot be changed here');
     else throw badRequest(key, `is not a profile field (the fields a user may set: ${PROFILE_FIELDS.join(', ')})`);
   }
-  return { role, full_name: fullName };
+  const parsed = validate(AccessPatch, chosen);
+  return {
+    role: parsed.role,
+    full_name: parsed.full_name,
+    prepared_for: parsed.prepared_for,
+    expires_at: parsed.expires_at === undefined ? undefined : futureExpiry(parsed.expires_at),
+  };
 }
 
 // A user reads and updates their own record (the "owner" of the User rule); admins every one.
@@ -49,16 +60,9 @@ function mayRead(caller: Caller, target: UserRow): boolean {
   return allows(USER.read, caller, target.id);
 }
 
-/** invite-user, the `me` pair, and the User entity (others' records for admins only). */
+/** The admin's access calls, the `me` pair, and the User entity (others' records for admins only). */
 export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.post('/users/invite-user', async (c) => {
-    const caller = c.get('caller');
-    requireAdmin(caller, 'invite users');
-    const body = validate(Invite, await readJson(c));
-    const invite = { email: body.user_email, role: body.role };
-    const user = await inviteUser(ctx, c.get('app').id, invite, ctx.publicUrl());
-    return c.json({ success: true, email: user.email, role: user.role });
-  });
+  registerInvitationRoutes(api, ctx);
 
   api.get('/entities/User/me', (c) => c.json(toUserRecord(requireUser(c.get('caller')))));
 
