@@ -1,5 +1,5 @@
 // The app start of spec section 4 as a pure reducer: events in, state out, no fetch (startApp.ts drives it).
-import { ACCESS_ENDED_REASON } from '../../schemas/accessWire.ts';
+import { ACCESS_ENDED_REASON } from '../../schemas/accessPaths.ts';
 import type { PublicSettings, User } from '../sdk/index.ts';
 
 /** Why the gate stops: the two known reasons, `unknown`, `access_ended`, or the server's raw reason string. */

@@ -2,9 +2,14 @@ import type { Brand } from '../../schemas/brand.ts';
 import { formatUsdRange } from '../../schemas/formatUsd.ts';
 import { BrandMark } from './BrandMark.tsx';
 import { valuationText } from './brandText.ts';
+import { SlideLink } from './SlideLink.tsx';
 
-/** An ecosystem card: name, domain, status, role, description, valuation and investment range. */
-export function BrandCard({ brand, selected, onSelect }: { brand: Brand; selected?: boolean; onSelect?: () => void }) {
+/**
+ * An ecosystem card: name, domain, status, role, description, valuation and investment range. With
+ * `page` (the brand's own page, issue 11) a real link to it sits on the card beside the selecting
+ * button, not inside it: each is its own stop for Tab, and a click anywhere else still selects.
+ */
+export function BrandCard({ brand, selected, onSelect, page }: { brand: Brand; selected?: boolean; onSelect?: () => void; page?: string | undefined }) {
   const body = (
     <>
       <span className="brand-card__head">
@@ -30,9 +35,18 @@ export function BrandCard({ brand, selected, onSelect }: { brand: Brand; selecte
   const style = { '--brand': brand.colour } as React.CSSProperties;
   // The hub is not clickable (spec section 2); every other card selects its brand.
   if (!onSelect) return <div className="brand-card brand-card--hub" style={style}>{body}</div>;
-  return (
+  const card = (
     <button type="button" className="brand-card" style={style} aria-pressed={selected} onClick={onSelect}>
       {body}
     </button>
+  );
+  if (!page) return card;
+  return (
+    <div className="brand-card-slot" style={style}>
+      {card}
+      <SlideLink to={page} className="brand-card__page">
+        {brand.name} page<span aria-hidden="true"> →</span>
+      </SlideLink>
+    </div>
   );
 }

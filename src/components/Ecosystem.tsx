@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Brand, BrandGroup } from '../../schemas/brand.ts';
 import { formatUsdRange } from '../../schemas/formatUsd.ts';
+import { allSlides } from '../registry/slideRegistry.ts';
 import { BrandCard } from './BrandCard.tsx';
 import { valuationText } from './brandText.ts';
 import { useSlide } from './SlideContext.tsx';
@@ -37,6 +38,7 @@ export function Ecosystem() {
                   brand={brand}
                   selected={selectedBrand === brand.id}
                   onSelect={() => setSelectedBrand(brand.id)}
+                  page={allSlides.find((slide) => slide.brand === brand.id)?.name}
                 />
               </li>
             ))}

@@ -96,6 +96,7 @@ function toRecord(slide: ParsedSlide, allBrandIds: readonly string[]): SlideReco
     ...(eyebrow && { eyebrow }),
     ...(tagline && { tagline }),
     ...(summary && { summary }),
+    ...(fm.brand && { brand: fm.brand }),
     records,
     brandIds: brandIdsOf(slide, allBrandIds),
     components: componentsOf(slide),

@@ -16,6 +16,8 @@ export interface SlideRecord {
   eyebrow?: string;
   tagline?: string;
   summary?: string;
+  /** The brand this page is about (its frontmatter's `brand`), so an ecosystem card can link to it. */
+  brand?: string;
   records: SlideRecords;
   /** The brands the page shows (its records', a `<BrandOverview id>`, or all for `<Ecosystem />`). */
   brandIds: string[];

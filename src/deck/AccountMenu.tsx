@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { ADMIN_PATH } from '../../schemas/accessWire.ts';
+import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { useDeckUser } from './DeckUserContext.tsx';
 
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog.tsx').then((module) => ({ default: module.ChangePasswordDialog })));

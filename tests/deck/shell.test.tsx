@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeckUserContext } from '../../src/deck/DeckUserContext.tsx';
 import { NotFound } from '../../src/deck/NotFound.tsx';
-import { deckSlides } from '../../src/registry/slideRegistry.ts';
+import { allSlides, deckSlides } from '../../src/registry/slideRegistry.ts';
 import { renderRoute } from '../support/renderRoute.tsx';
 import { render } from '@testing-library/react';
 import { Router } from 'wouter';
@@ -156,6 +156,30 @@ describe('ecosystem', () => {
     fireEvent.click(brandCards[5]!);
     expect(brandCards[2]!.getAttribute('aria-pressed')).toBe('false');
     expect(brandCards[5]!.getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('ecosystem: each brand card links to its page (issue 11)', () => {
+  it('a real link per core and amplifier card to the page about that brand; following it navigates, and the card beside it still selects', async () => {
+    const { location } = await renderRoute('/ecosystem');
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('a.brand-card__page')];
+    expect(links).toHaveLength(7);
+    const expected = links.map((link) => {
+      const name = link.closest('.brand-card-slot')!.querySelector('.brand-card__name')!.textContent!;
+      return allSlides.find((slide) => slide.title === name)?.path;
+    });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(expected);
+    expect(links.map((link) => link.textContent)).toContain('REMO AI page →');
+    expect(screen.getByRole('link', { name: 'REMO AI page' }).getAttribute('href')).toBe('/remoai');
+    // The link is not inside the selecting button (a link in a button is neither for a screen reader).
+    for (const link of links) expect(link.closest('button')).toBeNull();
+    const card = links[1]!.closest('.brand-card-slot')!.querySelector('button.brand-card')!;
+    fireEvent.click(card);
+    expect(card.getAttribute('aria-pressed')).toBe('true');
+    await act(async () => {
+      fireEvent.click(links[1]!);
+    });
+    expect(location.history?.at(-1)).toBe(links[1]!.getAttribute('href'));
   });
 });
 
