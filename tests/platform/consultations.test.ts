@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_ENTITY } from '../../schemas/accessWire.ts';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+
+// "Schedule a Consultation" (issue 11): an admitted viewer asks through the generic entity routes;
+// the platform checks the fields, adds who asked and the status, keeps the request from other
+// viewers, and mails the admins.
+
+let p: TestPlatform;
+let admin: string;
+let ann: string;
+let bob: string;
+const PATH = `/entities/${ACCESS_ENTITY.consultation}`;
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login');
+  admin = await p.login(ADMIN.email, ADMIN.password);
+  ann = await registeredUser(p, 'ann@lender.example');
+  bob = await registeredUser(p, 'bob@lender.example');
+  await p.call('PUT', '/entities/User/me', { token: ann, body: { full_name: 'Ann Lee' } });
+}, 60_000);
+afterAll(() => p?.close());
+
+const all = async () => (await p.call('GET', `${PATH}?limit=5000`, { token: admin })).body as Array<Record<string, unknown>>;
+async function consultationMail(): Promise<Array<Record<string, string>>> {
+  const query = encodeURIComponent(JSON.stringify({ to: ADMIN.email, kind: 'consultation' }));
+  return (await p.call('GET', `/entities/Outbox?sort=-created_date&q=${query}`, { token: admin })).body;
+}
+
+describe('a consultation request', () => {
+  let id: string;
+
+  it('is made by a viewer, stamped with who asked and status new, and mailed to the admins', async () => {
+    const made = await p.call('POST', PATH, { token: ann, body: { preferred_times: 'Tuesday afternoon, Eastern', message: 'About the hub model' } });
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({
+      preferred_times: 'Tuesday afternoon, Eastern',
+      message: 'About the hub model',
+      status: 'new',
+      email: 'ann@lender.example',
+      full_name: 'Ann Lee',
+      created_by: 'ann@lender.example',
+    });
+    id = made.body.id;
+    const [mail] = await consultationMail();
+    expect(mail).toMatchObject({ kind: 'consultation', subject: 'A consultation request' });
+    expect(mail!.body).toContain('Ann Lee <ann@lender.example> asks for a consultation.');
+    expect(mail!.body).toContain('Preferred times: Tuesday afternoon, Eastern');
+    expect(mail!.body).toMatch(/\/admin to answer it\./);
+  });
+
+  it('without preferred_times, with a field of the platform or an unknown one, is a 400 naming it, and nothing is written or mailed', async () => {
+    const before = await all();
+    const mailed = (await consultationMail()).length;
+    const cases: Array<[unknown, string]> = [
+      [{ message: 'no times' }, 'preferred_times: is required'],
+      [{ preferred_times: '   ' }, 'preferred_times: must say when suits you, such as "Tuesday or Wednesday afternoon, Eastern"'],
+      [{ preferred_times: 'Monday', status: 'handled' }, `status: is not a field of ${ACCESS_ENTITY.consultation}`],
+      [{ preferred_times: 'Monday', email: 'ceo@host.example' }, `email: is not a field of ${ACCESS_ENTITY.consultation}`],
+      [{ preferred_times: 'x'.repeat(501) }, 'preferred_times: must be at most 500 characters'],
+    ];
+    for (const [body, detail] of cases) {
+      const reply = await p.call('POST', PATH, { token: bob, body });
+      expect({ status: reply.status, detail: reply.body.detail }).toEqual({ status: 400, detail });
+    }
+    const bulk = await p.call('POST', `${PATH}/bulk`, { token: bob, body: [{ preferred_times: 'Monday' }, { message: 'none' }] });
+    expect(bulk.body.detail).toBe('body[1].preferred_times: is required');
+    expect(await all()).toEqual(before);
+    expect(await consultationMail()).toHaveLength(mailed);
+  });
+
+  it('is hidden from another viewer, who can neither list, read, change nor delete it', async () => {
+    expect((await p.call('GET', PATH, { token: bob })).body).toEqual([]);
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      expect((await p.call(method, `${PATH}/${id}`, { token: bob, body: method === 'PUT' ? { status: 'handled' } : undefined })).status).toBe(404);
+    }
+    // Its maker reads it but may not settle it.
+    expect((await p.call('GET', PATH, { token: ann })).body.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect((await p.call('PUT', `${PATH}/${id}`, { token: ann, body: { status: 'handled' } })).status).toBe(403);
+  });
+
+  it('is listed for the admin, who marks it handled; a status it does not know is a 400', async () => {
+    const listed = await all();
+    expect(listed.map((r) => r.id)).toContain(id);
+    const bad = await p.call('PUT', `${PATH}/${id}`, { token: admin, body: { status: 'done' } });
+    expect({ status: bad.status, detail: bad.body.detail }).toEqual({ status: 400, detail: 'status: must be new or handled' });
+    const current = listed.find((r) => r.id === id)!;
+    const handled = await p.call('PUT', `${PATH}/${id}`, { token: admin, body: { ...current, status: 'handled' } });
+    expect(handled.status).toBe(200);
+    expect(handled.body).toMatchObject({ status: 'handled', email: 'ann@lender.example' });
+    const forged = await p.call('PUT', `${PATH}/${id}`, { token: admin, body: { email: 'other@x.example' } });
+    expect(forged.body.detail).toBe(`email: is not a field of ${ACCESS_ENTITY.consultation}`);
+  });
+
+  it('made several at once (bulk) reaches each admin as one mail', async () => {
+    const mailed = (await consultationMail()).length;
+    const made = await p.call('POST', `${PATH}/bulk`, { token: bob, body: [{ preferred_times: 'Monday' }, { preferred_times: 'Friday' }] });
+    expect(made.status).toBe(200);
+    expect(made.body.map((r: { status: string; email: string }) => [r.status, r.email])).toEqual([
+      ['new', 'bob@lender.example'],
+      ['new', 'bob@lender.example'],
+    ]);
+    const mail = await consultationMail();
+    expect(mail).toHaveLength(mailed + 1);
+    expect(mail[0]).toMatchObject({ subject: '2 new consultation requests' });
+  });
+});
