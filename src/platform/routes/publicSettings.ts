@@ -9,7 +9,7 @@ export function registerPublicSettings(app: Hono, ctx: PlatformContext): void {
   app.get('/api/apps/public/prod/public-settings/by-id/:appId', async (c) => {
     const row = await findApp(ctx.db, c.req.param('appId'));
     if (!row) throw notFound(`App ${c.req.param('appId')} not found`, 'app_not_found');
-    const caller = await resolveCaller(ctx.db, row, bearerToken(c.req.header('authorization')), ctx.serviceToken);
+    const caller = await resolveCaller(ctx.db, row, bearerToken(c.req.header('authorization')), ctx.serviceToken, ctx.log);
     // The deck's app start turns 403 auth_required into "go to login" and user_not_registered
     // into Access Restricted (spec section 4). A dead token counts as none here, so a stale token
     // in storage leads to the login page rather than to "Failed to load app".
