@@ -4,19 +4,23 @@ export interface ModalDialogProps {
   title: string;
   /** Called when the dialog is dismissed (Escape, Cancel) or done; the owner stops rendering it. */
   onClose(): void;
+  /** Where focus goes when the control that opened the dialog is gone by the time it closes. */
+  fallbackFocus?: (() => HTMLElement | null) | undefined;
   children: ReactNode;
 }
 
 /**
  * A native modal <dialog>: the browser keeps focus inside and makes the page behind inert; Escape
- * closes it. Rendered = open. Focus goes back where it was when it closes, or to `main`'s heading
- * when that control is gone (a revoked person's row loses its Revoke button).
+ * closes it. Rendered = open. Focus goes back where it was when it closes, or, when that control
+ * is gone (a revoked person's row loses its Revoke button), to `fallbackFocus` or `main`'s heading.
  */
-export function ModalDialog({ title, onClose, children }: ModalDialogProps) {
+export function ModalDialog({ title, onClose, fallbackFocus, children }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
   close.current = onClose;
+  const fallback = useRef(fallbackFocus);
+  fallback.current = fallbackFocus;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return undefined;
@@ -31,7 +35,7 @@ export function ModalDialog({ title, onClose, children }: ModalDialogProps) {
     return () => {
       dialog.removeEventListener('cancel', onCancel);
       if (dialog.open) dialog.close?.();
-      const target = opener?.isConnected ? opener : document.querySelector<HTMLElement>('main h1');
+      const target = opener?.isConnected ? opener : (fallback.current?.() ?? document.querySelector<HTMLElement>('main h1'));
       target?.focus();
     };
   }, []);

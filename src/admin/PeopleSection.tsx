@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Base44Client } from '../sdk/index.ts';
 import { EditPersonDialog } from './EditPersonDialog.tsx';
 import { fieldError } from './fieldError.ts';
@@ -22,6 +22,7 @@ export function PeopleSection({ client, people, selfId, now }: PeopleSectionProp
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<Open>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const act = async (run: () => Promise<unknown>, done: string) => {
     setError(null);
@@ -38,7 +39,9 @@ export function PeopleSection({ client, people, selfId, now }: PeopleSectionProp
   const list = people.records;
   return (
     <section className="admin-section" aria-labelledby="admin-people">
-      <h2 id="admin-people">People</h2>
+      <h2 id="admin-people" ref={heading} tabIndex={-1}>
+        People
+      </h2>
       <div role="alert" className="admin-alert">
         {error ?? people.error}
       </div>
@@ -121,12 +124,14 @@ export function PeopleSection({ client, people, selfId, now }: PeopleSectionProp
         <RevokeDialog
           person={open.person}
           onCancel={() => setOpen(null)}
+          fallbackFocus={() => heading.current}
           onConfirm={async () => {
             await client.access.revoke(open.person.id);
+            // The list first, so the dialog closes onto a row without a Revoke button and sends focus to the heading.
+            await people.reload();
             setOpen(null);
             setError(null);
             setStatus(`${open.person.email} no longer has access; their open sessions have ended.`);
-            await people.reload();
           }}
         />
       ) : null}

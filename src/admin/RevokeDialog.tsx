@@ -8,10 +8,12 @@ interface RevokeDialogProps {
   onCancel(): void;
   /** Revokes; a rejection keeps the dialog open with the platform's message. */
   onConfirm(): Promise<void>;
+  /** Where focus goes once the person's Revoke button is gone. */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /** "Revoke access for EMAIL?": the one step between a click and ending someone's access. */
-export function RevokeDialog({ person, onCancel, onConfirm }: RevokeDialogProps) {
+export function RevokeDialog({ person, onCancel, onConfirm, fallbackFocus }: RevokeDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = () => {
@@ -24,7 +26,7 @@ export function RevokeDialog({ person, onCancel, onConfirm }: RevokeDialogProps)
     });
   };
   return (
-    <ModalDialog title={`Revoke access for ${person.email}?`} onClose={onCancel}>
+    <ModalDialog title={`Revoke access for ${person.email}?`} onClose={onCancel} fallbackFocus={fallbackFocus}>
       <p>Their open sessions end at once and their invitation links stop working. You can invite them again later.</p>
       <div role="alert" className="admin-alert">
         {error}

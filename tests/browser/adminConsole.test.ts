@@ -1,0 +1,197 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
+import { launchChromium } from '../../src/build/chromium.ts';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+
+// Issue 11: the admin console at /admin in the built deck behind the real local platform, in chromium.
+// An admin invites (a past expiry first), allows a domain, revokes through the confirm dialog and sees
+// a request arrive live; a viewer at /admin gets the ordinary 404 and not one byte of the console.
+const ASSETS = 'dist/assets';
+let p: TestPlatform;
+let browser: Browser;
+let admin: Page;
+let adminRequests: string[];
+
+/** The JS and CSS files a chunk imports statically (`from"./x.js"`, and its CSS by name). */
+function staticImports(file: string): string[] {
+  const text = readFileSync(join(ASSETS, file), 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1]!);
+}
+
+/** Every chunk a file pulls in statically, itself included. */
+function staticClosure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const next of staticImports(file)) staticClosure(next, seen);
+  return seen;
+}
+
+/**
+ * The console's files in the build: the chunks of the two lazily imported admin modules, their CSS
+ * and whatever they alone import (the chunks the deck's entry imports statically are not theirs).
+ */
+function consoleFiles(): string[] {
+  const files = readdirSync(ASSETS);
+  const entry = files.find((file) => /^main-.*\.js$/.test(file))!;
+  const viewerFiles = staticClosure(entry);
+  const roots = files.filter((file) => /^(AdminConsole|AdminNoticeFeed)-.*\.(js|css)$/.test(file));
+  const owned = new Set<string>();
+  for (const root of roots) {
+    if (root.endsWith('.css')) owned.add(root);
+    else for (const file of staticClosure(root)) if (!viewerFiles.has(file)) owned.add(file);
+  }
+  return [...owned];
+}
+
+/** Every violation, of any impact, at 1280 and 390 px, named with the state it was found in. */
+async function violations(page: Page, state: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    const results = await new AxeBuilder({ page }).analyze();
+    found.push(...results.violations.map((v) => `${state} at ${width}px: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return found;
+}
+
+/** Signs in through the sign-in page, then opens `path`. */
+async function signedInAt(email: string, password: string, path: string): Promise<{ page: Page; requests: string[] }> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto(`${p.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^Sign in$/i }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(`${p.url}${path}`);
+  return { page, requests };
+}
+
+const personRow = (page: Page, email: string) => page.locator(`tr[data-person="${email}"]`);
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
+  browser = await launchChromium();
+  ({ page: admin, requests: adminRequests } = await signedInAt(ADMIN.email, ADMIN.password, ADMIN_PATH));
+  await admin.getByRole('heading', { level: 1, name: 'Admin console' }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await p?.close();
+});
+
+describe('the admin console', () => {
+  it('loads for an admin at /admin, with no slide counter, and passes axe', async () => {
+    expect(new URL(admin.url()).pathname).toBe(ADMIN_PATH);
+    expect(await admin.locator('.bottom-bar').count()).toBe(0);
+    expect(await admin.locator('.deck-header').count()).toBe(1);
+    expect(await admin.title()).toContain('Admin console');
+    // The console's own chunk was fetched: the viewer test below compares against a real list.
+    const files = consoleFiles();
+    expect(files.some((file) => file.startsWith('AdminConsole-') && file.endsWith('.js'))).toBe(true);
+    expect(adminRequests.some((path) => path.includes('/AdminConsole-'))).toBe(true);
+    await admin.getByRole('table', { name: /People with a record/ }).waitFor();
+    expect(await violations(admin, 'console')).toEqual([]);
+  });
+
+  it('shows the platform\'s message at the expiry field for a past date, focuses it, and invites nobody', async () => {
+    await admin.getByLabel('Email').fill('partner@lender.example');
+    await admin.getByLabel('Access until (optional)').fill('2020-01-31');
+    await admin.getByRole('button', { name: 'Send invitation' }).click();
+    const expiry = admin.getByLabel('Access until (optional)');
+    await expect.poll(() => expiry.getAttribute('aria-invalid')).toBe('true');
+    const described = await expiry.getAttribute('aria-describedby');
+    const message = await admin.locator(`[id="${described!.split(' ').at(-1)}"]`).textContent();
+    expect(message).toMatch(/future/);
+    expect(await expiry.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await personRow(admin, 'partner@lender.example').count()).toBe(0);
+    // The other boxes keep what was typed.
+    expect(await admin.getByLabel('Email').inputValue()).toBe('partner@lender.example');
+    expect(await violations(admin, 'invite with an error')).toEqual([]);
+  });
+
+  it('invites with an expiry and "Prepared for": the person is listed as invited', async () => {
+    await admin.getByLabel('Access until (optional)').fill('2099-12-31');
+    await admin.getByLabel('Prepared for: name (optional)').fill('Ada Lovelace');
+    await admin.getByLabel('Prepared for: company (optional)').fill('Lender Bank');
+    await admin.getByRole('button', { name: 'Send invitation' }).click();
+    await admin.getByText('Invitation sent to partner@lender.example.').waitFor();
+    const row = personRow(admin, 'partner@lender.example');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Invited');
+    expect(await row.textContent()).toContain('Ada Lovelace, Lender Bank');
+    expect(await row.textContent()).toContain('31 Dec 2099');
+    expect(await admin.getByLabel('Email').inputValue()).toBe('');
+    expect(await row.getByRole('button', { name: /^Resend invitation/ }).count()).toBe(1);
+  });
+
+  it('refuses a domain without @ at its field, then allows @lender.example', async () => {
+    const domain = admin.getByLabel('Domain', { exact: true });
+    await domain.fill('lender.example');
+    await admin.getByRole('button', { name: 'Allow domain' }).click();
+    await expect.poll(() => domain.getAttribute('aria-invalid')).toBe('true');
+    expect(await admin.locator('.admin-field__error').allTextContents()).toContainEqual(expect.stringMatching(/@/));
+    await domain.fill('@lender.example');
+    await admin.getByRole('button', { name: 'Allow domain' }).click();
+    await admin.getByRole('list', { name: 'Allowed domains' }).locator('.admin-list__main', { hasText: '@lender.example' }).waitFor();
+    expect(await domain.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('revokes only after the confirm dialog: focus inside, Escape closes and returns focus, axe clean', async () => {
+    const row = personRow(admin, 'partner@lender.example');
+    const revoke = row.getByRole('button', { name: /^Revoke/ });
+    await revoke.click();
+    const dialog = admin.getByRole('dialog', { name: 'Revoke access for partner@lender.example?' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(await violations(admin, 'revoke dialog')).toEqual([]);
+    await admin.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await revoke.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await row.textContent()).toContain('Invited');
+
+    await revoke.click();
+    await dialog.getByRole('button', { name: 'Revoke access' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.textContent()).toContain('Revoked');
+    expect(await row.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
+    // The Revoke button is gone with the access: focus lands on the People heading, not the body.
+    expect(await admin.evaluate(() => document.activeElement?.textContent?.trim())).toBe('People');
+    await admin.getByText('partner@lender.example no longer has access; their open sessions have ended.').waitFor();
+  });
+
+  it('shows an access request live, with a toast linking to the console', async () => {
+    const token = await registeredUser(p, 'stranger@elsewhere.example', 'stranger-password-12', false);
+    const asked = await p.call('POST', '/auth/request-access', { token, body: { message: 'I am on the lending committee.' } });
+    expect(asked.status).toBe(200);
+    const card = admin.locator('[data-request="stranger@elsewhere.example"]');
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.textContent()).toContain('I am on the lending committee.');
+    const toast = admin.getByRole('status').filter({ hasText: 'Access request from stranger@elsewhere.example' });
+    await toast.waitFor();
+    expect(await toast.getByRole('link', { name: 'Open the admin console' }).getAttribute('href')).toBe(ADMIN_PATH);
+  });
+});
+
+describe('a viewer at /admin', () => {
+  it('gets the ordinary 404 screen and requests none of the console\'s files', async () => {
+    await registeredUser(p, 'viewer@lender.test', 'viewer-password-12');
+    const { page, requests } = await signedInAt('viewer@lender.test', 'viewer-password-12', ADMIN_PATH);
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const files = consoleFiles();
+    expect(files.length).toBeGreaterThan(0);
+    const fetched = requests.filter((path) => files.some((file) => path.endsWith(`/${file}`)));
+    expect(fetched).toEqual([]);
+    // And nothing of the console's wording reached the page.
+    expect(await page.textContent('body')).not.toContain('Send invitation');
+    await page.context().close();
+  });
+});
