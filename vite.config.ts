@@ -20,7 +20,23 @@ export default defineConfig({
       // The sign-in page is a second page of the same build (issue 6), served at /login by the local platform.
       input: { main: 'index.html', login: 'login.html' },
       // Slide content gets its own folder, which the local platform serves to admitted viewers only.
-      output: { chunkFileNames },
+      output: {
+        chunkFileNames,
+        // React, the router and what every slide's components read (the registry, the content
+        // helpers, the slide and viewer contexts) form one chunk apart from the app's shell: a
+        // slide chunk then never imports the main chunk, whose stylesheet (already inline in every
+        // page) the lazy loader would otherwise fetch again with it.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'deck-core',
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|mitt)[\\/]/.test(id) ||
+                /\/src\/(registry\/|content\/|components\/(SlideContext|SlidePage|ViewerContext)\.tsx)/.test(id),
+            },
+          ],
+        },
+      },
       // schemas/ only defines values (zod schemas, constants): a page that uses a constant of a file
       // does not get the file's zod schemas, and with them zod itself, in its bundle.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/schemas/') },
