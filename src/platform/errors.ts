@@ -25,10 +25,14 @@ export function badRequest(field: string, message: string): HttpError {
   return new HttpError(400, { detail: `${field}: ${message}`, code: 'invalid_input', extra_data: { field } });
 }
 
-/** 400 built from the first zod issue, with its path as the field name. */
+/** 400 built from the first zod issue, with its path (or the unknown key) as the field name. */
 export function fromZodError(error: ZodError, prefix = 'body'): HttpError {
   const issue = error.issues[0];
   const path = issue && issue.path.length > 0 ? issue.path.join('.') : prefix;
+  // A strict schema's unknown key is named as the field itself, so the 400 points at it.
+  if (issue?.code === 'unrecognized_keys' && issue.keys[0] !== undefined) {
+    return badRequest(issue.path.length > 0 ? `${path}.${issue.keys[0]}` : issue.keys[0], 'is not a known field');
+  }
   return badRequest(path, issue?.message ?? 'is invalid');
 }
 
