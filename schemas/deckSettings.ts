@@ -5,6 +5,16 @@ const Domain = z
   .string()
   .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain such as example.com (no scheme, no path)');
 
+/** An https address on a named host (one message, however many ways it is wrong). */
+const HttpsUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && /^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(url.hostname) && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}, 'must be an https address such as https://calendly.com/your-team');
+
 /** Who may open the deck when it runs on the platform (spec section 6; issue 6). */
 export const DeckVisibility = z.enum(['public_without_login', 'public_with_login', 'private_with_login']);
 export type DeckVisibility = z.infer<typeof DeckVisibility>;
@@ -24,9 +34,7 @@ export const DeckSettings = z
         website: Domain,
         email: z.email('must be an email address').optional(),
         /** Where "Schedule a Consultation" leads in a standalone build (on the platform it opens a request form). */
-        schedulingUrl: z
-          .url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be an https address such as https://calendly.com/your-team' })
-          .optional(),
+        schedulingUrl: HttpsUrl.optional(),
       })
       .strict(),
     platform: z

@@ -20,9 +20,12 @@ const IDLE: FormRequestState = { status: 'idle', errors: {}, general: null };
 export function useFormRequest(fields: Readonly<Record<string, string>>) {
   const [state, setState] = useState<FormRequestState>(IDLE);
   const form = useRef<HTMLFormElement>(null);
+  // The dialog around the form, kept: the success message replaces the form, so it is gone by then.
+  const scope = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    const root = form.current?.closest('dialog') ?? form.current;
+    if (form.current) scope.current = form.current.closest('dialog') ?? form.current;
+    const root = scope.current;
     if (!root) return;
     const target =
       state.status === 'done'

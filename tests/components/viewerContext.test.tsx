@@ -1,0 +1,76 @@
+// Slide components that read the viewer (issue 11): "Prepared for" on the cover and the contact page, and the contact links.
+import { cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PartnerFooter } from '../../src/components/PartnerFooter.tsx';
+import { Setting } from '../../src/components/Setting.tsx';
+import { SlideContext, type SlideContextValue } from '../../src/components/SlideContext.tsx';
+import { ViewerContext, type ViewerContextValue } from '../../src/components/ViewerContext.tsx';
+import { allSlides, deckSettings, loadSlide } from '../../src/registry/slideRegistry.ts';
+
+afterEach(cleanup);
+
+const contact = allSlides.find((slide) => slide.name === 'Contact')!;
+const { stated } = await loadSlide('Contact');
+const slide: SlideContextValue = { slide: contact, records: {}, brands: [], stated };
+
+function view(node: ReactNode, viewer?: ViewerContextValue) {
+  const inSlide = <SlideContext.Provider value={slide}>{node}</SlideContext.Provider>;
+  return render(viewer ? <ViewerContext.Provider value={viewer}>{inSlide}</ViewerContext.Provider> : inSlide);
+}
+
+describe('PartnerFooter', () => {
+  it('without a person: the deck-wide partner and its licence', () => {
+    const { container } = view(<PartnerFooter />);
+    expect(container.textContent).toBe(`Prepared for ${deckSettings.partner.name} · ${deckSettings.partner.licence}`);
+  });
+
+  it("with the person's own Prepared for: name and company, and no deck-wide licence", () => {
+    const { container } = view(<PartnerFooter />, { preparedFor: { name: 'Dana Reyes', company: 'Harbor Lending' } });
+    expect(container.textContent).toBe('Prepared for Dana Reyes, Harbor Lending');
+    expect(container.textContent).not.toContain(deckSettings.partner.licence);
+    expect(container.textContent).not.toContain(deckSettings.partner.name);
+  });
+
+  it('with a name only: the name alone', () => {
+    const { container } = view(<PartnerFooter />, { preparedFor: { name: 'Dana Reyes' } });
+    expect(container.textContent).toBe('Prepared for Dana Reyes');
+  });
+});
+
+describe('<Setting name="name" />', () => {
+  it("is the deck-wide partner, the person's company when set, else the person's name", () => {
+    expect(view(<Setting name="name" />).container.textContent).toBe(deckSettings.partner.name);
+    cleanup();
+    expect(view(<Setting name="name" />, { preparedFor: { name: 'Dana Reyes', company: 'Harbor Lending' } }).container.textContent).toBe('Harbor Lending');
+    cleanup();
+    expect(view(<Setting name="name" />, { preparedFor: { name: 'Dana Reyes' } }).container.textContent).toBe('Dana Reyes');
+  });
+
+  it('other settings ignore the person', () => {
+    expect(view(<Setting name="licence" />, { preparedFor: { name: 'Dana Reyes' } }).container.textContent).toBe(deckSettings.partner.licence);
+  });
+});
+
+describe('<Setting link />', () => {
+  it('the phone is a tel: link with digits (and +) only in its address, its text as written', () => {
+    view(<Setting name="phone" link />);
+    const link = screen.getByRole('link', { name: deckSettings.contact.phone });
+    expect(link.getAttribute('href')).toBe(`tel:${deckSettings.contact.phone.replace(/[^\d+]/g, '')}`);
+    expect(link.getAttribute('href')).toMatch(/^tel:\+?\d{7,}$/);
+  });
+
+  it('the website is an https link to the domain, opened apart from the deck (noopener) and saying so', () => {
+    view(<Setting name="website" link />);
+    const link = screen.getByRole('link', { name: `${deckSettings.contact.website} (opens in a new tab)` });
+    expect(link.getAttribute('href')).toBe(`https://${deckSettings.contact.website}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('a setting with no link form stays text', () => {
+    const { container } = view(<Setting name="host" link />);
+    expect(container.querySelector('a')).toBeNull();
+    expect(container.textContent).toBe(deckSettings.host.name);
+  });
+});
