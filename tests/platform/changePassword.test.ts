@@ -1,0 +1,95 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_CALL } from '../../schemas/accessWire.ts';
+import { SOCKET_PATH } from '../../schemas/platformWire.ts';
+import { ACCOUNT_CLIENT_MAX_FAILURES } from '../../src/platform/signInLimits.ts';
+import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+
+// Issue 11: the account menu's change password, through the path the SDK calls.
+let p: TestPlatform;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login');
+}, 60_000);
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await p?.close();
+});
+
+const change = (token: string, body: Record<string, unknown>) => p.call('POST', ACCESS_CALL.changePassword, { token, body });
+const idOf = async (token: string) => (await p.call('GET', '/entities/User/me', { token })).body.id as string;
+
+function openSocket(token: string): Promise<Socket> {
+  const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token }, reconnection: false });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+describe('changing a password', () => {
+  it('with the right current password: a fresh token and cookie, every other session, link and socket ends, this tab keeps its socket', async () => {
+    const tab = await registeredUser(p, 'mover@lender.example', 'first-password-1');
+    const laptop = await p.login('mover@lender.example', 'first-password-1');
+    const id = await idOf(tab);
+    // A reset link asked for earlier dies with the old password.
+    await p.call('POST', '/auth/reset-password-request', { body: { email: 'mover@lender.example' } });
+    const resetToken = /reset_token=([A-Za-z0-9_-]+)/.exec(await latestMail(p, 'mover@lender.example', 'reset'))![1]!;
+    const [tabSocket, laptopSocket] = await Promise.all([openSocket(tab), openSocket(laptop)]);
+    const laptopGone = new Promise<string>((resolve) => laptopSocket.once('disconnect', resolve));
+    const tabGone: string[] = [];
+    tabSocket.on('disconnect', (reason) => tabGone.push(reason));
+
+    const reply = await change(tab, { user_id: id, current_password: 'first-password-1', new_password: 'second-password-2' });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ success: true, access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(reply.headers.get('set-cookie')).toContain(`deck_session=${reply.body.access_token}`);
+    expect(await laptopGone).toBe('io server disconnect');
+    // The server handled the laptop's disconnect; a round trip on the tab's socket after it shows the tab's is still served.
+    expect(await tabSocket.timeout(3000).emitWithAck('leave', 'entities:testapp:Thing')).toMatchObject({ ok: true });
+    expect(tabGone).toEqual([]);
+    expect(tabSocket.connected).toBe(true);
+
+    for (const old of [tab, laptop]) expect((await p.call('GET', '/entities/User/me', { token: old })).status).toBe(401);
+    expect((await p.call('GET', '/entities/User/me', { token: reply.body.access_token })).status).toBe(200);
+    expect((await p.call('POST', '/auth/reset-password', { body: { reset_token: resetToken, new_password: 'third-password-3' } })).status).toBe(400);
+    expect((await p.call('POST', '/auth/login', { body: { email: 'mover@lender.example', password: 'first-password-1' } })).status).toBe(401);
+    expect((await p.call('POST', '/auth/login', { body: { email: 'mover@lender.example', password: 'second-password-2' } })).status).toBe(200);
+  });
+
+  it('a wrong current password is refused and counted with the sign-in attempts: a burst cannot brute-force it', async () => {
+    const token = await registeredUser(p, 'guessed@lender.example', 'right-password-1');
+    const id = await idOf(token);
+    for (let i = 0; i < ACCOUNT_CLIENT_MAX_FAILURES; i++) {
+      const wrong = await change(token, { user_id: id, current_password: `guess-number-${i}`, new_password: 'taken-over-pass-9' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.detail).toBe('current_password: is incorrect');
+    }
+    // The right password is now refused too, here and at sign-in, until the window passes.
+    const right = await change(token, { user_id: id, current_password: 'right-password-1', new_password: 'taken-over-pass-9' });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await p.call('POST', '/auth/login', { body: { email: 'guessed@lender.example', password: 'right-password-1' } })).status).toBe(429);
+    expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(200);
+    const stored = await p.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM access_tokens WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
+    expect(stored.rows[0]!.n).toBe(1);
+  });
+
+  it("refuses another person's user_id (403), a weak new password (400 naming it), and callers without a token", async () => {
+    const token = await registeredUser(p, 'careful@lender.example', 'careful-password-1');
+    const id = await idOf(token);
+    const other = await change(token, { user_id: 'someone-else', current_password: 'careful-password-1', new_password: 'fine-new-password-1' });
+    expect(other.status).toBe(403);
+    expect(other.body.detail).toMatch(/^user_id: /);
+    const short = await change(token, { user_id: id, current_password: 'careful-password-1', new_password: 'short' });
+    expect(short.body.detail).toBe('new_password: must be at least 12 characters');
+    const common = await change(token, { user_id: id, current_password: 'careful-password-1', new_password: 'passwordpassword' });
+    expect(common.body.detail).toBe('new_password: is among commonly breached passwords; choose another');
+    expect((await p.call('POST', ACCESS_CALL.changePassword, { body: { user_id: id, current_password: 'careful-password-1', new_password: 'fine-new-password-1' } })).status).toBe(401);
+    // None of those changed anything.
+    expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(200);
+    expect((await p.call('POST', '/auth/login', { body: { email: 'careful@lender.example', password: 'careful-password-1' } })).status).toBe(200);
+  });
+});
