@@ -41,7 +41,10 @@ export const AccessPatch = z
   .partial()
   .strict();
 
-/** An AccessDomain record's data: the domain with its leading `@`. */
+/**
+ * An AccessDomain record's data: the domain with its leading `@`, and the role its people join with.
+ * Never admin: a rule lets in anyone with a mailbox there, so an admin's powers go one person at a time.
+ */
 export const DomainRule = z
   .object({
     domain: z
@@ -49,7 +52,7 @@ export const DomainRule = z
       .trim()
       .toLowerCase()
       .regex(/^@(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must start with @ and name a domain, such as @lender.example'),
-    role: Role.default('user'),
+    role: Role.refine((role) => role !== 'admin', 'must be a viewer role: invite admins one by one').default('user'),
   })
   .strict();
 

@@ -23,16 +23,12 @@ export interface EntitySchema {
   check?: (db: Queryable, appId: string, fields: Fields, id?: string) => Promise<void>;
 }
 
-// A domain rule lets anyone with a mailbox there in; an admin's powers are given one person at a time.
-const DomainRole = DomainRule.shape.role
-  .unwrap()
-  .refine((role) => role !== 'admin', 'must be a viewer role: invite admins one by one');
-
 /** The checked entities, by name. */
 export const ENTITY_SCHEMAS: Readonly<Record<string, EntitySchema>> = {
   [ACCESS_ENTITY.domain]: {
-    create: DomainRule.extend({ role: DomainRole.default('user') }),
-    update: DomainRule.extend({ role: DomainRole }).partial(),
+    create: DomainRule,
+    // Without the default role: a change that leaves the role out keeps it.
+    update: DomainRule.extend({ role: DomainRule.shape.role.unwrap() }).partial(),
     check: async (db, appId, fields, id) => {
       if (typeof fields.domain === 'string') await refuseDuplicateDomain(db, appId, fields.domain, id);
     },

@@ -125,10 +125,15 @@ describe('domain rules', () => {
     const renamed = await p.call('PUT', `${RULES}/${a.id}`, { token: admin, body: { ...a, role: 'partner' } });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ domain: '@a.example', role: 'partner' });
+    // A change that leaves the role out keeps it.
+    const moved = await p.call('PUT', `${RULES}/${a.id}`, { token: admin, body: { domain: '@aa.example' } });
+    expect(moved.body).toMatchObject({ domain: '@aa.example', role: 'partner' });
     const bad = await p.call('PUT', `${RULES}/${a.id}`, { token: admin, body: { domain: 'nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.extra_data.field).toBe('domain');
-    expect((await p.call('GET', `${RULES}/${a.id}`, { token: admin })).body).toMatchObject({ domain: '@a.example', role: 'partner' });
+    const promoted = await p.call('PUT', `${RULES}/${a.id}`, { token: admin, body: { role: 'admin' } });
+    expect(promoted.body.detail).toBe('role: must be a viewer role: invite admins one by one');
+    expect((await p.call('GET', `${RULES}/${a.id}`, { token: admin })).body).toMatchObject({ domain: '@aa.example', role: 'partner' });
   });
 
   it('are the admins’ alone: a viewer cannot list, read, create, change or delete them, nor join their room', async () => {
