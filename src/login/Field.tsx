@@ -1,7 +1,12 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
-/** A labelled input; `error` is tied to it with aria-describedby and aria-invalid. */
-export function Field({ label, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string }) {
+/** A labelled input; `error` is tied to it with aria-describedby and aria-invalid; `ref` reaches the input. */
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string; ref?: Ref<HTMLInputElement> }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (

@@ -2,11 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { takeSignOutNotice } from '../sdk/signOutNotice.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { ForgotForm } from './ForgotForm.tsx';
+import { FormError } from './FormError.tsx';
 import type { FormProps } from './formTypes.ts';
+import { DEAD_INVITE_TITLES, InviteDead } from './InviteDead.tsx';
+import { InviteForm } from './InviteForm.tsx';
 import { initialLoginState, type LoginMode } from './loginTarget.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 import { ResetForm } from './ResetForm.tsx';
 import { SignInForm } from './SignInForm.tsx';
+import { type InviteLookup, useInviteStatus } from './useInviteStatus.ts';
 import { VerifyForm } from './VerifyForm.tsx';
 
 const TITLES: Record<LoginMode, string> = {
@@ -16,7 +20,20 @@ const TITLES: Record<LoginMode, string> = {
   forgot: 'Reset your password',
   reset: 'Choose a new password',
   choose: 'Choose your password',
+  invite: 'Choose your password',
 };
+
+// An invitation's heading follows what its link turned out to be worth.
+function inviteTitle(lookup: InviteLookup): string {
+  if (lookup.state === 'checking') return 'Opening your invitation…';
+  if (lookup.state === 'failed') return 'Your invitation';
+  return lookup.status.state === 'valid' ? TITLES.invite : DEAD_INVITE_TITLES[lookup.status.state];
+}
+
+// Leaving an invitation or reset link: drop its token from the address, so a reload shows the sign-in form.
+function forgetLinkToken(): void {
+  window.history.replaceState(null, '', window.location.pathname);
+}
 
 /** The sign-in page: one form at a time, its heading focused on each switch so it is announced. */
 export function LoginPage({ client, search, onSignedIn }: { client: Base44Client; search: string; onSignedIn(): void }) {
@@ -27,6 +44,8 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
   const [notice, setNotice] = useState<string | null>(() => takeSignOutNotice());
   // The single-use token verify-otp hands over when the account still needs a password.
   const [chooseToken, setChooseToken] = useState<string | null>(null);
+  const invite = useInviteStatus(client, start.inviteToken);
+  const inviteStage = invite.lookup.state === 'known' ? invite.lookup.status.state : invite.lookup.state;
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
 
@@ -36,7 +55,7 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
       return;
     }
     heading.current?.focus();
-  }, [mode, notice]);
+  }, [mode, notice, inviteStage]);
 
   const props: FormProps = {
     client,
@@ -54,11 +73,12 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
       <div className="login-card">
         <p className="login-brand">Investor Deck</p>
         <h1 ref={heading} tabIndex={-1}>
-          {TITLES[mode]}
+          {mode === 'invite' ? inviteTitle(invite.lookup) : TITLES[mode]}
         </h1>
         <p role="status" aria-live="polite" className="login-notice">
           {notice}
         </p>
+        {mode === 'invite' && start.inviteToken && <InviteStage {...props} inviteToken={start.inviteToken} lookup={invite.lookup} recheck={invite.recheck} />}
         {mode === 'signin' && <SignInForm {...props} />}
         {mode === 'register' && <RegisterForm {...props} />}
         {mode === 'verify' && (
@@ -77,7 +97,7 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
             resetToken={start.resetToken}
             onChanged={async () => {
               // The token is spent: drop it from the address so a reload does not offer a dead form.
-              window.history.replaceState(null, '', window.location.pathname);
+              forgetLinkToken();
               props.go('signin', 'Your password has been changed. Sign in with the new one.');
             }}
           />
@@ -95,4 +115,35 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
       </div>
     </main>
   );
+}
+
+/** An invitation link's part of the page: checking it, its password form, or why it grants nothing. */
+function InviteStage({ inviteToken, lookup, recheck, ...props }: FormProps & { inviteToken: string; lookup: InviteLookup; recheck(): void }) {
+  const toSignIn = (email?: string) => {
+    forgetLinkToken();
+    if (email) props.setEmail(email);
+    props.go('signin');
+  };
+  if (lookup.state === 'checking') return <p className="login-explanation">Checking your invitation link…</p>;
+  if (lookup.state === 'failed') {
+    return (
+      <>
+        <FormError message={lookup.error} />
+        <div className="login-links">
+          <button type="button" className="login-link" onClick={recheck}>
+            Try again
+          </button>
+          <button type="button" className="login-link" onClick={() => toSignIn()}>
+            Go to sign in
+          </button>
+        </div>
+      </>
+    );
+  }
+  const { status } = lookup;
+  if (status.state === 'valid' && status.email) {
+    return <InviteForm {...props} inviteToken={inviteToken} invitedEmail={status.email} onLinkRefused={recheck} />;
+  }
+  // A "valid" answer without the address is treated as unknown: the form needs to show whose password it sets.
+  return <InviteDead state={status.state === 'valid' ? 'unknown' : status.state} onSignIn={() => toSignIn(status.email)} />;
 }

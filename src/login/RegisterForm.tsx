@@ -9,7 +9,7 @@ export function RegisterForm({ client, email, setEmail, go }: FormProps) {
   const [password, setPassword] = useState('');
   const { busy, error, onSubmit } = useSubmit(async () => {
     await client.auth.register({ email: email.trim(), password });
-    go('verify', `We sent a 6-digit code to ${email.trim()}.`);
+    go('verify', `A 6-digit code is on its way to ${email.trim()}.`);
   });
   return (
     <form onSubmit={onSubmit} aria-busy={busy}>

@@ -24,7 +24,7 @@ export function SignInForm({ client, email, setEmail, go, signedIn }: FormProps)
           Forgot your password?
         </button>
         <button type="button" className="login-link" onClick={() => go('register')}>
-          Invited? Create your account
+          New here? Create your account
         </button>
       </div>
     </form>

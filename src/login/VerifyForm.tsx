@@ -30,7 +30,7 @@ export function VerifyForm({ client, email, go, signedIn, onPasswordRequired }: 
       <form onSubmit={onSubmit} aria-busy={busy}>
         <Field
           label="6-digit code"
-          hint={`Sent to ${email.trim()}. On a self-hosted deck, the person who invited you can read it in the server's log.`}
+          hint={`Sent to ${email.trim()}. Not there after a few minutes? Check your spam folder, or ask the deck's administrator: a deck run without a mail server keeps codes in its server log.`}
           name="otp"
           inputMode="numeric"
           autoComplete="one-time-code"

@@ -18,6 +18,7 @@ const FIELD_NAMES: Record<string, string> = {
   current_password: 'The current password',
   otp_code: 'The code',
   reset_token: 'This reset link',
+  invite_token: 'This invitation link',
 };
 
 /** Turns `field: problem` into `The field problem`; other messages pass through. */
@@ -25,6 +26,14 @@ export function humanizeDetail(detail: string): string {
   const match = /^([a-z_]+): (.+)$/.exec(detail);
   const name = match ? FIELD_NAMES[match[1]!] : undefined;
   return name ? `${name} ${match![2]}.`.replace(/\.\.$/, '.') : detail;
+}
+
+/** The field a 400 names (`extra_data.field`, else the detail's `field:` prefix), or null. */
+export function errorField(error: unknown): string | null {
+  if (!(error instanceof Base44Error) || error.status !== 400) return null;
+  const data = error.data as { extra_data?: { field?: unknown } } | null;
+  if (typeof data?.extra_data?.field === 'string') return data.extra_data.field;
+  return /^([a-z_]+): /.exec(error.message)?.[1] ?? null;
 }
 
 /** A sentence for the person at the form, from whatever a call rejected with. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Base44Error } from '../../src/sdk/index.ts';
-import { describeError } from '../../src/login/loginClient.ts';
+import { describeError, errorField } from '../../src/login/loginClient.ts';
 import { initialLoginState, loginTarget } from '../../src/login/loginTarget.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -25,10 +25,14 @@ describe('the sign-in page: where to go afterwards', () => {
 });
 
 describe('the sign-in page: how it opens', () => {
-  it('opens the reset form for a reset link, the register form for an invitation, sign-in otherwise', () => {
-    expect(initialLoginState('?reset_token=abc')).toEqual({ mode: 'reset', email: '', resetToken: 'abc' });
-    expect(initialLoginState('?mode=register&email=a%40b.test')).toEqual({ mode: 'register', email: 'a@b.test', resetToken: null });
-    expect(initialLoginState('?from_url=%2Fx')).toEqual({ mode: 'signin', email: '', resetToken: null });
+  it('opens the invitation for an invitation link, the reset form for a reset link, register on request, sign-in otherwise', () => {
+    expect(initialLoginState('?invite_token=xyz')).toEqual({ mode: 'invite', email: '', resetToken: null, inviteToken: 'xyz' });
+    // An invitation link wins over anything else in the address.
+    expect(initialLoginState('?reset_token=abc&invite_token=xyz&mode=register').mode).toBe('invite');
+    expect(initialLoginState('?reset_token=abc')).toEqual({ mode: 'reset', email: '', resetToken: 'abc', inviteToken: null });
+    expect(initialLoginState('?mode=register&email=a%40b.test')).toEqual({ mode: 'register', email: 'a@b.test', resetToken: null, inviteToken: null });
+    expect(initialLoginState('?from_url=%2Fx')).toEqual({ mode: 'signin', email: '', resetToken: null, inviteToken: null });
+    expect(initialLoginState('?invite_token=').mode).toBe('signin');
   });
 });
 
@@ -39,5 +43,17 @@ describe('the sign-in page: error sentences', () => {
     expect(describeError(error('password: must be at least 8 characters', 400))).toBe('The password must be at least 8 characters.');
     expect(describeError(error('Invalid email or password', 401))).toBe('Invalid email or password');
     expect(describeError(error('', undefined))).toMatch(/could not be reached/);
+    expect(describeError(error('invite_token: was already used: sign in with your password', 400))).toBe(
+      'This invitation link was already used: sign in with your password.',
+    );
+  });
+
+  it('names the field a 400 is about, from extra_data or the detail, and nothing else', () => {
+    const reply = (status: number, message: string, data: unknown = null) => new Base44Error(message, { status, code: 'invalid_input', data });
+    expect(errorField(reply(400, 'whatever', { detail: 'whatever', extra_data: { field: 'new_password' } }))).toBe('new_password');
+    expect(errorField(reply(400, 'invite_token: is not a valid invitation link'))).toBe('invite_token');
+    expect(errorField(reply(400, 'Something general'))).toBeNull();
+    expect(errorField(reply(401, 'password: wrong'))).toBeNull();
+    expect(errorField(new Error('new_password: x'))).toBeNull();
   });
 });

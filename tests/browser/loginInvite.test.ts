@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_CALL } from '../../schemas/accessWire.ts';
+import { launchChromium } from '../../src/build/chromium.ts';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
+
+// Issue 11: the invited partner's whole way in, from the mail a real SMTP server on loopback
+// received to the deck, in chromium, with fresh browser contexts as a partner's own browser.
+const PARTNER = 'partner@lender.example';
+const PASSWORD = 'lender-chosen-passphrase-7';
+let smtp: TestSmtpServer;
+let p: TestPlatform;
+let browser: Browser;
+let link: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck', smtpUrl: smtp.url });
+  browser = await launchChromium();
+  const admin = await p.login(ADMIN.email, ADMIN.password);
+  const invited = await p.call('POST', ACCESS_CALL.invite, {
+    token: admin,
+    body: { user_email: PARTNER, role: 'user', prepared_for: { name: 'Dana Reyes', company: 'Lender Example Bank' } },
+  });
+  expect(invited.status).toBe(200);
+  const mail = await smtp.waitForMail(PARTNER, /invitation/i);
+  link = /https?:\/\/\S+invite_token=\S+/.exec(mail.text)?.[0] ?? '';
+});
+afterAll(async () => {
+  await browser?.close();
+  await p?.close();
+  await smtp?.close();
+});
+
+const freshPage = async () => (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+
+/** Every axe violation, of any impact, at 1280 and 390 px, after the page's fades have ended. */
+async function violations(page: Page, state: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    const results = await new AxeBuilder({ page }).analyze();
+    found.push(...results.violations.map((v) => `${state} at ${width}px: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return found;
+}
+
+describe('an invitation link from the mail', () => {
+  it('asks the partner for a password only, shows refusals next to the field, then opens their own deck signed in', async () => {
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/login\?invite_token=/);
+    const page = await freshPage();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(PARTNER);
+    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    const found = await violations(page, 'invitation form');
+
+    // Keyboard only: the fields and the button are reached with Tab, the form sent with Enter.
+    await page.getByLabel('Choose a password').focus();
+    await page.keyboard.type('password1234');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('password1234');
+    await page.keyboard.press('Enter');
+    const password = page.getByLabel('Choose a password');
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    const described = await password.getAttribute('aria-describedby');
+    const fieldError = await page.locator(`[id="${described!.split(' ').at(-1)}"]`).textContent();
+    expect(fieldError).toMatch(/The new password is among commonly breached passwords/);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('new-password');
+    found.push(...(await violations(page, 'invitation form, refused password')));
+
+    await password.fill(PASSWORD);
+    await page.getByLabel('Password again').fill(`${PASSWORD}x`);
+    await page.getByRole('button', { name: 'Set password and open the deck' }).click();
+    await page.getByText('The two passwords differ.').waitFor();
+    await page.getByLabel('Password again').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password and open the deck' }).click();
+
+    await page.waitForURL(new URL('/', link).href);
+    await expect.poll(() => page.textContent('main'), { timeout: 15_000 }).toContain('Prepared for Dana Reyes, Lender Example Bank');
+    // Signed in for real: the session cookie opens the prerendered pages, and the password works at the sign-in call.
+    expect(await (await page.context().request.get(new URL('/market', link).href)).text()).toContain('$13.95T');
+    expect(await p.login(PARTNER, PASSWORD)).toEqual(expect.any(String));
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
+
+  it('explains a link used already, offers the sign-in form and grants nothing', async () => {
+    const page = await freshPage();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Invitation already used' }).waitFor();
+    await page.getByText('This invitation was already used. Sign in with your password.').waitFor();
+    expect(await page.locator('input[type="password"]').count()).toBe(0);
+    const found = await violations(page, 'used link');
+
+    await page.getByRole('button', { name: 'Sign in with your password' }).click();
+    await page.getByRole('heading', { name: 'Sign in to view the deck' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    // Nothing was granted: this browser still gets the content-free shell, not the page.
+    expect(await (await page.context().request.get(new URL('/market', link).href)).text()).not.toContain('$13.95T');
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
+
+  it('explains a link that was never valid', async () => {
+    const page = await freshPage();
+    await page.goto(`${p.url}/login?invite_token=not-a-real-invitation`);
+    await page.getByRole('heading', { name: 'Invitation link not valid' }).waitFor();
+    expect(await page.locator('input[type="password"]').count()).toBe(0);
+    expect(await violations(page, 'unknown link')).toEqual([]);
+    await page.context().close();
+  });
+});
