@@ -105,7 +105,7 @@ describe('a stranger asks for access', () => {
 
   it('refuses a message too long or a field it does not know, naming it', async () => {
     expect((await ask(stranger, { message: 'x'.repeat(1001) })).body.detail).toBe('message: must be at most 1000 characters');
-    expect((await ask(stranger, { status: 'approved' })).body).toMatchObject({ code: 'invalid_input', detail: expect.stringContaining('status') });
+    expect((await ask(stranger, { status: 'approved' })).body).toMatchObject({ code: 'invalid_input', detail: 'status: is not a known field' });
   });
 
   it('a viewer may not decide (403), nor create, change or list others’ requests through the entity routes', async () => {
