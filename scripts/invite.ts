@@ -11,6 +11,7 @@ import { claimDataDir, runningServer } from '../src/platform/dataDirLock.ts';
 import { prepareDataDir } from '../src/platform/dataDirModes.ts';
 import { openDatabase } from '../src/platform/db.ts';
 import { inviteUser } from '../src/platform/invitations.ts';
+import { createMailer } from '../src/platform/mailer.ts';
 
 // As in platform-start.ts: this process writes into DATA_DIR, so what it creates is owner-only.
 process.umask(0o077);
@@ -45,24 +46,28 @@ async function main(argv: string[]): Promise<number> {
       console.error(`The running server (port ${server.port}) refused: ${response.status} ${body.detail ?? ''}`);
       return 1;
     }
-    console.log(`Invited ${email} as ${role} through the running server on port ${server.port}; the link is in its log and outbox.`);
+    console.log(`Invited ${email} as ${role} through the running server on port ${server.port}; it mails the link (without SMTP_URL: see its log).`);
     return 0;
   }
   // The same checks and lock as a server's, taken before the database is opened.
   prepareDataDir(dataDir);
   const claim = await claimDataDir(dataDir);
+  // With SMTP_URL the invitation is mailed, as the server would; without, it is printed below.
+  const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.mailFrom) : null;
   try {
     const db = await openDatabase(dataDir);
     try {
       await ensureApp(db, options.appId, options.visibility);
-      await inviteUser({ db, log: (line) => console.log(line) }, options.appId, { user_email: email, role }, options.publicUrl ?? `http://localhost:${options.port ?? 3000}`);
+      const mail = { db, log: (line: string) => console.log(line), deliver: mailer?.deliver };
+      await inviteUser(mail, options.appId, { user_email: email, role }, options.publicUrl ?? `http://localhost:${options.port ?? 3000}`);
     } finally {
       await db.close();
     }
   } finally {
+    mailer?.close();
     claim.release();
   }
-  console.log(`Invited ${email} as ${role} in ${dataDir}. The invitation (above) carries a link that lets them choose a password.`);
+  console.log(`Invited ${email} as ${role} in ${dataDir}. The invitation (${mailer ? 'mailed' : 'above'}) carries a link that lets them choose a password.`);
   return 0;
 }
 

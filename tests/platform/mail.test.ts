@@ -1,9 +1,14 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { htmlBody } from '../../src/platform/mailer.ts';
 import { MAILED_MARK } from '../../src/platform/outbox.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
-import { ADMIN, startTestPlatform, type TestPlatform } from './harness.ts';
+import { ADMIN, startTestPlatform, type TestPlatform, writeMinimalDeckYaml } from './harness.ts';
 
 const FROM = 'Deck of Test Co <deck@testco.example>';
 
@@ -135,6 +140,49 @@ describe('a mail server that cannot be reached', () => {
     // And the server is still up for everyone else.
     expect((await p.call('POST', '/auth/login', { body: { email: ADMIN.email, password: ADMIN.password } })).status).toBe(200);
   });
+});
+
+describe('`npm run invite` without a running server', () => {
+  const repo = resolve(import.meta.dirname, '../..');
+  const work = mkdtempSync(join(tmpdir(), 'mail-invite-'));
+  writeMinimalDeckYaml(work, 'mailinvite', 'private_with_login');
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  // `node --import tsx`, as durability.test.ts runs scripts: no wrapper process in between.
+  async function runInvite(env: Record<string, string>, args: string[]): Promise<{ code: number | null; output: string }> {
+    const loader = pathToFileURL(join(repo, 'node_modules/tsx/dist/loader.mjs')).href;
+    const child = spawn(process.execPath, ['--import', loader, join(repo, 'scripts/invite.ts'), ...args], {
+      cwd: work,
+      env: { ...process.env, DATA_DIR: 'data', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    return { code, output };
+  }
+
+  it('refuses a malformed SMTP_URL before touching DATA_DIR', async () => {
+    const refused = await runInvite({ SMTP_URL: 'mail.example.com:587' }, ['someone@example.com']);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/SMTP_URL must look like smtp:\/\/user:pass@/);
+    expect(existsSync(join(work, 'data'))).toBe(false);
+  }, 60_000);
+
+  it('mails the invitation through SMTP_URL, as the server would, and prints no link', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const done = await runInvite({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://deck.example.com' }, ['direct@lender.example']);
+      expect(done.code, done.output).toBe(0);
+      const mail = await smtp.waitForMail('direct@lender.example', /invitation/i);
+      expect(linkIn(mail.text)).toMatch(/^https:\/\/deck\.example\.com\/login\?invite_token=/);
+      expect(done.output).toContain('[mail] sent to direct@lender.example (invite)');
+      expect(done.output).not.toContain('invite_token=');
+    } finally {
+      await smtp.close();
+    }
+  }, 120_000);
 });
 
 describe('htmlBody', () => {
