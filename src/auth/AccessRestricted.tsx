@@ -130,6 +130,9 @@ function describe(record: AccessRecord, started: number): Outcome {
 function errorText(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status;
   if (status === undefined) return 'The request could not be sent: the server could not be reached. Check your connection and try again.';
-  const detail = ((error as { data?: { detail?: unknown } }).data ?? {}).detail;
-  return `The request could not be sent: ${typeof detail === 'string' ? detail : (error as Error).message}`;
+  const { detail, extra_data: extra } = ((error as { data?: { detail?: unknown; extra_data?: { field?: unknown } } }).data ?? {});
+  const text = typeof detail === 'string' ? detail : (error as Error).message;
+  // "user: access was revoked…": the field name means nothing to the person reading it.
+  const field = typeof extra?.field === 'string' ? `${extra.field}: ` : '';
+  return `The request could not be sent: ${field && text.startsWith(field) ? text.slice(field.length) : text}`;
 }

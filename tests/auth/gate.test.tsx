@@ -141,7 +141,7 @@ describe('Access Restricted: requesting access (issue 11)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Request access' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
-    expect(alert.textContent).toBe('The request could not be sent: message: must be at most 1000 characters');
+    expect(alert.textContent).toBe('The request could not be sent: must be at most 1000 characters');
     expect(document.activeElement).toBe(alert);
     expect(screen.getByRole('button', { name: 'Send request' })).toBeTruthy();
   });
