@@ -4,7 +4,7 @@ import type { Context, Hono } from 'hono';
 import { ADMIN_PATH } from '../../schemas/accessWire.ts';
 import { APP_ID_META } from '../../schemas/platformWire.ts';
 import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
-import { type Caller, checkGate, resolveCaller } from './access.ts';
+import { accessEnded, type Caller, checkGate, resolveCaller } from './access.ts';
 import { deckFilePath, targetPath } from './deckFilePath.ts';
 import { type AppRow, findApp } from './apps.ts';
 import { builtPages, pageRedirect } from './pageRedirect.ts';
@@ -116,7 +116,8 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
   // content-free app shell, which renders the console; anyone else the ordinary 404.
   const isAdminSession = async (c: Context): Promise<boolean> => {
     const session = await sessionCaller(c);
-    if (!session || session.caller.user.role !== 'admin') return false;
+    // Checked here too: the gate lets anyone through a deck without sign-in, but no ended admin.
+    if (!session || session.caller.user.role !== 'admin' || accessEnded(session.caller.user)) return false;
     try {
       checkGate(session.app, session.caller);
       return true;

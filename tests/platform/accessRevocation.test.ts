@@ -147,6 +147,18 @@ describe('expiry', () => {
     expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(200);
   });
 
+  it('a code proving the mailbox of an expired person issues no token', async () => {
+    await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: 'coded@lender.example' } });
+    await p.db.query(`UPDATE users SET expires_at = now() - interval '1 minute' WHERE email = 'coded@lender.example'`);
+    expect((await p.call('POST', '/auth/register', { body: { email: 'coded@lender.example', password: 'coded-password-1' } })).status).toBe(200);
+    const code = /code is (\d{6})/.exec(await latestMail(p, 'coded@lender.example', 'otp'))![1]!;
+    const verified = await p.call('POST', '/auth/verify-otp', { body: { email: 'coded@lender.example', otp_code: code } });
+    expect(verified.status).toBe(403);
+    expect(verified.body.extra_data).toEqual({ reason: ACCESS_ENDED_REASON });
+    expect(verified.body).not.toHaveProperty('access_token');
+    expect(verified.headers.get('set-cookie')).toBeNull();
+  });
+
   it('an open socket ends when the expiry passes', async () => {
     const token = await registeredUser(p, 'ticking@lender.example');
     await p.db.query(`UPDATE users SET expires_at = now() + interval '1500 milliseconds' WHERE email = 'ticking@lender.example'`);

@@ -2,7 +2,9 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { readJson, validate } from '../body.ts';
 import { consumeOtp, consumeResetToken, issueOtp, issueResetToken, latestCandidate, revokeUserCodes } from '../codes.ts';
-import { badRequest, HttpError } from '../errors.ts';
+import { ACCESS_ENDED_REASON } from '../../../schemas/accessWire.ts';
+import { accessEnded } from '../access.ts';
+import { badRequest, gateError, HttpError } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { sendMail } from '../outbox.ts';
 import { NewPassword, refuseBreached } from '../passwordPolicy.ts';
@@ -98,6 +100,8 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     // more registrations the code proves the mailbox but not which password is its owner's.
     const sole = consumed.passwordHash !== null && (await registrationsOf(ctx, user.id)) === 1;
     await revokeUserCodes(ctx.db, user.id);
+    // Proving the mailbox does not reopen access that ended (revoked or expired): no token then.
+    if (accessEnded(user)) throw gateError(ACCESS_ENDED_REASON);
     await markJoined(ctx.db, user.id);
     const verified = await updateUser(ctx.db, user.id, { email_verified: true, ...(sole ? { password_hash: consumed.passwordHash! } : {}) });
     if (!sole) {
