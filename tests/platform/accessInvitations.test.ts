@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
+import { LAST_SEEN_EVERY_MS, noteSeen } from '../../src/platform/lastSeen.ts';
 import { HIDDEN_MARK } from '../../src/platform/outbox.ts';
+import type { UserRow } from '../../src/platform/users.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 11: one-link invitations, their status and acceptance, resending, expiry, and what an
@@ -296,5 +298,18 @@ describe('bookkeeping', () => {
     // Listed for the admin in the console, as the SQL twin of the record shows it.
     const listed = await p.call('GET', `/entities/User?q=${encodeURIComponent('{"email":"seen@lender.example"}')}`, { token: admin });
     expect(listed.body[0]).toMatchObject({ joined_at: joinedAt, last_seen_at: first!.toISOString(), revoked_at: null, prepared_for: null });
+  });
+
+  it('the last-seen throttle writes once a minute per person, whatever the number of calls', async () => {
+    const row = (await p.db.query<UserRow>(`SELECT * FROM users WHERE email = 'seen@lender.example'`)).rows[0]!;
+    const caller = { kind: 'user' as const, user: row, token: 'unused' };
+    const lastSeen = async () => (await p.db.query<{ t: Date }>('SELECT last_seen_at AS t FROM users WHERE id = $1', [row.id])).rows[0]!.t.getTime();
+    const start = Date.now() + 10 * LAST_SEEN_EVERY_MS;
+    await noteSeen(p.db, caller, start);
+    expect(await lastSeen()).toBe(start);
+    await Promise.all([noteSeen(p.db, caller, start + 1000), noteSeen(p.db, caller, start + LAST_SEEN_EVERY_MS - 1)]);
+    expect(await lastSeen()).toBe(start);
+    await noteSeen(p.db, caller, start + LAST_SEEN_EVERY_MS);
+    expect(await lastSeen()).toBe(start + LAST_SEEN_EVERY_MS);
   });
 });

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { accessState, InviteBody } from '../../../schemas/accessWire.ts';
+import { type AccessState, accessState, InviteBody } from '../../../schemas/accessWire.ts';
 import { requireAdmin } from '../access.ts';
 import { readJson, validate } from '../body.ts';
 import { revokeUserCodes } from '../codes.ts';
@@ -11,7 +11,7 @@ import { revokeUserTokens } from '../tokens.ts';
 import { accessFieldsOf, findUserById, toUserRecord, type UserRow } from '../users.ts';
 
 // Why a fresh invitation link cannot help a person, by their state; absent: it can.
-const NO_RESEND: Partial<Record<ReturnType<typeof accessState>, string>> = {
+const NO_RESEND: Partial<Record<AccessState, string>> = {
   joined: 'has already joined; they sign in with their password',
   revoked: 'access was revoked: invite them again to restore it',
   expired: 'access has expired: invite them again (with a later expiry) to restore it',
