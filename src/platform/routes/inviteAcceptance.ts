@@ -21,7 +21,7 @@ const REFUSED: Record<Exclude<InviteStatus['state'], 'valid'>, string> = {
   used: 'was already used: sign in with your password',
   expired: "has expired or was replaced by a newer invitation: ask the deck's owners for a new one",
   revoked: "was withdrawn: access to this deck was revoked; ask the deck's owners to invite you again",
-  unknown: 'is not a valid invitation link',
+  unknown: 'is not valid: check that you opened the whole link from the email',
 };
 
 /** ACCESS_CALL inviteStatus and acceptInvite: what a link is worth, and choosing a password through it. */
