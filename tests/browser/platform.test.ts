@@ -146,7 +146,8 @@ describe('the deck behind the local platform', () => {
     await register(page, 'stranger@elsewhere.test', 'stranger-password-1');
     await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
     const text = await page.textContent('main, body');
-    expect(text).toContain('You are not registered to use this application. Please contact the app administrator to request access.');
+    expect(text).toContain('You are not registered to use this application. This deck is shared by invitation, and your account is not on its list.');
+    expect(await page.getByRole('button', { name: 'Request access' }).count()).toBe(1);
     expect(text).toContain('Verify you are logged in with the correct account');
     expect(text).not.toContain('$13.95T');
     const results = await new AxeBuilder({ page }).analyze();
@@ -162,6 +163,7 @@ describe('the deck behind the local platform', () => {
     await page.goto(`${platform.url}/not-built-yet`);
     await page.getByText('Admin Note').waitFor();
     expect(await page.evaluate(() => [localStorage.getItem('base44_access_token'), localStorage.getItem('token')].every(Boolean))).toBe(true);
+    await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => [localStorage.getItem('base44_access_token'), localStorage.getItem('token')])).toEqual([null, null]);
