@@ -124,6 +124,7 @@ describe('the invitation link', () => {
       expect((await status(token)).body).toEqual({ state: 'valid', email: 'omar@lender.example', message: expect.any(String) });
     }
     expect((await status('x'.repeat(43))).body).toMatchObject({ state: 'unknown', message: expect.stringMatching(/not valid/) });
+    expect((await accept('x'.repeat(43))).body.detail).toMatch(/^invite_token: is not valid/);
     expect((await p.call('POST', ACCESS_CALL.inviteStatus, { body: {} })).body.detail).toMatch(/^invite_token: /);
 
     // A refused password leaves the link working.
