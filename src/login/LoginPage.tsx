@@ -2,15 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { takeSignOutNotice } from '../sdk/signOutNotice.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { ForgotForm } from './ForgotForm.tsx';
-import { FormError } from './FormError.tsx';
 import type { FormProps } from './formTypes.ts';
-import { DEAD_INVITE_TITLES, InviteDead } from './InviteDead.tsx';
-import { InviteForm } from './InviteForm.tsx';
+import { InviteStage, inviteTitle } from './InviteStage.tsx';
 import { initialLoginState, type LoginMode } from './loginTarget.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 import { ResetForm } from './ResetForm.tsx';
 import { SignInForm } from './SignInForm.tsx';
-import { type InviteLookup, useInviteStatus } from './useInviteStatus.ts';
+import { useInviteStatus } from './useInviteStatus.ts';
 import { VerifyForm } from './VerifyForm.tsx';
 
 const TITLES: Record<LoginMode, string> = {
@@ -20,15 +18,8 @@ const TITLES: Record<LoginMode, string> = {
   forgot: 'Reset your password',
   reset: 'Choose a new password',
   choose: 'Choose your password',
-  invite: 'Choose your password',
+  invite: 'Your invitation',
 };
-
-// An invitation's heading follows what its link turned out to be worth.
-function inviteTitle(lookup: InviteLookup): string {
-  if (lookup.state === 'checking') return 'Opening your invitation…';
-  if (lookup.state === 'failed') return 'Your invitation';
-  return lookup.status.state === 'valid' ? TITLES.invite : DEAD_INVITE_TITLES[lookup.status.state];
-}
 
 // Leaving an invitation or reset link: drop its token from the address, so a reload shows the sign-in form.
 function forgetLinkToken(): void {
@@ -73,12 +64,24 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
       <div className="login-card">
         <p className="login-brand">Investor Deck</p>
         <h1 ref={heading} tabIndex={-1}>
-          {mode === 'invite' ? inviteTitle(invite.lookup) : TITLES[mode]}
+          {mode === 'invite' ? (inviteTitle(invite.lookup) ?? TITLES.invite) : TITLES[mode]}
         </h1>
         <p role="status" aria-live="polite" className="login-notice">
           {notice}
         </p>
-        {mode === 'invite' && start.inviteToken && <InviteStage {...props} inviteToken={start.inviteToken} lookup={invite.lookup} recheck={invite.recheck} />}
+        {mode === 'invite' && start.inviteToken && (
+          <InviteStage
+            {...props}
+            inviteToken={start.inviteToken}
+            lookup={invite.lookup}
+            recheck={invite.recheck}
+            leave={(invitedEmail) => {
+              forgetLinkToken();
+              if (invitedEmail) setEmail(invitedEmail);
+              props.go('signin');
+            }}
+          />
+        )}
         {mode === 'signin' && <SignInForm {...props} />}
         {mode === 'register' && <RegisterForm {...props} />}
         {mode === 'verify' && (
@@ -117,33 +120,3 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
   );
 }
 
-/** An invitation link's part of the page: checking it, its password form, or why it grants nothing. */
-function InviteStage({ inviteToken, lookup, recheck, ...props }: FormProps & { inviteToken: string; lookup: InviteLookup; recheck(): void }) {
-  const toSignIn = (email?: string) => {
-    forgetLinkToken();
-    if (email) props.setEmail(email);
-    props.go('signin');
-  };
-  if (lookup.state === 'checking') return <p className="login-explanation">Checking your invitation link…</p>;
-  if (lookup.state === 'failed') {
-    return (
-      <>
-        <FormError message={lookup.error} />
-        <div className="login-links">
-          <button type="button" className="login-link" onClick={recheck}>
-            Try again
-          </button>
-          <button type="button" className="login-link" onClick={() => toSignIn()}>
-            Go to sign in
-          </button>
-        </div>
-      </>
-    );
-  }
-  const { status } = lookup;
-  if (status.state === 'valid' && status.email) {
-    return <InviteForm {...props} inviteToken={inviteToken} invitedEmail={status.email} onLinkRefused={recheck} />;
-  }
-  // A "valid" answer without the address is treated as unknown: the form needs to show whose password it sets.
-  return <InviteDead state={status.state === 'valid' ? 'unknown' : status.state} onSignIn={() => toSignIn(status.email)} />;
-}

@@ -114,4 +114,20 @@ describe('an invitation link from the mail', () => {
     expect(await violations(page, 'unknown link')).toEqual([]);
     await page.context().close();
   });
+
+  it('says so when the link cannot be checked, and checks again on request', async () => {
+    const page = await freshPage();
+    // The network drops the status call once: the page must not guess, and must not offer a form.
+    let dropped = 0;
+    await page.route('**/auth/invite-status', (route) => (dropped++ === 0 ? route.abort('connectionfailed') : route.continue()));
+    await page.goto(`${p.url}/login?invite_token=not-a-real-invitation`);
+    await page.getByText('The server could not be reached').waitFor();
+    expect(await page.locator('input[type="password"]').count()).toBe(0);
+    const found = await violations(page, 'status check failed');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Invitation link not valid' }).waitFor();
+    expect(dropped).toBe(2);
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
 });
