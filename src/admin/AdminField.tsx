@@ -8,20 +8,21 @@ interface FieldFrameProps {
   control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }
 
-// The label, an optional hint and the platform's message for this field, tied to the control by
-// aria-describedby so focusing the field after a failed submit reads the message.
+// The label, the control, an optional hint below it (so the boxes of a row line up) and the
+// platform's message for this field, tied to the control by aria-describedby so focusing the field
+// after a failed submit reads the message.
 function FieldFrame({ label, hint, binding, control }: FieldFrameProps) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, binding.error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={`admin-field${binding.error ? ' admin-field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
+      {control({ id, ...(binding.error ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
       {hint ? (
         <p id={`${id}-hint`} className="admin-field__hint">
           {hint}
         </p>
       ) : null}
-      {control({ id, ...(binding.error ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
       {binding.error ? (
         <p id={`${id}-error`} className="admin-field__error">
           {binding.error}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { accessPatch, personValues, type PersonValues } from './accessForms.ts';
 import { FormAlert, SelectField, TextField } from './AdminField.tsx';
 import { ModalDialog } from './ModalDialog.tsx';
+import { PreparedForFields } from './PreparedForFields.tsx';
 import { roleOptions, type Person } from './people.ts';
 import { useServerForm } from './useServerForm.ts';
 
@@ -30,11 +31,10 @@ export function EditPersonDialog({ person, onCancel, onSave }: EditPersonDialogP
     <ModalDialog title={`Edit ${person.email}`} onClose={onCancel}>
       <form className="admin-form" noValidate onSubmit={form.onSubmit}>
         <FormAlert message={form.formError} />
-        <TextField label="Name" autoComplete="off" binding={form.field('full_name')} />
+        <TextField label="Full name" autoComplete="off" binding={form.field('full_name')} />
         <SelectField label="Role" binding={form.field('role')} options={roleOptions(person.role)} />
         <TextField label="Access until" type="date" hint="Empty: access does not expire." binding={form.field('expires_at')} />
-        <TextField label="Prepared for: name" hint="Empty: their cover shows the deck-wide partner." binding={form.field('name')} />
-        <TextField label="Prepared for: company" binding={form.field('company')} />
+        <PreparedForFields name={form.field('name')} company={form.field('company')} legend="Prepared for" />
         <div className="admin-dialog__actions">
           <button type="button" className="admin-button" onClick={onCancel}>
             Cancel

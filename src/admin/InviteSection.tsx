@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Base44Client } from '../sdk/index.ts';
 import { EMPTY_INVITE, inviteBody, type InviteValues } from './accessForms.ts';
 import { FormAlert, SelectField, TextField } from './AdminField.tsx';
+import { PreparedForFields } from './PreparedForFields.tsx';
 import { ROLE_OPTIONS } from './people.ts';
 import { useServerForm } from './useServerForm.ts';
 
@@ -28,13 +29,12 @@ export function InviteSection({ client, onInvited }: { client: Base44Client; onI
       <p className="admin-section__lead">They get one email with a link that lets them choose a password and sign in.</p>
       <form className="admin-form" noValidate onSubmit={form.onSubmit}>
         <FormAlert message={form.formError} />
-        <div className="admin-form__grid">
+        <div className="admin-form__grid admin-form__grid--invite">
           <TextField label="Email" type="email" autoComplete="off" required binding={form.field('user_email')} />
           <SelectField label="Role" binding={form.field('role')} options={ROLE_OPTIONS} />
           <TextField label="Access until (optional)" type="date" hint="Access ends after this day (UTC)." binding={form.field('expires_at')} />
-          <TextField label="Prepared for: name (optional)" hint="Shown on their cover instead of the deck-wide partner." binding={form.field('name')} />
-          <TextField label="Prepared for: company (optional)" binding={form.field('company')} />
         </div>
+        <PreparedForFields name={form.field('name')} company={form.field('company')} legend="Prepared for (optional)" />
         <div className="admin-form__actions">
           <button type="submit" className="admin-button admin-button--primary">
             Send invitation

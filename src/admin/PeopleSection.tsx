@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { Base44Client } from '../sdk/index.ts';
 import { EditPersonDialog } from './EditPersonDialog.tsx';
+import { EmailText } from './EmailText.tsx';
 import { fieldError } from './fieldError.ts';
 import { mayResend, mayRevoke, personState, preparedForText, roleLabel, type Person } from './people.ts';
 import { RevokeDialog } from './RevokeDialog.tsx';
@@ -58,8 +59,7 @@ export function PeopleSection({ client, people, selfId, now }: PeopleSectionProp
             </caption>
             <thead>
               <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
+                <th scope="col">Person</th>
                 <th scope="col">Role</th>
                 <th scope="col">State</th>
                 <th scope="col">Invited</th>
@@ -74,10 +74,12 @@ export function PeopleSection({ client, people, selfId, now }: PeopleSectionProp
                 const { state, label } = personState(person, now);
                 return (
                   <tr key={person.id} data-person={person.email}>
-                    <th scope="row" className="admin-table__email">
-                      {person.email}
+                    <th scope="row">
+                      <span className="admin-table__person">
+                        <EmailText email={person.email} />
+                        {person.full_name ? <span className="admin-table__name">{person.full_name}</span> : null}
+                      </span>
                     </th>
-                    <td>{person.full_name || <Nothing />}</td>
                     <td>{roleLabel(person.role)}</td>
                     <td>
                       <span className={`admin-state admin-state--${state}`}>{label}</span>
@@ -97,17 +99,17 @@ export function PeopleSection({ client, people, selfId, now }: PeopleSectionProp
                         {mayResend(person, now) ? (
                           <button
                             type="button"
-                            className="admin-button"
+                            className="admin-button admin-button--small"
                             onClick={() => void act(() => client.access.resendInvite(person.id), `A fresh invitation was sent to ${person.email}.`)}
                           >
                             Resend invitation<span className="visually-hidden"> to {person.email}</span>
                           </button>
                         ) : null}
-                        <button type="button" className="admin-button" onClick={() => setOpen({ kind: 'edit', person })}>
+                        <button type="button" className="admin-button admin-button--small" onClick={() => setOpen({ kind: 'edit', person })}>
                           Edit<span className="visually-hidden"> {person.email}</span>
                         </button>
                         {mayRevoke(person, selfId) ? (
-                          <button type="button" className="admin-button admin-button--danger" onClick={() => setOpen({ kind: 'revoke', person })}>
+                          <button type="button" className="admin-button admin-button--small admin-button--danger" onClick={() => setOpen({ kind: 'revoke', person })}>
                             Revoke<span className="visually-hidden"> access for {person.email}</span>
                           </button>
                         ) : null}

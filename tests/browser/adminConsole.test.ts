@@ -119,8 +119,9 @@ describe('the admin console', () => {
 
   it('invites with an expiry and "Prepared for": the person is listed as invited', async () => {
     await admin.getByLabel('Access until (optional)').fill('2099-12-31');
-    await admin.getByLabel('Prepared for: name (optional)').fill('Ada Lovelace');
-    await admin.getByLabel('Prepared for: company (optional)').fill('Lender Bank');
+    const preparedFor = admin.getByRole('group', { name: 'Prepared for (optional)' });
+    await preparedFor.getByLabel('Name').fill('Ada Lovelace');
+    await preparedFor.getByLabel('Company').fill('Lender Bank');
     await admin.getByRole('button', { name: 'Send invitation' }).click();
     await admin.getByText('Invitation sent to partner@lender.example.').waitFor();
     const row = personRow(admin, 'partner@lender.example');
