@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../src/build/chromium.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { eventually } from '../support/waitFor.ts';
 
 // Issue 11, the viewer's side, in chromium against the real local platform serving the built deck:
 // a stranger asks for access, a viewer changes their password from the account menu, a person's own
@@ -163,6 +164,31 @@ describe('the account menu', () => {
       expect(await page.getByRole('button', { name: 'Account' }).getAttribute('aria-expanded')).toBe('false');
       await page.context().close();
     }
+  });
+});
+
+describe('a person whose access expired', () => {
+  it('gets the ended-access screen at the start, never content, though their token still signs them in', async () => {
+    const token = await registeredUser(p, 'kim@harbor.test', 'kim-password-12345');
+    const page = await signedIn('kim@harbor.test', 'kim-password-12345');
+    const expiresAt = new Date(Date.now() + 2000).toISOString();
+    expect((await p.call('PUT', `/entities/User/${await userId(token)}`, { token: admin, body: { expires_at: expiresAt } })).status).toBe(200);
+    // The platform itself says so first: 403 with the access-ended reason.
+    await eventually(async () => (await p.call('GET', '/entities/User/me', { token })).body?.extra_data?.reason === 'access_ended', {
+      timeoutMs: 6000,
+      what: 'the expiry to pass',
+    });
+    await page.goto(`${p.url}/market`);
+    // The ended screen itself (not a load failure carrying the server's words): its exact heading and "Sign in again".
+    await page.getByRole('heading', { name: 'Your access to this deck has ended', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in again' }).count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('base44_access_token'))).toBeNull();
+    const text = await page.evaluate(() => `${document.title}\n${document.body.innerText}`);
+    expect(text).not.toContain('$13.95T');
+    expect(await page.locator('.deck-header, .deck-main, .slide').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/market');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
   });
 });
 
