@@ -70,7 +70,7 @@ describe('an invitation link from the mail', () => {
     const described = await password.getAttribute('aria-describedby');
     const fieldError = await page.locator(`[id="${described!.split(' ').at(-1)}"]`).textContent();
     expect(fieldError).toMatch(/The new password is among commonly breached passwords/);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('new-password');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('new-password');
     found.push(...(await violations(page, 'invitation form, refused password')));
 
     await password.fill(PASSWORD);
