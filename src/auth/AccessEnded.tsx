@@ -18,7 +18,7 @@ export function AccessEnded({ onSignIn }: { onSignIn: () => void }) {
       </h1>
       <p className="slide__tagline">
         Your account no longer has access to this presentation, or your session was ended. If you think this is a mistake,
-        contact the person who invited you.
+        ask the deck’s owners to invite you again.
       </p>
       <div>
         <button type="button" className="button button--primary" onClick={onSignIn}>

@@ -147,6 +147,56 @@ describe('Access Restricted: requesting access (issue 11)', () => {
   });
 });
 
+describe("the viewer's platform actions, wired from the session (issue 11)", () => {
+  const viewer = { id: 'u7', email: 'dana@harbor.test', role: 'user', prepared_for: { name: 'Dana Reyes', company: 'Harbor Lending' } };
+
+  it("the person's own Prepared for from `me` replaces the deck-wide partner on the cover", async () => {
+    server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' } });
+    server.reply(meRoute, { body: viewer });
+    await loadSlide('Cover');
+    await renderGate('/', { token: 'tok-dana' });
+    await waitFor(() => expect(document.querySelector('.partner-footer')?.textContent).toBe('Prepared for Dana Reyes, Harbor Lending'), { timeout: 4000 });
+  });
+
+  it('the account menu changes the password through the platform (user id, current, new) and keeps the fresh token it gets back', async () => {
+    server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' } });
+    server.reply(meRoute, { body: viewer });
+    server.reply('POST /api/apps/app-1/auth/change-password', { body: { success: true, access_token: 'tok-fresh' } });
+    await renderGate('/problem', { token: 'tok-dana' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 4000 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByRole('dialog', { name: 'Change password' });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old-password-123' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-4567' } });
+    fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'new-password-4567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    await screen.findByText(/^Your password has been changed\./, {}, { timeout: 4000 });
+    const [sent] = server.to('POST /api/apps/app-1/auth/change-password');
+    expect(sent!.body).toEqual({ user_id: 'u7', current_password: 'old-password-123', new_password: 'new-password-4567' });
+    expect(sent!.headers.authorization).toBe('Bearer tok-dana');
+    expect(localStorage.getItem('base44_access_token')).toBe('tok-fresh');
+  });
+
+  it("the server's 400 on the current password shows next to that field", async () => {
+    server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' } });
+    server.reply(meRoute, { body: viewer });
+    server.reply('POST /api/apps/app-1/auth/change-password', {
+      status: 400,
+      body: { detail: 'current_password: is incorrect', code: 'invalid_input', extra_data: { field: 'current_password' } },
+    });
+    await renderGate('/problem', { token: 'tok-dana' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 4000 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByRole('dialog', { name: 'Change password' });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong-password-1' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-4567' } });
+    fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'new-password-4567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    await waitFor(() => expect(document.getElementById('password-current-error')?.textContent).toBe('Current password is incorrect'), { timeout: 4000 });
+    expect(localStorage.getItem('base44_access_token')).toBe('tok-dana');
+  });
+});
+
 describe('an expired or revoked person at the app start (issue 11)', () => {
   it('a 403 access_ended on the settings read shows the ended screen, never the deck, and forgets the token', async () => {
     server.reply(settingsRoute, forbidden('access_ended'));
