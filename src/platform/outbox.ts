@@ -51,9 +51,8 @@ function logWhole(log: MailContext['log'], message: OutboxMessage): void {
 export async function sendMail(mail: MailContext, appId: string, message: OutboxMessage): Promise<Record<string, unknown>> {
   const { db, log, deliver } = mail;
   const { secrets = [], ...shown } = message;
-  const mark = deliver ? MAILED_MARK : HIDDEN_MARK;
-  const stored = secrets.reduce((body, secret) => (secret ? body.split(secret).join(mark) : body), message.body);
-  const record: Record<string, unknown> = { id: randomUUID(), app_id: appId, ...shown, body: stored, created_date: nowIso() };
+  const hidden = (mark: string) => secrets.reduce((body, secret) => (secret ? body.split(secret).join(mark) : body), message.body);
+  const record: Record<string, unknown> = { id: randomUUID(), app_id: appId, ...shown, body: hidden(deliver ? MAILED_MARK : HIDDEN_MARK), created_date: nowIso() };
   if (deliver) record.delivery = 'sending' satisfies Delivery;
   await db.query('INSERT INTO outbox (id, app_id, data) VALUES ($1, $2, $3::jsonb)', [record.id, appId, JSON.stringify(record)]);
   if (!deliver) {
@@ -67,7 +66,7 @@ export async function sendMail(mail: MailContext, appId: string, message: Outbox
     log(`[mail] sent to ${message.to} (${message.kind}): ${message.subject}`);
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
-    outcome = { delivery: 'failed' satisfies Delivery, delivery_error: reason };
+    outcome = { delivery: 'failed' satisfies Delivery, delivery_error: reason, body: hidden(HIDDEN_MARK) };
     log(`[mail] could not send to ${message.to}: ${reason}`);
     // Not lost: the log is where an admin reads it, as without a mail server.
     logWhole(log, message);

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { htmlBody } from '../../src/platform/mailer.ts';
-import { MAILED_MARK } from '../../src/platform/outbox.ts';
+import { HIDDEN_MARK, MAILED_MARK } from '../../src/platform/outbox.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
 import { ADMIN, startTestPlatform, type TestPlatform, writeMinimalDeckYaml } from './harness.ts';
 
@@ -132,6 +132,9 @@ describe('a mail server that cannot be reached', () => {
       ['invite', 'failed'],
     ]);
     expect(stored[0]!.delivery_error).toMatch(/ECONNREFUSED|connect/i);
+    // Its secret is then only in the log, and the copy says so.
+    expect(stored[0]!.body).toContain(HIDDEN_MARK);
+    expect(stored[0]!.body).not.toMatch(/\d{6}/);
 
     // The code is not lost: the log holds it, and it works.
     const code = /code is (\d{6})/.exec(p.logs.findLast((line) => line.startsWith(`[outbox] to ${email} (otp):`)) ?? '')?.[1];
