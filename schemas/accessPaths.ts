@@ -42,6 +42,14 @@ export const ACCESS_ENDED_REASON = 'access_ended';
 /** The admin console's address in the deck: the app shell for admins, the ordinary 404 for everyone else. */
 export const ADMIN_PATH = '/admin';
 
+/** The one rule for what ADMIN_PATH shows in the deck: the console for an admin, the 404 for anyone else. */
+export function showsAdminConsole(path: string, role: string | undefined): boolean {
+  return path === ADMIN_PATH && role === 'admin';
+}
+
+/** The console's name: its heading, its tab title and what a screen reader hears on arriving. */
+export const ADMIN_CONSOLE_LABEL = 'Admin console';
+
 /** The instant an Expiry ends: the end of the named day (UTC) for a bare date. */
 export function expiryInstant(value: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T23:59:59.999Z`) : new Date(value);

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { ACCESS_ENTITY, ADMIN_PATH } from '../../schemas/accessPaths.ts';
+import { ACCESS_ENTITY, ADMIN_CONSOLE_LABEL, ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { AccessRequestsSection } from './AccessRequestsSection.tsx';
 import { ConsultationsSection } from './ConsultationsSection.tsx';
 import { DomainsSection } from './DomainsSection.tsx';
-import { holdDocumentTitle } from './holdDocumentTitle.ts';
 import { InviteSection } from './InviteSection.tsx';
 import { PeopleSection } from './PeopleSection.tsx';
 import type { Person } from './people.ts';
@@ -16,8 +15,6 @@ export interface AdminConsoleProps {
   client: Base44Client;
   /** The admin using it (they may not revoke themself). */
   user: { id?: string | undefined; email?: string | undefined };
-  /** The document title while the console shows. */
-  title?: string;
 }
 
 /** Relative times ("5 minutes ago") move on while the console stays open. */
@@ -33,20 +30,20 @@ function useMinuteClock(): Date {
 /**
  * The admin console at ADMIN_PATH (issue 11): invite, people, allowed domains, access and
  * consultation requests. Loaded only for admins (AdminRoute imports it lazily), so no viewer
- * downloads it; requests arrive live over the entity rooms.
+ * downloads it; requests arrive live over the entity rooms. The tab's title and the route
+ * announcement come from the deck's RouteEffects, which knows the same rule (showsAdminConsole).
  */
-export default function AdminConsole({ client, user, title = 'Admin console' }: AdminConsoleProps) {
+export default function AdminConsole({ client, user }: AdminConsoleProps) {
   const now = useMinuteClock();
   const people = useRecords<Person>(client.entities.User!);
   const requests = useRecords<AccessRequestRecord>(client.entities[ACCESS_ENTITY.accessRequest]!, true);
   const consultations = useRecords<ConsultationRecord>(client.entities[ACCESS_ENTITY.consultation]!, true);
-  useEffect(() => holdDocumentTitle(title), [title]);
   const pending = (requests.records ?? []).filter((request) => (request.status ?? 'pending') === 'pending').length;
   return (
     <div className="admin" data-route={ADMIN_PATH}>
       <header className="admin__header">
         <h1 className="admin__title" tabIndex={-1}>
-          Admin console
+          {ADMIN_CONSOLE_LABEL}
         </h1>
         <p className="admin__lead">Who may see this deck, for how long, and who is asking.</p>
         <nav aria-label="Console sections" className="admin__nav">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
+import { showsAdminConsole } from '../../schemas/accessPaths.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { LoadingScreen } from '../auth/LoadingScreen.tsx';
 
@@ -12,7 +12,7 @@ export function AdminRoute({ session, children }: { session: GateSession; childr
   const [location] = useLocation();
   const { user, client } = session;
   // Anyone else at ADMIN_PATH gets the deck's ordinary 404, as the platform serves them.
-  if (location !== ADMIN_PATH || user?.role !== 'admin' || !client) return <>{children}</>;
+  if (!user || !client || !showsAdminConsole(location, user.role)) return <>{children}</>;
   return (
     <Suspense fallback={<LoadingScreen />}>
       <AdminConsole client={client} user={user} />
