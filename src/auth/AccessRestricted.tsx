@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AccessRecord } from '../sdk/index.ts';
+import './accessRestricted.css';
 
 /** What the screen says once the request is in (issue 11). */
 export const REQUEST_SENT = 'Request sent: the deck’s owners have been notified and you will get an email when they decide.';
@@ -65,13 +66,13 @@ export function AccessRestricted({ onLogout, onRequestAccess }: { onLogout: () =
             void send();
           }}
         >
-          <label htmlFor={messageId} className="form-field__label">
+          <label htmlFor={messageId} className="access-request__label">
             Message to the deck’s owners (optional)
           </label>
           <textarea
             id={messageId}
             ref={field}
-            className="form-field__control"
+            className="access-request__message"
             rows={3}
             maxLength={1000}
             value={message}
@@ -89,7 +90,7 @@ export function AccessRestricted({ onLogout, onRequestAccess }: { onLogout: () =
           ref={result}
           tabIndex={-1}
           role={outcome.kind === 'error' ? 'alert' : 'status'}
-          className={`form-message form-message--${outcome.kind === 'error' ? 'error' : 'success'}`}
+          className={`access-request__result access-request__result--${outcome.kind === 'error' ? 'error' : 'done'}`}
         >
           {outcome.text}
         </p>

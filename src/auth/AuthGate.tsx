@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { Base44Client } from '../sdk/index.ts';
-import { AccessRestricted } from './AccessRestricted.tsx';
 import { AppLoadError } from './AppLoadError.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { SystemScreenFrame } from './SystemScreenFrame.tsx';
@@ -9,6 +8,8 @@ import { usePlatformSession } from './usePlatformSession.ts';
 
 // Only a revoked viewer ever sees it, so it stays out of the first visit's bytes (issue 9, finding 9).
 const AccessEnded = lazy(() => import('./AccessEnded.tsx').then((module) => ({ default: module.AccessEnded })));
+// Only someone nobody invited sees it (with its request form), so it loads on demand too (issue 11).
+const AccessRestricted = lazy(() => import('./AccessRestricted.tsx').then((module) => ({ default: module.AccessRestricted })));
 
 /** Who the gate let in, and how they sign out (nobody, and no sign-out, in standalone mode). */
 export interface GateSession {
@@ -53,7 +54,9 @@ export function AuthGate({ appId, trustedContent, onNotice, children }: AuthGate
   if (error?.type === 'user_not_registered') {
     return (
       <SystemScreenFrame>
-        <AccessRestricted onLogout={signOut} onRequestAccess={client ? (message) => client.access.requestAccess(message) : undefined} />
+        <Suspense fallback={<LoadingScreen />}>
+          <AccessRestricted onLogout={signOut} onRequestAccess={client ? (message) => client.access.requestAccess(message) : undefined} />
+        </Suspense>
       </SystemScreenFrame>
     );
   }

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import './form.css';
 
 type Common = {
   /** The control's id; its error line is `{id}-error`. */

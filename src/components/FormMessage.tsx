@@ -1,3 +1,4 @@
+import './form.css';
 /** A form's message that belongs to no single field (a server or network failure), focusable so it is heard. */
 export function FormMessage({ text }: { text: string | null }) {
   if (!text) return null;

@@ -249,10 +249,12 @@ describe('the ecosystem page', () => {
   it("a brand card's link opens its page; the card itself still selects, by keyboard too", async () => {
     const page = await signedIn(ADMIN.email, ADMIN.password);
     await page.goto(`${p.url}/ecosystem`);
+    // The prerendered cards are inert until React has taken the page over; the account button says it has.
+    await page.getByRole('button', { name: 'Account' }).waitFor();
     const card = page.locator('button.brand-card').first();
     await card.focus();
     await page.keyboard.press('Enter');
-    expect(await card.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => card.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('Tab');
     const link = page.getByRole('link', { name: 'REMO AI page' });
     expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
