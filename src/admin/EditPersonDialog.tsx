@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { accessPatch, personValues, type PersonValues } from './accessForms.ts';
 import { FormAlert, SelectField, TextField } from './AdminField.tsx';
-import { ModalDialog } from './ModalDialog.tsx';
+import { ModalDialog } from '../components/ModalDialog.tsx';
 import { PreparedForFields } from './PreparedForFields.tsx';
 import { roleOptions, type Person } from './people.ts';
 import { useServerForm } from './useServerForm.ts';
@@ -29,13 +29,13 @@ export function EditPersonDialog({ person, onCancel, onSave }: EditPersonDialogP
   );
   return (
     <ModalDialog title={`Edit ${person.email}`} onClose={onCancel}>
-      <form className="admin-form" noValidate onSubmit={form.onSubmit}>
+      <form className="admin-form modal__body" noValidate onSubmit={form.onSubmit}>
         <FormAlert message={form.formError} />
         <TextField label="Full name" autoComplete="off" binding={form.field('full_name')} />
         <SelectField label="Role" binding={form.field('role')} options={roleOptions(person.role)} />
         <TextField label="Access until" type="date" hint="Empty: access does not expire." binding={form.field('expires_at')} />
         <PreparedForFields name={form.field('name')} company={form.field('company')} legend="Prepared for" />
-        <div className="admin-dialog__actions">
+        <div className="modal__actions">
           <button type="button" className="admin-button" onClick={onCancel}>
             Cancel
           </button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fieldError } from './fieldError.ts';
-import { ModalDialog } from './ModalDialog.tsx';
+import { ModalDialog } from '../components/ModalDialog.tsx';
 import type { Person } from './people.ts';
 
 interface RevokeDialogProps {
@@ -27,17 +27,19 @@ export function RevokeDialog({ person, onCancel, onConfirm, fallbackFocus }: Rev
   };
   return (
     <ModalDialog title={`Revoke access for ${person.email}?`} onClose={onCancel} fallbackFocus={fallbackFocus}>
-      <p>Their open sessions end at once and their invitation links stop working. You can invite them again later.</p>
-      <div role="alert" className="admin-alert">
-        {error}
-      </div>
-      <div className="admin-dialog__actions">
-        <button type="button" className="admin-button" autoFocus onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" className="admin-button admin-button--danger-solid" aria-busy={busy} onClick={confirm}>
-          Revoke access
-        </button>
+      <div className="modal__body">
+        <p>Their open sessions end at once and their invitation links stop working. You can invite them again later.</p>
+        <div role="alert" className="admin-alert">
+          {error}
+        </div>
+        <div className="modal__actions">
+          <button type="button" className="admin-button" autoFocus onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="admin-button admin-button--danger-solid" aria-busy={busy} onClick={confirm}>
+            Revoke access
+          </button>
+        </div>
       </div>
     </ModalDialog>
   );

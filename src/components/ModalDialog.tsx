@@ -6,11 +6,24 @@ import './dialog.css';
  * it. Mounted means open; `onClose` runs on Escape or a Close button, and focus goes back to the
  * control that opened it (the browser's own restore is not in every engine yet).
  */
-export function ModalDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+export function ModalDialog({
+  title,
+  onClose,
+  fallbackFocus,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  /** Where focus goes when the opener is gone by the time the dialog closes (a revoked person's row loses its Revoke button). */
+  fallbackFocus?: (() => HTMLElement | null) | undefined;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
   close.current = onClose;
+  const fallback = useRef(fallbackFocus);
+  fallback.current = fallbackFocus;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -22,7 +35,7 @@ export function ModalDialog({ title, onClose, children }: { title: string; onClo
     return () => {
       dialog.removeEventListener('close', closed);
       if (dialog.open) dialog.close();
-      opener?.focus();
+      (opener?.isConnected ? opener : fallback.current?.())?.focus();
     };
   }, []);
 

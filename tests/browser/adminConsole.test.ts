@@ -31,20 +31,18 @@ function staticClosure(file: string, seen = new Set<string>()): Set<string> {
 }
 
 /**
- * The console's files in the build: the chunks of the two lazily imported admin modules, their CSS
- * and whatever they alone import (the chunks the deck's entry imports statically are not theirs).
+ * The console's files in the build: the chunks of the two lazily imported admin modules, the
+ * console's CSS, and whatever only they import (a chunk any other chunk also imports, such as the
+ * deck's core or the modal dialog the viewer's own dialogs use, is not the console's).
  */
 function consoleFiles(): string[] {
   const files = readdirSync(ASSETS);
-  const entry = files.find((file) => /^main-.*\.js$/.test(file))!;
-  const viewerFiles = staticClosure(entry);
-  const roots = files.filter((file) => /^(AdminConsole|AdminNoticeFeed)-.*\.(js|css)$/.test(file));
-  const owned = new Set<string>();
-  for (const root of roots) {
-    if (root.endsWith('.css')) owned.add(root);
-    else for (const file of staticClosure(root)) if (!viewerFiles.has(file)) owned.add(file);
-  }
-  return [...owned];
+  const scripts = files.filter((file) => file.endsWith('.js'));
+  const adminReach = new Set<string>();
+  for (const root of scripts.filter((file) => /^(AdminConsole|AdminNoticeFeed)-/.test(file))) staticClosure(root, adminReach);
+  const shared = new Set<string>();
+  for (const file of scripts) if (!adminReach.has(file)) staticClosure(file, shared);
+  return [...[...adminReach].filter((file) => !shared.has(file)), ...files.filter((file) => /^AdminConsole-.*\.css$/.test(file))];
 }
 
 /** Every violation, of any impact, at 1280 and 390 px, named with the state it was found in. */
