@@ -79,6 +79,7 @@ describe('someone nobody invited', () => {
     expect(await status.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await page.getByRole('button', { name: 'Log out' }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'access-restricted-390.png'), fullPage: true });
 
     const requests = (await p.call('GET', '/entities/AccessRequest', { token: admin })).body as Array<Record<string, unknown>>;
     expect(requests.filter((request) => request.email === 'stranger@elsewhere.test')).toEqual([
@@ -118,6 +119,7 @@ describe('the account menu', () => {
     await dialog.getByRole('button', { name: 'Save new password' }).click();
     await expect.poll(() => dialog.locator('#password-current-error').textContent()).toBe('Current password is incorrect');
     expect(await dialog.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: join(SHOTS, 'change-password-error.png') });
 
     await dialog.getByLabel('Current password').fill('dana-password-1234');
     await dialog.getByRole('button', { name: 'Save new password' }).click();
@@ -214,7 +216,8 @@ describe('the contact page', () => {
     await registeredUser(p, 'sam@harbor.test', 'sam-password-12345');
     const page = await signedIn('sam@harbor.test', 'sam-password-12345');
     await page.goto(`${p.url}/contact`);
-    await page.getByRole('button', { name: 'Schedule a Consultation' }).waitFor();
+    // The prerendered button does nothing; once the session is known it opens the form (and says so).
+    await page.locator('button[aria-haspopup="dialog"]', { hasText: 'Schedule a Consultation' }).waitFor();
     const phone = page.locator('.contact-panel a[href^="tel:"]');
     expect(await phone.getAttribute('href')).toMatch(/^tel:\+?\d{7,15}$/);
     const website = page.getByRole('link', { name: /\(opens in a new tab\)$/ }).first();
@@ -230,6 +233,7 @@ describe('the contact page', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect.poll(() => dialog.getByLabel('Preferred times').getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: join(SHOTS, 'consultation-error-390.png') });
     await dialog.getByLabel('Preferred times').fill('Thursday morning, Pacific');
     await dialog.getByLabel('Message').fill('About servicing.');
     await dialog.getByRole('button', { name: 'Send request' }).click();
@@ -255,6 +259,7 @@ describe('the ecosystem page', () => {
     await card.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => card.getAttribute('aria-pressed')).toBe('true');
+    await card.screenshot({ path: join(SHOTS, 'brand-card-selected.png') });
     await page.keyboard.press('Tab');
     const link = page.getByRole('link', { name: 'REMO AI page' });
     expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
