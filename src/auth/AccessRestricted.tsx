@@ -54,7 +54,7 @@ export function AccessRestricted({ onLogout, onRequestAccess }: { onLogout: () =
         <p>You can:</p>
         <ul className="system-screen__hints">
           <li>Verify you are logged in with the correct account</li>
-          <li>Request access from the deck’s owners below</li>
+          <li>Ask the deck’s owners for access</li>
           <li>Try logging out and back in again</li>
         </ul>
       </div>

@@ -45,7 +45,7 @@ export function BrandCard({ brand, selected, onSelect, page }: { brand: Brand; s
     <div className="brand-card-slot" style={style}>
       {card}
       <SlideLink to={page} className="brand-card__page">
-        {brand.name} page<span aria-hidden="true"> →</span>
+        {brand.name} page<span aria-hidden="true">→</span>
       </SlideLink>
     </div>
   );

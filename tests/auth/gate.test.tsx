@@ -64,7 +64,7 @@ describe('the gate on the platform', () => {
     expect(document.body.textContent).not.toMatch(/invited you|server log/);
     expect([...document.querySelectorAll('.system-screen__hints li')].map((li) => li.textContent)).toEqual([
       'Verify you are logged in with the correct account',
-      'Request access from the deck’s owners below',
+      'Ask the deck’s owners for access',
       'Try logging out and back in again',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));

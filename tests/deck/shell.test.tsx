@@ -169,7 +169,7 @@ describe('ecosystem: each brand card links to its page (issue 11)', () => {
       return allSlides.find((slide) => slide.title === name)?.path;
     });
     expect(links.map((link) => link.getAttribute('href'))).toEqual(expected);
-    expect(links.map((link) => link.textContent)).toContain('REMO AI page →');
+    expect(links.map((link) => link.textContent)).toContain('REMO AI page→');
     expect(screen.getByRole('link', { name: 'REMO AI page' }).getAttribute('href')).toBe('/remoai');
     // The link is not inside the selecting button (a link in a button is neither for a screen reader).
     for (const link of links) expect(link.closest('button')).toBeNull();
