@@ -35,6 +35,8 @@ function useMinuteClock(): Date {
  */
 export default function AdminConsole({ client, user }: AdminConsoleProps) {
   const now = useMinuteClock();
+  // A new object each time, so choosing the same person twice fills the form twice.
+  const [again, setAgain] = useState<{ person: Person } | null>(null);
   const people = useRecords<Person>(client.entities.User!);
   const requests = useRecords<AccessRequestRecord>(client.entities[ACCESS_ENTITY.accessRequest]!, true);
   const consultations = useRecords<ConsultationRecord>(client.entities[ACCESS_ENTITY.consultation]!, true);
@@ -54,8 +56,8 @@ export default function AdminConsole({ client, user }: AdminConsoleProps) {
           <a href="#admin-consultations">Consultations</a>
         </nav>
       </header>
-      <InviteSection client={client} onInvited={() => void people.reload()} />
-      <PeopleSection client={client} people={people} selfId={user.id} now={now} />
+      <InviteSection client={client} onInvited={() => void people.reload()} again={again} />
+      <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={(person) => setAgain({ person })} now={now} />
       <DomainsSection client={client} now={now} />
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />

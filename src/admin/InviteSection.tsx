@@ -1,16 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Base44Client } from '../sdk/index.ts';
-import { EMPTY_INVITE, inviteBody, type InviteValues } from './accessForms.ts';
+import { EMPTY_INVITE, inviteBody, inviteValuesFor, type InviteValues } from './accessForms.ts';
 import { FormAlert, SelectField, TextField } from './AdminField.tsx';
 import { PreparedForFields } from './PreparedForFields.tsx';
-import { ROLE_OPTIONS } from './people.ts';
+import { ROLE_OPTIONS, type Person } from './people.ts';
 import { useServerForm } from './useServerForm.ts';
 
 // The platform names Prepared-for errors by their path in the body; the form's boxes are flat.
 const FIELD_NAMES = { 'prepared_for.name': 'name', 'prepared_for.company': 'company', prepared_for: 'name' } as const;
 
+interface InviteSectionProps {
+  client: Base44Client;
+  onInvited(): void;
+  /** Someone to invite again, chosen in the people list: the form is filled in for them and focused. */
+  again?: { person: Person } | null;
+}
+
 /** Invite by email with a role, an optional expiry and an optional "Prepared for". */
-export function InviteSection({ client, onInvited }: { client: Base44Client; onInvited(): void }) {
+export function InviteSection({ client, onInvited, again }: InviteSectionProps) {
   const [status, setStatus] = useState('');
   const form = useServerForm<InviteValues>(
     EMPTY_INVITE,
@@ -23,6 +30,13 @@ export function InviteSection({ client, onInvited }: { client: Base44Client; onI
     },
     FIELD_NAMES,
   );
+  // Only a new choice fills the form (and moves focus there); the form's own functions change every render.
+  useEffect(() => {
+    if (!again) return;
+    form.setValues(inviteValuesFor(again.person));
+    setStatus('');
+    form.focus('user_email');
+  }, [again]);
   return (
     <section className="admin-section" aria-labelledby="admin-invite">
       <h2 id="admin-invite">Invite someone</h2>

@@ -3,7 +3,7 @@ import type { Base44Client } from '../sdk/index.ts';
 import { EditPersonDialog } from './EditPersonDialog.tsx';
 import { EmailText } from './EmailText.tsx';
 import { fieldError } from './fieldError.ts';
-import { mayResend, mayRevoke, personState, preparedForText, roleLabel, type Person } from './people.ts';
+import { inviteAgainLabel, mayResend, mayRevoke, personState, preparedForText, roleLabel, type Person } from './people.ts';
 import { RevokeDialog } from './RevokeDialog.tsx';
 import { ExpiryDay, Nothing, RelativeTime } from './TimeText.tsx';
 import type { Records } from './useRecords.ts';
@@ -13,13 +13,15 @@ interface PeopleSectionProps {
   people: Records<Person>;
   /** The admin using the console, who may not revoke themself. */
   selfId: string | undefined;
+  /** Fills the invite form for a revoked, expired or uninvited person. */
+  onInviteAgain(person: Person): void;
   now: Date;
 }
 
 type Open = { kind: 'edit' | 'revoke'; person: Person } | null;
 
 /** Everyone with a record: their state, dates and "Prepared for", with resend, edit and revoke. */
-export function PeopleSection({ client, people, selfId, now }: PeopleSectionProps) {
+export function PeopleSection({ client, people, selfId, onInviteAgain, now }: PeopleSectionProps) {
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<Open>(null);
@@ -72,6 +74,7 @@ export function PeopleSection({ client, people, selfId, now }: PeopleSectionProp
             <tbody>
               {list.map((person) => {
                 const { state, label } = personState(person, now);
+                const again = inviteAgainLabel(person, now);
                 return (
                   <tr key={person.id} data-person={person.email}>
                     <th scope="row">
@@ -103,6 +106,12 @@ export function PeopleSection({ client, people, selfId, now }: PeopleSectionProp
                             onClick={() => void act(() => client.access.resendInvite(person.id), `A fresh invitation was sent to ${person.email}.`)}
                           >
                             Resend invitation<span className="visually-hidden"> to {person.email}</span>
+                          </button>
+                        ) : null}
+                        {again ? (
+                          <button type="button" className="admin-button admin-button--small" onClick={() => onInviteAgain(person)}>
+                            {again}
+                            <span className="visually-hidden"> {person.email}</span>
                           </button>
                         ) : null}
                         <button type="button" className="admin-button admin-button--small" onClick={() => setOpen({ kind: 'edit', person })}>

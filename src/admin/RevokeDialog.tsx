@@ -12,7 +12,7 @@ interface RevokeDialogProps {
   fallbackFocus?: () => HTMLElement | null;
 }
 
-/** "Revoke access for EMAIL?": the one step between a click and ending someone's access. */
+/** "Revoke access?" for one person: the one step between a click and ending someone's access. */
 export function RevokeDialog({ person, onCancel, onConfirm, fallbackFocus }: RevokeDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,9 +26,12 @@ export function RevokeDialog({ person, onCancel, onConfirm, fallbackFocus }: Rev
     });
   };
   return (
-    <ModalDialog title={`Revoke access for ${person.email}?`} onClose={onCancel} fallbackFocus={fallbackFocus}>
+    <ModalDialog title="Revoke access?" onClose={onCancel} fallbackFocus={fallbackFocus}>
       <div className="modal__body">
-        <p>Their open sessions end at once and their invitation links stop working. You can invite them again later.</p>
+        <p>
+          <strong className="admin-dialog__who">{person.email}</strong> will no longer see the deck: their open sessions end at once and their
+          invitation links stop working. You can invite them again later.
+        </p>
         <div role="alert" className="admin-alert">
           {error}
         </div>

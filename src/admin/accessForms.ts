@@ -41,6 +41,17 @@ export function inviteBody(values: InviteValues): InviteBody {
   };
 }
 
+/** The invite form filled in for someone invited before (revoked, expired) or who signed up uninvited. */
+export function inviteValuesFor(person: Person): InviteValues {
+  return {
+    user_email: person.email,
+    role: person.role ?? 'user',
+    expires_at: '',
+    name: person.prepared_for?.name ?? '',
+    company: person.prepared_for?.company ?? '',
+  };
+}
+
 /** The edit dialog's starting values for a person. */
 export function personValues(person: Person): PersonValues {
   return {

@@ -49,5 +49,12 @@ export function preparedForText(preparedFor: PreparedFor | null | undefined): st
 /** Whom the console may resend an invitation: invited and not yet joined. */
 export const mayResend = (person: Person, now: Date = new Date()): boolean => accessState(person, now) === 'invited';
 
+/** Whom the invite form may invite (again): people the platform re-invites rather than refuses as already invited. */
+export function inviteAgainLabel(person: Person, now: Date = new Date()): string | null {
+  const state = accessState(person, now);
+  if (state === 'not_admitted') return 'Invite';
+  return state === 'revoked' || state === 'expired' ? 'Invite again' : null;
+}
+
 /** Whom the console may revoke: anyone not already revoked, except the admin using it. */
 export const mayRevoke = (person: Person, selfId: string | undefined): boolean => !person.revoked_at && person.id !== selfId;

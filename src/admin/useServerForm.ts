@@ -64,5 +64,8 @@ export function useServerForm<V extends Record<string, string>>(
     );
   };
 
-  return { values, setValues, field, onSubmit, busy, formError };
+  /** Moves focus to a field, e.g. after the form was filled in for the admin. */
+  const focus = (name: keyof V & string) => controls.current.get(name)?.focus();
+
+  return { values, setValues, field, focus, onSubmit, busy, formError };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InviteBody } from '../../schemas/accessWire.ts';
-import { accessPatch, EMPTY_INVITE, inviteBody, personValues } from '../../src/admin/accessForms.ts';
+import { accessPatch, EMPTY_INVITE, inviteBody, inviteValuesFor, personValues } from '../../src/admin/accessForms.ts';
 
 describe('the invite form → the invite call', () => {
   it('leaves empty optional boxes out, so the platform applies its defaults', () => {
@@ -45,5 +45,12 @@ describe('the edit dialog → an AccessPatch', () => {
     expect(accessPatch(before, { ...before, name: '', company: '' })).toEqual({ prepared_for: null });
     expect(accessPatch(before, { ...before, company: 'Other Bank' })).toEqual({ prepared_for: { name: 'Ada', company: 'Other Bank' } });
     expect(accessPatch(before, { ...before, full_name: ' ' })).toEqual({ full_name: null });
+  });
+});
+
+describe('inviting someone again', () => {
+  it('fills the form with their address, role and "Prepared for", and no expiry (the old one has passed)', () => {
+    const values = inviteValuesFor({ id: 'p1', email: 'ada@lender.example', role: 'admin', expires_at: '2026-01-01', prepared_for: { name: 'Ada' } });
+    expect(values).toEqual({ user_email: 'ada@lender.example', role: 'admin', expires_at: '', name: 'Ada', company: '' });
   });
 });

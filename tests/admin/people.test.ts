@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayResend, mayRevoke, personState, preparedForText, roleLabel, roleOptions, STATE_LABEL, type Person } from '../../src/admin/people.ts';
+import { inviteAgainLabel, mayResend, mayRevoke, personState, preparedForText, roleLabel, roleOptions, STATE_LABEL, type Person } from '../../src/admin/people.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const person = (fields: Partial<Person>): Person => ({ id: 'p1', email: 'ada@lender.example', role: 'user', is_registered: true, ...fields });
@@ -38,5 +38,15 @@ describe('a person in the console', () => {
     expect(preparedForText({ name: 'Ada Lovelace', company: 'Lender Bank' })).toBe('Ada Lovelace, Lender Bank');
     expect(preparedForText({ name: 'Ada Lovelace' })).toBe('Ada Lovelace');
     expect(preparedForText(null)).toBe('');
+  });
+});
+
+describe('inviting again', () => {
+  it('is offered to revoked, expired and uninvited people, and not to anyone the platform would refuse as already invited', () => {
+    expect(inviteAgainLabel(person({ revoked_at: '2026-11-20T00:00:00Z' }), NOW)).toBe('Invite again');
+    expect(inviteAgainLabel(person({ expires_at: '2026-11-01T00:00:00Z' }), NOW)).toBe('Invite again');
+    expect(inviteAgainLabel(person({ is_registered: false }), NOW)).toBe('Invite');
+    expect(inviteAgainLabel(person({}), NOW)).toBeNull();
+    expect(inviteAgainLabel(person({ joined_at: '2026-11-02T00:00:00Z' }), NOW)).toBeNull();
   });
 });

@@ -147,8 +147,9 @@ describe('the admin console', () => {
     const row = personRow(admin, 'partner@lender.example');
     const revoke = row.getByRole('button', { name: /^Revoke/ });
     await revoke.click();
-    const dialog = admin.getByRole('dialog', { name: 'Revoke access for partner@lender.example?' });
+    const dialog = admin.getByRole('dialog', { name: 'Revoke access?' });
     await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('partner@lender.example will no longer see the deck');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     expect(await violations(admin, 'revoke dialog')).toEqual([]);
     await admin.keyboard.press('Escape');
@@ -164,6 +165,19 @@ describe('the admin console', () => {
     // The Revoke button is gone with the access: focus lands on the People heading, not the body.
     expect(await admin.evaluate(() => document.activeElement?.textContent?.trim())).toBe('People');
     await admin.getByText('partner@lender.example no longer has access; their open sessions have ended.').waitFor();
+  });
+
+  it('invites a revoked person again from their row: the form is filled in and focused, and they are invited', async () => {
+    const row = personRow(admin, 'partner@lender.example');
+    await row.getByRole('button', { name: 'Invite again partner@lender.example' }).click();
+    const email = admin.getByLabel('Email');
+    expect(await email.inputValue()).toBe('partner@lender.example');
+    expect(await email.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await admin.getByRole('group', { name: 'Prepared for (optional)' }).getByLabel('Name').inputValue()).toBe('Ada Lovelace');
+    await admin.getByRole('button', { name: 'Send invitation' }).click();
+    await admin.getByText('Invitation sent to partner@lender.example.').waitFor();
+    await expect.poll(() => row.textContent()).toContain('Invited');
+    expect(await row.getByRole('button', { name: /^Revoke/ }).count()).toBe(1);
   });
 
   it('shows an access request live, with a toast linking to the console', async () => {
