@@ -58,6 +58,18 @@ describe('keymap', () => {
     expect(press('ArrowRight', input)).toBeNull();
   });
 
+  it('leaves keys alone inside an open modal dialog (issue 11): the page behind must not move', () => {
+    const dialog = document.createElement('dialog');
+    const button = document.createElement('button');
+    dialog.append(button);
+    document.body.append(dialog);
+    expect(press('ArrowRight', button)).toBe('next');
+    dialog.setAttribute('open', '');
+    expect(press('ArrowRight', button)).toBeNull();
+    expect(press('End', button)).toBeNull();
+    dialog.remove();
+  });
+
   it('is the one table of shortcuts', () => {
     expect(KEYMAP.map((entry) => entry.action)).toEqual(['previous', 'next', 'first', 'last']);
   });
