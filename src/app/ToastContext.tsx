@@ -33,7 +33,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (message: string, link?: ToastLink) => {
       const id = nextId.current++;
       dispatch({ type: 'add', toast: { id, message, open: true, ...(link ? { link } : {}) } });
-      later(TOAST_OPEN_MS, () => dismiss(id));
+      // A toast with something to act on stays until its reader dismisses or follows it (WCAG 2.2.1).
+      if (!link) later(TOAST_OPEN_MS, () => dismiss(id));
     },
     [dismiss, later],
   );

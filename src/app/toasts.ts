@@ -1,7 +1,7 @@
 /** Spec section 9: at most 20 toasts, newest first; a dismissed one is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 20;
 export const TOAST_REMOVE_DELAY = 1_000_000;
-/** How long a toast stays open before it dismisses itself. */
+/** How long a toast without a link stays open before it dismisses itself. */
 export const TOAST_OPEN_MS = 8000;
 
 /** Where a toast lets the reader act on it, e.g. the admin console for a new request. */
