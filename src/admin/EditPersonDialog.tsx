@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { accessPatch, personValues, type PersonValues } from './accessForms.ts';
 import { FormAlert, SelectField, TextField } from './AdminField.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
-import { PreparedForFields } from './PreparedForFields.tsx';
+import { PREPARED_FOR_FIELDS, PreparedForFields } from './PreparedForFields.tsx';
 import { roleOptions, type Person } from './people.ts';
 import { useServerForm } from './useServerForm.ts';
-
-const FIELD_NAMES = { 'prepared_for.name': 'name', 'prepared_for.company': 'company', prepared_for: 'name' } as const;
 
 interface EditPersonDialogProps {
   person: Person;
@@ -25,7 +23,7 @@ export function EditPersonDialog({ person, onCancel, onSave }: EditPersonDialogP
       if (Object.keys(patch).length === 0) onCancel();
       else await onSave(patch);
     },
-    FIELD_NAMES,
+    PREPARED_FOR_FIELDS,
   );
   return (
     <ModalDialog title={`Edit ${person.email}`} onClose={onCancel}>

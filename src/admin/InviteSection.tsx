@@ -2,12 +2,9 @@ import { useEffect, useState } from 'react';
 import type { Base44Client } from '../sdk/index.ts';
 import { EMPTY_INVITE, inviteBody, inviteValuesFor, type InviteValues } from './accessForms.ts';
 import { FormAlert, SelectField, TextField } from './AdminField.tsx';
-import { PreparedForFields } from './PreparedForFields.tsx';
+import { PREPARED_FOR_FIELDS, PreparedForFields } from './PreparedForFields.tsx';
 import { ROLE_OPTIONS, type Person } from './people.ts';
 import { useServerForm } from './useServerForm.ts';
-
-// The platform names Prepared-for errors by their path in the body; the form's boxes are flat.
-const FIELD_NAMES = { 'prepared_for.name': 'name', 'prepared_for.company': 'company', prepared_for: 'name' } as const;
 
 interface InviteSectionProps {
   client: Base44Client;
@@ -28,7 +25,7 @@ export function InviteSection({ client, onInvited, again }: InviteSectionProps) 
       setStatus(`Invitation sent to ${result.email}.`);
       onInvited();
     },
-    FIELD_NAMES,
+    PREPARED_FOR_FIELDS,
   );
   // Only a new choice fills the form (and moves focus there); the form's own functions change every render.
   useEffect(() => {

@@ -115,11 +115,21 @@ describe('the admin console', () => {
     expect(await violations(admin, 'invite with an error')).toEqual([]);
   });
 
-  it('invites with an expiry and "Prepared for": the person is listed as invited', async () => {
+  it('puts a "Prepared for" error at the Name box the platform names (prepared_for.name)', async () => {
     await admin.getByLabel('Access until (optional)').fill('2099-12-31');
     const preparedFor = admin.getByRole('group', { name: 'Prepared for (optional)' });
-    await preparedFor.getByLabel('Name').fill('Ada Lovelace');
     await preparedFor.getByLabel('Company').fill('Lender Bank');
+    await admin.getByRole('button', { name: 'Send invitation' }).click();
+    const name = preparedFor.getByLabel('Name');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await admin.getByLabel('Access until (optional)').getAttribute('aria-invalid')).toBeNull();
+    expect(await personRow(admin, 'partner@lender.example').count()).toBe(0);
+  });
+
+  it('invites with an expiry and "Prepared for": the person is listed as invited', async () => {
+    const preparedFor = admin.getByRole('group', { name: 'Prepared for (optional)' });
+    await preparedFor.getByLabel('Name').fill('Ada Lovelace');
     await admin.getByRole('button', { name: 'Send invitation' }).click();
     await admin.getByText('Invitation sent to partner@lender.example.').waitFor();
     const row = personRow(admin, 'partner@lender.example');
