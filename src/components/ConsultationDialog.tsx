@@ -1,8 +1,7 @@
 // Loaded on the first click of "Schedule a Consultation": few viewers open it, so it stays out of the first visit.
 import { useState } from 'react';
+import { FormDialog } from './FormDialog.tsx';
 import { FormField } from './FormField.tsx';
-import { FormMessage } from './FormMessage.tsx';
-import { ModalDialog } from './ModalDialog.tsx';
 import { useFormRequest } from './useFormRequest.ts';
 import type { ConsultationRequest } from './ViewerContext.tsx';
 
@@ -16,60 +15,41 @@ export function ConsultationDialog({ send, onClose }: { send: (request: Consulta
   const request = useFormRequest({ preferred_times: 'Preferred times', message: 'Message' });
 
   return (
-    <ModalDialog title="Schedule a Consultation" onClose={onClose}>
-      {request.status === 'done' ? (
-        <div className="modal__body">
-          <p className="form-message form-message--success" role="status" tabIndex={-1} data-form-result>
-            {CONSULTATION_THANKS}
-          </p>
-          <div className="modal__actions">
-            <button type="button" className="button button--primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
-        </div>
-      ) : (
-        <form
-          ref={request.form}
-          className="modal__body"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void request.submit(
-              (): Record<string, string> => (times.trim() ? {} : { preferred_times: 'Please say when suits you, such as "Tuesday or Wednesday afternoon, Eastern".' }),
-              () => send({ preferred_times: times.trim(), ...(message.trim() && { message: message.trim() }) }),
-            );
-          }}
-        >
-          <p className="modal__intro">Tell us when suits you and the team will confirm a time.</p>
-          <FormField
-            id="consultation-times"
-            label="Preferred times"
-            hint="Required. Days, times and your time zone."
-            required
-            maxLength={500}
-            value={times}
-            onChange={(event) => setTimes(event.target.value)}
-            error={request.errors.preferred_times}
-          />
-          <FormField
-            id="consultation-message"
-            label="Message"
-            hint="Optional. Anything the team should know before the call."
-            multiline
-            maxLength={2000}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            error={request.errors.message}
-          />
-          <FormMessage text={request.general} />
-          <div className="modal__actions">
-            <button type="submit" className="button button--primary" disabled={request.status === 'sending'}>
-              {request.status === 'sending' ? 'Sending…' : 'Send request'}
-            </button>
-          </div>
-        </form>
-      )}
-    </ModalDialog>
+    <FormDialog
+      title="Schedule a Consultation"
+      request={request}
+      done={CONSULTATION_THANKS}
+      submitLabel="Send request"
+      sendingLabel="Sending…"
+      onSubmit={() =>
+        void request.submit(
+          (): Record<string, string> => (times.trim() ? {} : { preferred_times: 'Please say when suits you, such as "Tuesday or Wednesday afternoon, Eastern".' }),
+          () => send({ preferred_times: times.trim(), ...(message.trim() && { message: message.trim() }) }),
+        )
+      }
+      onClose={onClose}
+    >
+      <p className="modal__intro">Tell us when suits you and the team will confirm a time.</p>
+      <FormField
+        id="consultation-times"
+        label="Preferred times"
+        hint="Required. Days, times and your time zone."
+        required
+        maxLength={500}
+        value={times}
+        onChange={(event) => setTimes(event.target.value)}
+        error={request.errors.preferred_times}
+      />
+      <FormField
+        id="consultation-message"
+        label="Message"
+        hint="Optional. Anything the team should know before the call."
+        multiline
+        maxLength={2000}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        error={request.errors.message}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 // Loaded on the first "Change password": few viewers ever open it, so it stays out of the first visit.
 import { useState } from 'react';
+import { FormDialog } from '../components/FormDialog.tsx';
 import { FormField } from '../components/FormField.tsx';
-import { FormMessage } from '../components/FormMessage.tsx';
-import { ModalDialog } from '../components/ModalDialog.tsx';
 import { useFormRequest } from '../components/useFormRequest.ts';
 import type { PasswordChange } from './DeckUserContext.tsx';
 
@@ -29,67 +28,46 @@ export function ChangePasswordDialog({ send, onClose }: { send: (change: Passwor
   };
 
   return (
-    <ModalDialog title="Change password" onClose={onClose}>
-      {request.status === 'done' ? (
-        <div className="modal__body">
-          <p className="form-message form-message--success" role="status" tabIndex={-1} data-form-result>
-            {PASSWORD_CHANGED}
-          </p>
-          <div className="modal__actions">
-            <button type="button" className="button button--primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
-        </div>
-      ) : (
-        <form
-          ref={request.form}
-          className="modal__body"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void request.submit(check, () => send({ currentPassword: current, newPassword: next }));
-          }}
-        >
-          <FormField
-            id="password-current"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-            error={request.errors.current_password}
-          />
-          <FormField
-            id="password-new"
-            label="New password"
-            hint={`At least ${MIN_LENGTH} characters.`}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-            error={request.errors.new_password}
-          />
-          <FormField
-            id="password-confirm"
-            label="New password again"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-            error={request.errors.confirm_password}
-          />
-          <FormMessage text={request.general} />
-          <div className="modal__actions">
-            <button type="submit" className="button button--primary" disabled={request.status === 'sending'}>
-              {request.status === 'sending' ? 'Saving…' : 'Save new password'}
-            </button>
-          </div>
-        </form>
-      )}
-    </ModalDialog>
+    <FormDialog
+      title="Change password"
+      request={request}
+      done={PASSWORD_CHANGED}
+      submitLabel="Save new password"
+      sendingLabel="Saving…"
+      onSubmit={() => void request.submit(check, () => send({ currentPassword: current, newPassword: next }))}
+      onClose={onClose}
+    >
+      <FormField
+        id="password-current"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={current}
+        onChange={(event) => setCurrent(event.target.value)}
+        error={request.errors.current_password}
+      />
+      <FormField
+        id="password-new"
+        label="New password"
+        hint={`At least ${MIN_LENGTH} characters.`}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={next}
+        onChange={(event) => setNext(event.target.value)}
+        error={request.errors.new_password}
+      />
+      <FormField
+        id="password-confirm"
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+        error={request.errors.confirm_password}
+      />
+    </FormDialog>
   );
 }
