@@ -26,7 +26,7 @@ export default defineConfig({
         // helpers, the slide and viewer contexts) form one chunk apart from the app's shell: a
         // slide chunk then never imports the main chunk, whose stylesheet (already inline in every
         // page) the lazy loader would otherwise fetch again with it.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: 'deck-core',
