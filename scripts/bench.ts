@@ -7,9 +7,10 @@ import { cpus, loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { parseArgs } from '../src/bench/args.ts';
 import { firstVisit } from '../src/bench/firstVisit.ts';
+import { admittedViewer } from '../src/bench/platformVisit.ts';
 import { keyToHeading } from '../src/bench/keyToHeading.ts';
 import { lighthouseRun } from '../src/bench/lighthouseRun.ts';
-import { loadRun, platformPresent } from '../src/bench/loadRun.ts';
+import { loadRun, platformPresent, startPlatformChild } from '../src/bench/loadRun.ts';
 import { loginFlood } from '../src/bench/loginFlood.ts';
 import { deckPagesIn, previewOf, snapshotDist } from '../src/bench/distSnapshot.ts';
 import { deckTable, firstVisitTable, pageTable, PAGES, type BenchResults } from '../src/bench/report.ts';
@@ -74,6 +75,20 @@ async function main(): Promise<number> {
         return byPage;
       });
     }
+    if (!args.skip.has('platform-visit') && platformPresent()) {
+      const pages = deckPagesIn(dist);
+      results.platformVisit = await part(results, `first visit as a signed-in viewer behind the local platform, each of ${pages.length} deck pages`, async () => {
+        const platform = await startPlatformChild(dist);
+        try {
+          const signedIn = await admittedViewer(platform);
+          const byPage: NonNullable<BenchResults['platformVisit']> = {};
+          for (const page of pages) byPage[page] = [await firstVisit(b, platform.url + page, signedIn)];
+          return byPage;
+        } finally {
+          await platform.stop();
+        }
+      });
+    }
     if (!args.skip.has('keys')) {
       results.keyToHeading = await part(results, `ArrowRight → next heading, ${KEY_MOVES} moves from ${KEY_START}`, () =>
         keyToHeading(b, preview.url, KEY_START, KEY_MOVES),
@@ -121,7 +136,9 @@ async function main(): Promise<number> {
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
 
-  const visits = firstVisitTable(results);
+  const visits = [firstVisitTable(results.firstVisit, 'first visit, standalone (KB gzip)'), firstVisitTable(results.platformVisit, 'first visit, signed in on the platform')]
+    .filter(Boolean)
+    .join('\n\n');
   const pages = pageTable(results);
   const deck = deckTable(results);
   log('');

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { resourceKind, type ResourceKind } from './resourceKind.ts';
 
 /** Bytes over the wire of one cold visit, by kind, until the network has been quiet. */
@@ -37,9 +37,11 @@ export const QUIET_MS = 500;
  * CDP, no input. Counts `Network.loadingFinished.encodedDataLength` (compressed body + response
  * headers, as received) of every request until QUIET_MS without network activity (at most 15 s).
  */
-export async function firstVisit(browser: Browser, url: string): Promise<FirstVisit> {
+export async function firstVisit(browser: Browser, url: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<FirstVisit> {
   const context = await browser.newContext();
   try {
+    // A signed-in viewer's visit: their session is already in the fresh context (cookie, stored token).
+    await prepare?.(context);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const pending = new Map<string, Pending>();

@@ -17,6 +17,8 @@ export interface BenchResults {
   startedAt: string;
   machine: { cpus: number; loadavgStart: number[]; loadavgEnd?: number[] };
   firstVisit?: Record<string, FirstVisit[]>;
+  /** The same, as a signed-in viewer of the built deck behind the local platform (a partner's visit). */
+  platformVisit?: Record<string, FirstVisit[]>;
   lighthouse?: Record<string, LighthouseFigures[]>;
   keyToHeading?: KeyMove[];
   load?: LoadFigures | { skipped: string };
@@ -45,8 +47,8 @@ function med<T>(runs: T[] | undefined, field: (run: T) => number): number {
  * One row per deck page: the first visit's bytes (medians over its runs) against the budget, with
  * and without response headers, and what they are made of. The heaviest page comes first.
  */
-export function firstVisitTable(results: BenchResults): string {
-  const fv = results.firstVisit;
+export function firstVisitTable(visits: BenchResults['firstVisit'], title = 'first visit (KB gzip)'): string {
+  const fv = visits;
   if (!fv || Object.keys(fv).length === 0) return '';
   const within = (v: number) => Number.isFinite(v) && v / 1024 <= FIRST_VISIT_BUDGET_KB;
   const rows: Row[] = Object.entries(fv)
@@ -58,7 +60,7 @@ export function firstVisitTable(results: BenchResults): string {
       const status = within(code) && within(bodies) ? 'ok' : 'MISS';
       return { metric: page, cells: [kb(code), kb(bodies), ...parts], target: `${`≤ ${FIRST_VISIT_BUDGET_KB}`.padEnd(8)}${status}` };
     });
-  return formatTable(['first visit (KB gzip)', 'with headers', 'bodies', 'JS', 'CSS', 'HTML', 'requests', 'target'], rows);
+  return formatTable([title, 'with headers', 'bodies', 'JS', 'CSS', 'HTML', 'requests', 'target'], rows);
 }
 
 /** The Lighthouse table, one column per page of PAGES. */
