@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { launchChromium } from '../../src/build/chromium.ts';
@@ -46,17 +46,6 @@ const deleteUser = async (id: string) => expect((await p.call('DELETE', `/entiti
 
 /** Everything a reader could still see or a screen reader could still reach: the body's text and the tab title. */
 const visibleText = (page: Page) => page.evaluate(() => `${document.title}\n${document.body.innerText}\n${document.body.textContent}`);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForFunction(() => document.getAnimations().length === 0);
-    const results = await new AxeBuilder({ page }).analyze();
-    found.push(...results.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
-  }
-  return found;
-}
 
 describe('a viewer whose access is revoked while the deck is open', () => {
   it('learns it over the socket at once: the ended screen, no slide content left, and it stays on the next navigation', async () => {

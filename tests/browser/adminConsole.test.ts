@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { launchChromium } from '../../src/build/chromium.ts';
@@ -45,19 +45,6 @@ function consoleFiles(): string[] {
   return [...[...adminReach].filter((file) => !shared.has(file)), ...files.filter((file) => /^AdminConsole-.*\.css$/.test(file))];
 }
 
-/** Every violation, of any impact, at 1280 and 390 px, named with the state it was found in. */
-async function violations(page: Page, state: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForFunction(() => document.getAnimations().length === 0);
-    const results = await new AxeBuilder({ page }).analyze();
-    found.push(...results.violations.map((v) => `${state} at ${width}px: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  return found;
-}
-
 /** Signs in through the sign-in page, then opens `path`. */
 async function signedInAt(email: string, password: string, path: string): Promise<{ page: Page; requests: string[] }> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -96,7 +83,7 @@ describe('the admin console', () => {
     expect(files.some((file) => file.startsWith('AdminConsole-') && file.endsWith('.js'))).toBe(true);
     expect(adminRequests.some((path) => path.includes('/AdminConsole-'))).toBe(true);
     await admin.getByRole('table', { name: /People with a record/ }).waitFor();
-    expect(await violations(admin, 'console')).toEqual([]);
+    expect(await axeViolations(admin, 'console')).toEqual([]);
   });
 
   it('shows the platform\'s message at the expiry field for a past date, focuses it, and invites nobody', async () => {
@@ -112,7 +99,7 @@ describe('the admin console', () => {
     expect(await personRow(admin, 'partner@lender.example').count()).toBe(0);
     // The other boxes keep what was typed.
     expect(await admin.getByLabel('Email').inputValue()).toBe('partner@lender.example');
-    expect(await violations(admin, 'invite with an error')).toEqual([]);
+    expect(await axeViolations(admin, 'invite with an error')).toEqual([]);
   });
 
   it('puts a "Prepared for" error at the Name box the platform names (prepared_for.name)', async () => {
@@ -161,7 +148,7 @@ describe('the admin console', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('partner@lender.example will no longer see the deck');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    expect(await violations(admin, 'revoke dialog')).toEqual([]);
+    expect(await axeViolations(admin, 'revoke dialog')).toEqual([]);
     await admin.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await revoke.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -232,7 +219,7 @@ describe('the admin console', () => {
     await row.getByRole('button', { name: /^Edit/ }).click();
     const dialog = admin.getByRole('dialog', { name: 'Edit edit@lender.example' });
     await dialog.waitFor();
-    expect(await violations(admin, 'edit dialog')).toEqual([]);
+    expect(await axeViolations(admin, 'edit dialog')).toEqual([]);
     await dialog.getByLabel('Access until').fill('2020-02-02');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     // The platform refuses a past expiry at its field; the dialog stays open with the message there.

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { launchChromium } from '../../src/build/chromium.ts';
@@ -25,20 +25,6 @@ const alertShown = (page: Page) =>
 
 const newPage = async () => (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 
-/** Every violation, of any impact, at both widths, named with the state it was found in. */
-async function violations(page: Page, state: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    // Fades must end before a scan (toolchain.md); the Loading spinner turns forever, so it is let be.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Infinity));
-    const results = await new AxeBuilder({ page }).analyze();
-    found.push(...results.violations.map((v) => `${state} at ${width}px: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  return found;
-}
-
 describe('the sign-in page, every form', () => {
   it('sign in, a wrong password, create account, code entry, a wrong code, forgot password, its notice', async () => {
     await p.call('POST', '/users/invite-user', { token: p.serviceToken, body: { user_email: 'axe@lender.test', role: 'user' } });
@@ -46,38 +32,38 @@ describe('the sign-in page, every form', () => {
     const found: string[] = [];
     await page.goto(`${p.url}/login`);
     await page.getByRole('heading', { name: 'Sign in to view the deck' }).waitFor();
-    found.push(...(await violations(page, 'sign in')));
+    found.push(...(await axeViolations(page, 'sign in')));
 
     await page.getByLabel('Email').fill('axe@lender.test');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
     await page.getByRole('button', { name: /^Sign in$/ }).click();
     await alertShown(page);
-    found.push(...(await violations(page, 'sign in, wrong password')));
+    found.push(...(await axeViolations(page, 'sign in, wrong password')));
 
     await page.getByRole('button', { name: /Create your account/ }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
-    found.push(...(await violations(page, 'create account')));
+    found.push(...(await axeViolations(page, 'create account')));
 
     await page.getByLabel('Choose a password').fill('axe-viewer-password-1');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByLabel('6-digit code').waitFor();
-    found.push(...(await violations(page, 'code entry')));
+    found.push(...(await axeViolations(page, 'code entry')));
 
     await page.getByLabel('6-digit code').fill('000000');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await alertShown(page);
-    found.push(...(await violations(page, 'code entry, wrong code')));
+    found.push(...(await axeViolations(page, 'code entry, wrong code')));
 
     await page.goto(`${p.url}/login`);
     await page.getByRole('button', { name: /Forgot your password/ }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
-    found.push(...(await violations(page, 'forgot password')));
+    found.push(...(await axeViolations(page, 'forgot password')));
 
     await page.getByLabel('Email').fill('axe@lender.test');
     await page.getByRole('button', { name: /link|reset|send/i }).first().click();
     await page.getByRole('heading', { name: 'Sign in to view the deck' }).waitFor();
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('If an account exists');
-    found.push(...(await violations(page, 'sign in, reset link notice')));
+    found.push(...(await axeViolations(page, 'sign in, reset link notice')));
 
     expect(found).toEqual([]);
     await page.context().close();
@@ -88,12 +74,12 @@ describe('the sign-in page, every form', () => {
     const found: string[] = [];
     await page.goto(`${p.url}/login?reset_token=not-a-live-token`);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    found.push(...(await violations(page, 'reset')));
+    found.push(...(await axeViolations(page, 'reset')));
     await page.getByLabel('New password', { exact: true }).fill('a-new-password-12');
     await page.getByLabel('New password again').fill('a-new-password-12');
     await page.getByRole('button', { name: /password/i }).last().click();
     await alertShown(page);
-    found.push(...(await violations(page, 'reset, dead link')));
+    found.push(...(await axeViolations(page, 'reset, dead link')));
     expect(found).toEqual([]);
     await page.context().close();
   });
@@ -108,21 +94,21 @@ describe('the system screens of the gate', () => {
     await loading.route(settings, () => undefined);
     await loading.goto(`${p.url}/market`);
     await loading.getByRole('status').filter({ hasText: 'Loading' }).waitFor();
-    found.push(...(await violations(loading, 'Loading')));
+    found.push(...(await axeViolations(loading, 'Loading')));
     await loading.context().close();
 
     const failing = await newPage();
     await failing.route(settings, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"down"}' }));
     await failing.goto(`${p.url}/market`);
     await failing.getByRole('heading', { name: 'Failed to load app' }).waitFor({ timeout: 10_000 });
-    found.push(...(await violations(failing, 'load failure')));
+    found.push(...(await axeViolations(failing, 'load failure')));
     await failing.context().close();
 
     const stranger = await registeredUser(p, 'uninvited-axe@elsewhere.test', 'uninvited-password-1', false);
     const restricted = await newPage();
     await restricted.goto(`${p.url}/market?access_token=${stranger}`);
     await restricted.getByRole('heading', { name: 'Access Restricted' }).waitFor();
-    found.push(...(await violations(restricted, 'Access Restricted')));
+    found.push(...(await axeViolations(restricted, 'Access Restricted')));
     await restricted.context().close();
 
     expect(found).toEqual([]);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { launchChromium } from '../../src/build/chromium.ts';
@@ -36,19 +36,6 @@ afterAll(async () => {
 
 const freshPage = async () => (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 
-/** Every axe violation, of any impact, at 1280 and 390 px, after the page's fades have ended. */
-async function violations(page: Page, state: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForFunction(() => document.getAnimations().length === 0);
-    const results = await new AxeBuilder({ page }).analyze();
-    found.push(...results.violations.map((v) => `${state} at ${width}px: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  return found;
-}
-
 describe('an invitation link from the mail', () => {
   it('asks the partner for a password only, shows refusals next to the field, then opens their own deck signed in', async () => {
     expect(link).toMatch(/^http:\/\/localhost:\d+\/login\?invite_token=/);
@@ -57,7 +44,7 @@ describe('an invitation link from the mail', () => {
     await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(PARTNER);
     expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
-    const found = await violations(page, 'invitation form');
+    const found = await axeViolations(page, 'invitation form');
 
     // Keyboard only: the fields and the button are reached with Tab, the form sent with Enter.
     await page.getByLabel('Choose a password').focus();
@@ -71,7 +58,7 @@ describe('an invitation link from the mail', () => {
     const fieldError = await page.locator(`[id="${described!.split(' ').at(-1)}"]`).textContent();
     expect(fieldError).toMatch(/The new password is among commonly breached passwords/);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('new-password');
-    found.push(...(await violations(page, 'invitation form, refused password')));
+    found.push(...(await axeViolations(page, 'invitation form, refused password')));
 
     await password.fill(PASSWORD);
     await page.getByLabel('Password again').fill(`${PASSWORD}x`);
@@ -95,7 +82,7 @@ describe('an invitation link from the mail', () => {
     await page.getByRole('heading', { name: 'Invitation already used' }).waitFor();
     await page.getByText('This invitation was already used. Sign in with your password.').waitFor();
     expect(await page.locator('input[type="password"]').count()).toBe(0);
-    const found = await violations(page, 'used link');
+    const found = await axeViolations(page, 'used link');
 
     await page.getByRole('button', { name: 'Sign in with your password' }).click();
     await page.getByRole('heading', { name: 'Sign in to view the deck' }).waitFor();
@@ -111,7 +98,7 @@ describe('an invitation link from the mail', () => {
     await page.goto(`${p.url}/login?invite_token=not-a-real-invitation`);
     await page.getByRole('heading', { name: 'Invitation link not valid' }).waitFor();
     expect(await page.locator('input[type="password"]').count()).toBe(0);
-    expect(await violations(page, 'unknown link')).toEqual([]);
+    expect(await axeViolations(page, 'unknown link')).toEqual([]);
     await page.context().close();
   });
 
@@ -123,7 +110,7 @@ describe('an invitation link from the mail', () => {
     await page.goto(`${p.url}/login?invite_token=not-a-real-invitation`);
     await page.getByText('The server could not be reached').waitFor();
     expect(await page.locator('input[type="password"]').count()).toBe(0);
-    const found = await violations(page, 'status check failed');
+    const found = await axeViolations(page, 'status check failed');
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { name: 'Invitation link not valid' }).waitFor();
     expect(dropped).toBe(2);

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../src/build/chromium.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
@@ -43,17 +43,6 @@ async function signedIn(email: string, password: string, viewport = { width: 128
 /** The scripts the page has loaded so far, by file name. */
 const scriptsLoaded = (page: Page) =>
   page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop()!).filter((name) => name.endsWith('.js')));
-
-async function axeViolations(page: Page, widths = [1280, 390]): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForFunction(() => document.getAnimations().length === 0);
-    const results = await new AxeBuilder({ page }).analyze();
-    found.push(...results.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
-  }
-  return found;
-}
 
 const userId = async (token: string) => (await p.call('GET', '/entities/User/me', { token })).body.id as string;
 
@@ -124,7 +113,7 @@ describe('the account menu', () => {
     await dialog.getByLabel('Current password').fill('dana-password-1234');
     await dialog.getByRole('button', { name: 'Save new password' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Your password has been changed' }).waitFor();
-    expect(await axeViolations(page, [1280])).toEqual([]);
+    expect(await axeViolations(page, 'page', [1280])).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -238,7 +227,7 @@ describe('the contact page', () => {
     await dialog.getByLabel('Message').fill('About servicing.');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Thank you: the team will contact you to confirm a time.' }).waitFor();
-    expect(await axeViolations(page, [1280])).toEqual([]);
+    expect(await axeViolations(page, 'page', [1280])).toEqual([]);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
