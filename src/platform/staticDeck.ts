@@ -11,6 +11,7 @@ import { builtPages, pageRedirect } from './pageRedirect.ts';
 import { notFound } from './errors.ts';
 import { fileAudience } from './publicDeckFiles.ts';
 import type { PlatformContext } from './httpTypes.ts';
+import { acceptsGzip, gzipOnce, worthCompressing } from './gzipBody.ts';
 import { noteSeen } from './lastSeen.ts';
 import { sessionToken } from './session.ts';
 
@@ -69,10 +70,14 @@ function withAppId(html: Uint8Array, appId: string): string {
 async function send(c: Context, file: string, status: 200 | 404, cache: string, appId?: string): Promise<Response> {
   const raw = await readCached(file);
   const body = appId && extname(file) === '.html' ? withAppId(raw, appId) : raw;
-  return c.body(body, status, {
-    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Cache-Control': cache,
-  });
+  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cache };
+  if (!worthCompressing(type, typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)) return c.body(body, status, headers);
+  // Both variants may be cached (by the browser; shared caches get only public assets).
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  if (!acceptsGzip(c.req.header('accept-encoding'))) return c.body(body, status, headers);
+  // The app id is part of the key: the same file is served with each app's tag.
+  return c.body(gzipOnce(`${file}\0${appId ?? ''}`, body), status, { ...headers, 'Content-Encoding': 'gzip' });
 }
 
 /**
