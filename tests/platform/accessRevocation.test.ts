@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { connected, refused } from './socketEvents.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, ACCESS_ENDED_REASON, ADMIN_PATH, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
 import { SOCKET_PATH } from '../../schemas/platformWire.ts';
@@ -30,20 +31,6 @@ function connect(token: string): Socket {
   const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token }, reconnection: false });
   sockets.push(socket);
   return socket;
-}
-
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-}
-
-function refused(socket: Socket): Promise<Error & { data?: any }> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('connected')));
-    socket.once('connect_error', resolve);
-  });
 }
 
 const disconnected = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));

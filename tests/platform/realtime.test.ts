@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { connected, refused } from './socketEvents.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { eventually } from '../support/waitFor.ts';
@@ -22,20 +23,6 @@ function connect(query: Record<string, string>): Socket {
   const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query, reconnection: false });
   sockets.push(socket);
   return socket;
-}
-
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-}
-
-function refused(socket: Socket): Promise<Error & { data?: any }> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('connected')));
-    socket.once('connect_error', resolve);
-  });
 }
 
 interface Update {
