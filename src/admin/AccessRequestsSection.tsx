@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import type { Base44Client } from '../sdk/index.ts';
-import { fieldError } from './fieldError.ts';
 import { requester, splitRequests, statusLabel, type AccessRequestRecord } from './requests.ts';
 import { Nothing, RelativeTime } from './TimeText.tsx';
+import { useSectionMessages } from './useSectionMessages.tsx';
 import type { Records } from './useRecords.ts';
 
 interface AccessRequestsSectionProps {
@@ -15,30 +14,21 @@ interface AccessRequestsSectionProps {
 
 /** Access requests: pending ones with Approve and Decline first, decided ones below. */
 export function AccessRequestsSection({ client, requests, onDecided, now }: AccessRequestsSectionProps) {
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const decide = async (request: AccessRequestRecord, decision: 'approve' | 'decline') => {
-    setError(null);
-    setStatus('');
-    try {
-      await client.access.decideRequest(request.id, decision);
-      setStatus(decision === 'approve' ? `Approved ${request.email}: they are told by email and may sign in now.` : `Declined ${request.email}; they are told by email.`);
-      await requests.reload();
-      onDecided();
-    } catch (failure) {
-      setError(fieldError(failure).message);
-    }
-  };
+  const { act, messages } = useSectionMessages();
+  const decide = (request: AccessRequestRecord, decision: 'approve' | 'decline') =>
+    act(
+      async () => {
+        await client.access.decideRequest(request.id, decision);
+        await requests.reload();
+        onDecided();
+      },
+      decision === 'approve' ? `Approved ${request.email}: they are told by email and may sign in now.` : `Declined ${request.email}; they are told by email.`,
+    );
   const { pending, decided } = splitRequests(requests.records ?? []);
   return (
     <section className="admin-section" aria-labelledby="admin-requests">
       <h2 id="admin-requests">Access requests</h2>
-      <div role="alert" className="admin-alert">
-        {error ?? requests.error}
-      </div>
-      <p role="status" className="admin-status">
-        {status}
-      </p>
+      {messages(requests.error)}
       {requests.records === null ? (
         <p className="admin-empty">Loading requests…</p>
       ) : (

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import type { Base44Client } from '../sdk/index.ts';
-import { fieldError } from './fieldError.ts';
 import { requester, statusLabel, type ConsultationRecord } from './requests.ts';
 import { Nothing, RelativeTime } from './TimeText.tsx';
+import { useSectionMessages } from './useSectionMessages.tsx';
 import type { Records } from './useRecords.ts';
 
 interface ConsultationsSectionProps {
@@ -13,29 +12,17 @@ interface ConsultationsSectionProps {
 
 /** Consultation requests from the contact page, newest first, with "Mark handled". */
 export function ConsultationsSection({ client, consultations, now }: ConsultationsSectionProps) {
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const handled = async (request: ConsultationRecord) => {
-    setError(null);
-    setStatus('');
-    try {
+  const { act, messages } = useSectionMessages();
+  const handled = (request: ConsultationRecord) =>
+    act(async () => {
       await client.entities.ConsultationRequest!.update(request.id, { status: 'handled' });
-      setStatus(`Marked the request from ${request.email ?? request.created_by ?? 'the viewer'} as handled.`);
       await consultations.reload();
-    } catch (failure) {
-      setError(fieldError(failure).message);
-    }
-  };
+    }, `Marked the request from ${request.email ?? request.created_by ?? 'the viewer'} as handled.`);
   const list = consultations.records;
   return (
     <section className="admin-section" aria-labelledby="admin-consultations">
       <h2 id="admin-consultations">Consultation requests</h2>
-      <div role="alert" className="admin-alert">
-        {error ?? consultations.error}
-      </div>
-      <p role="status" className="admin-status">
-        {status}
-      </p>
+      {messages(consultations.error)}
       {list === null ? (
         <p className="admin-empty">Loading consultation requests…</p>
       ) : list.length === 0 ? (

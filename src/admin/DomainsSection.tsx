@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { ACCESS_ENTITY } from '../../schemas/accessPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { FormAlert, SelectField, TextField } from './AdminField.tsx';
-import { fieldError } from './fieldError.ts';
 import { roleLabel, ROLE_OPTIONS } from './people.ts';
 import { RelativeTime } from './TimeText.tsx';
 import { useRecords } from './useRecords.ts';
+import { useSectionMessages } from './useSectionMessages.tsx';
 import { useServerForm } from './useServerForm.ts';
 
 /** An AccessDomain record. */
@@ -22,26 +21,19 @@ const EMPTY = { domain: '', role: 'user' };
 export function DomainsSection({ client, now }: { client: Base44Client; now: Date }) {
   const domains = client.entities[ACCESS_ENTITY.domain]!;
   const rules = useRecords<DomainRecord>(domains);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { act, say, messages } = useSectionMessages();
   const form = useServerForm(EMPTY, async (values) => {
-    setStatus('');
+    say('');
     const created = (await domains.create({ domain: values.domain.trim(), role: values.role })) as DomainRecord;
     form.setValues(EMPTY);
-    setStatus(`Anyone with an address at ${created.domain} may now join.`);
+    say(`Anyone with an address at ${created.domain} may now join.`);
     await rules.reload();
   });
-  const remove = async (rule: DomainRecord) => {
-    setError(null);
-    setStatus('');
-    try {
+  const remove = (rule: DomainRecord) =>
+    act(async () => {
       await domains.delete(rule.id);
-      setStatus(`Removed ${rule.domain}. People who already joined keep their access.`);
       await rules.reload();
-    } catch (failure) {
-      setError(fieldError(failure).message);
-    }
-  };
+    }, `Removed ${rule.domain}. People who already joined keep their access.`);
   return (
     <section className="admin-section" aria-labelledby="admin-domains">
       <h2 id="admin-domains">Allowed domains</h2>
@@ -58,12 +50,7 @@ export function DomainsSection({ client, now }: { client: Base44Client; now: Dat
           </button>
         </div>
       </form>
-      <div role="alert" className="admin-alert">
-        {error ?? rules.error}
-      </div>
-      <p role="status" className="admin-status">
-        {status}
-      </p>
+      {messages(rules.error)}
       {rules.records === null ? (
         <p className="admin-empty">Loading domains…</p>
       ) : rules.records.length === 0 ? (

@@ -2,11 +2,11 @@ import { useRef, useState } from 'react';
 import type { Base44Client } from '../sdk/index.ts';
 import { EditPersonDialog } from './EditPersonDialog.tsx';
 import { EmailText } from './EmailText.tsx';
-import { fieldError } from './fieldError.ts';
 import { inviteAgainLabel, mayResend, mayRevoke, personState, preparedForText, roleLabel, type Person } from './people.ts';
 import { RevokeDialog } from './RevokeDialog.tsx';
 import { ExpiryDay, Nothing, RelativeTime } from './TimeText.tsx';
 import type { Records } from './useRecords.ts';
+import { useSectionMessages } from './useSectionMessages.tsx';
 
 interface PeopleSectionProps {
   client: Base44Client;
@@ -22,22 +22,16 @@ type Open = { kind: 'edit' | 'revoke'; person: Person } | null;
 
 /** Everyone with a record: their state, dates and "Prepared for", with resend, edit and revoke. */
 export function PeopleSection({ client, people, selfId, onInviteAgain, now }: PeopleSectionProps) {
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { act: run, say, messages } = useSectionMessages();
   const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    setError(null);
-    setStatus('');
-    try {
-      await run();
-      setStatus(done);
+  // Every action changes someone's row: the list is read again after it.
+  const act = (action: () => Promise<unknown>, done: string) =>
+    run(async () => {
+      await action();
       await people.reload();
-    } catch (failure) {
-      setError(fieldError(failure).message);
-    }
-  };
+    }, done);
 
   const list = people.records;
   return (
@@ -45,12 +39,7 @@ export function PeopleSection({ client, people, selfId, onInviteAgain, now }: Pe
       <h2 id="admin-people" ref={heading} tabIndex={-1}>
         People
       </h2>
-      <div role="alert" className="admin-alert">
-        {error ?? people.error}
-      </div>
-      <p role="status" className="admin-status">
-        {status}
-      </p>
+      {messages(people.error)}
       {list === null ? (
         <p className="admin-empty">Loading people…</p>
       ) : (
@@ -141,8 +130,7 @@ export function PeopleSection({ client, people, selfId, onInviteAgain, now }: Pe
             // The list first, so the dialog closes onto a row without a Revoke button and sends focus to the heading.
             await people.reload();
             setOpen(null);
-            setError(null);
-            setStatus(`${open.person.email} no longer has access; their open sessions have ended.`);
+            say(`${open.person.email} no longer has access; their open sessions have ended.`);
           }}
         />
       ) : null}
@@ -153,8 +141,7 @@ export function PeopleSection({ client, people, selfId, onInviteAgain, now }: Pe
           onSave={async (patch) => {
             await client.entities.User!.update(open.person.id, patch);
             setOpen(null);
-            setError(null);
-            setStatus(`Saved the changes for ${open.person.email}.`);
+            say(`Saved the changes for ${open.person.email}.`);
             await people.reload();
           }}
         />
