@@ -1,5 +1,6 @@
 // Loaded on the first "Change password": few viewers ever open it, so it stays out of the first visit.
 import { useState } from 'react';
+import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '../../schemas/passwordRule.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
 import { FormField } from '../components/FormField.tsx';
 import { useFormRequest } from '../components/useFormRequest.ts';
@@ -7,9 +8,6 @@ import type { PasswordChange } from './DeckUserContext.tsx';
 
 /** What the viewer reads once the platform took the new password. */
 export const PASSWORD_CHANGED = 'Your password has been changed. Other devices signed in to this deck have been signed out.';
-
-/** The platform's shortest password (src/platform/passwordPolicy.ts); said up front rather than after a round trip. */
-const MIN_LENGTH = 12;
 
 /** Current, new and confirmed password, with each error next to its field. */
 export function ChangePasswordDialog({ send, onClose }: { send: (change: PasswordChange) => Promise<void>; onClose: () => void }) {
@@ -21,7 +19,7 @@ export function ChangePasswordDialog({ send, onClose }: { send: (change: Passwor
   const check = (): Record<string, string> => {
     const errors: Record<string, string> = {};
     if (!current) errors.current_password = 'Enter your current password.';
-    if (next.length < MIN_LENGTH) errors.new_password = `Use at least ${MIN_LENGTH} characters.`;
+    if (next.length < MIN_PASSWORD_LENGTH) errors.new_password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
     else if (next === current) errors.new_password = 'Choose a password different from the current one.';
     if (confirm !== next) errors.confirm_password = 'The two new passwords differ.';
     return errors;
@@ -50,7 +48,7 @@ export function ChangePasswordDialog({ send, onClose }: { send: (change: Passwor
       <FormField
         id="password-new"
         label="New password"
-        hint={`At least ${MIN_LENGTH} characters.`}
+        hint={PASSWORD_HINT}
         type="password"
         autoComplete="new-password"
         required

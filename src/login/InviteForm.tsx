@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '../../schemas/passwordRule.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Field } from './Field.tsx';
 import { FormError } from './FormError.tsx';
@@ -44,12 +45,12 @@ export function InviteForm({ client, signedIn, inviteToken, invitedEmail, onLink
       <Field
         ref={passwordInput}
         label="Choose a password"
-        hint="At least 12 characters; not a commonly used password."
+        hint={PASSWORD_HINT}
         type="password"
         name="new-password"
         autoComplete="new-password"
         required
-        minLength={12}
+        minLength={MIN_PASSWORD_LENGTH}
         value={password}
         error={passwordError}
         onChange={(e) => setPassword(e.target.value)}
@@ -61,7 +62,7 @@ export function InviteForm({ client, signedIn, inviteToken, invitedEmail, onLink
         name="confirm-password"
         autoComplete="new-password"
         required
-        minLength={12}
+        minLength={MIN_PASSWORD_LENGTH}
         value={again}
         error={mismatch}
         onChange={(e) => setAgain(e.target.value)}

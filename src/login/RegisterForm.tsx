@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '../../schemas/passwordRule.ts';
 import { useState } from 'react';
 import { Field } from './Field.tsx';
 import { FormError } from './FormError.tsx';
@@ -16,12 +17,12 @@ export function RegisterForm({ client, email, setEmail, go }: FormProps) {
       <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <Field
         label="Choose a password"
-        hint="At least 12 characters; not a commonly used password."
+        hint={PASSWORD_HINT}
         type="password"
         name="new-password"
         autoComplete="new-password"
         required
-        minLength={12}
+        minLength={MIN_PASSWORD_LENGTH}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />

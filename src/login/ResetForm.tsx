@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '../../schemas/passwordRule.ts';
 import { useState } from 'react';
 import { Field } from './Field.tsx';
 import { FormError } from './FormError.tsx';
@@ -19,8 +20,8 @@ export function ResetForm({ client, resetToken, onChanged }: FormProps & { reset
   });
   return (
     <form onSubmit={onSubmit} aria-busy={busy}>
-      <Field label="New password" hint="At least 12 characters; not a commonly used password." type="password" name="new-password" autoComplete="new-password" required minLength={12} value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Field label="New password again" type="password" name="confirm-password" autoComplete="new-password" required minLength={12} value={again} error={mismatch} onChange={(e) => setAgain(e.target.value)} />
+      <Field label="New password" hint={PASSWORD_HINT} type="password" name="new-password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Field label="New password again" type="password" name="confirm-password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} value={again} error={mismatch} onChange={(e) => setAgain(e.target.value)} />
       <FormError message={error} />
       <button type="submit" className="login-primary" disabled={busy}>
         {busy ? 'Saving…' : 'Set new password'}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { badRequest } from './errors.ts';
-import { isCommonlyBreached, MIN_PASSWORD_LENGTH } from './passwords.ts';
+import { MIN_PASSWORD_LENGTH } from '../../schemas/passwordRule.ts';
+import { isCommonlyBreached } from './passwords.ts';
 
 /** A new password as register, reset-password and change-password accept it: 12 to 1024 characters. */
 export const NewPassword = z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024);

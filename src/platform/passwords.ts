@@ -9,8 +9,6 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-/** Minimum password length accepted by register, reset and change (OWASP ASVS 2.1.1). */
-export const MIN_PASSWORD_LENGTH = 12;
 
 let breached: Promise<Set<string>> | null = null;
 
