@@ -250,7 +250,14 @@ describe('attack: DATA_DIR modes and lock (finding 7)', () => {
     const racer = `
       import { existsSync } from 'node:fs';
       import { claimDataDir } from ${JSON.stringify(pathToFileURL(join(repo, 'src/platform/dataDirLock.ts')).href)};
-      const until = async (file) => { while (!existsSync(file)) await new Promise((done) => setTimeout(done, 2)); };
+      // Polls for the file, and gives up after 60 s so a racer never outlives a failed test.
+      const until = async (file) => {
+        const deadline = Date.now() + 60_000;
+        while (!existsSync(file)) {
+          if (Date.now() > deadline) throw new Error('no ' + file + ' within 60 s');
+          await new Promise((done) => setTimeout(done, 2));
+        }
+      };
       console.log('ready');
       await until(${JSON.stringify(go)});
       try { await claimDataDir(${JSON.stringify(dir)}); console.log('claimed'); await until(${JSON.stringify(end)}); }
