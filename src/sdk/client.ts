@@ -66,6 +66,8 @@ export interface Base44Client<M extends object = EntityTypes> {
   agents: AgentsModule;
   /** Invitations, revocation and requests (issue 11): the local platform's calls. */
   access: AccessModule;
+  /** Any socket room the caller may join, e.g. the admins' presence room (issue 12); same socket as entity rooms. */
+  realtime: Pick<Realtime, 'subscribe'>;
   setToken(token: string): void;
   /** The current user token, if any (startApp reads it). */
   getToken(): string | null;
@@ -125,6 +127,7 @@ export function createClient<M extends object = EntityTypes>(
     functions: createFunctionsModule(http, functionsVersion ?? undefined),
     agents: createAgentsModule({ http, realtime, serverUrl, appId, getToken: session.getToken }),
     access: createAccessModule(http, session),
+    realtime: { subscribe: (room, subscriber) => realtime.subscribe(room, subscriber) },
     setToken: (token) => session.setToken(token),
     getToken: session.getToken,
     getConfig: () => ({ serverUrl, appId, requiresAuth, appBaseUrl, functionsVersion: functionsVersion ?? null }),

@@ -24,10 +24,10 @@ test('src/sdk/index.ts exposes exactly the public API', () => {
   ]);
 });
 
-test('a client has the published surface, plus the access module of the local platform', () => {
+test('a client has the published surface, plus the access module and room subscriptions of the local platform', () => {
   const client = sdk.createClient({ serverUrl: server.url, appId: 'app-1', storage: null, location: null, history: null });
   expect(Object.keys(client).sort()).toEqual(
-    ['access', 'agents', 'asServiceRole', 'auth', 'cleanup', 'entities', 'functions', 'getConfig', 'getToken', 'integrations', 'setToken'].sort(),
+    ['access', 'agents', 'asServiceRole', 'auth', 'cleanup', 'entities', 'functions', 'getConfig', 'getToken', 'integrations', 'realtime', 'setToken'].sort(),
   );
   expect(client.getConfig()).toEqual({
     serverUrl: server.url,
