@@ -1,4 +1,5 @@
 import { ACCESS_ENTITY } from '../../schemas/accessWire.ts';
+import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
 import { type Caller, isAdmin } from './access.ts';
 import { forbidden, notFound } from './errors.ts';
 
@@ -36,6 +37,11 @@ export const ENTITY_ACCESS: Readonly<Record<string, EntityRule>> = {
   [ACCESS_ENTITY.accessRequest]: { create: 'nobody', read: 'owner', update: 'nobody', delete: 'admin' },
   // Any admitted viewer asks; the asker reads their own, admins read and settle all.
   [ACCESS_ENTITY.consultation]: { create: 'viewer', read: 'owner', update: 'admin', delete: 'admin' },
+  // A viewer's time per slide: they create their own (entitySchemas.ts refuses a forged author)
+  // and read none, not even their own; only admins read or delete them, and no one edits time.
+  [ENGAGEMENT_ENTITY.view]: { create: 'viewer', read: 'admin', update: 'nobody', delete: 'admin' },
+  // The deck's switches: every admitted viewer's page reads them, only admins set them.
+  [ENGAGEMENT_ENTITY.options]: { create: 'admin', read: 'viewer', update: 'admin', delete: 'admin' },
 };
 
 /** The rule of `entity`: its declared one, else DEFAULT_RULE. */

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { ACCESS_ENTITY, ConsultationBody, ConsultationStatus, DomainRule } from '../../schemas/accessWire.ts';
+import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
 import type { Caller } from './access.ts';
 import type { Queryable } from './db.ts';
+import { refuseSecondOptions } from './deckOptions.ts';
 import { refuseDuplicateDomain } from './domainRules.ts';
-import { badRequest, type HttpError } from './errors.ts';
+import { DeckOptionsBody, DeckOptionsChange, SlideViewBody } from './engagementSchemas.ts';
+import { badRequest, forbidden, type HttpError } from './errors.ts';
 
 // The shape of the records of the entities the platform itself relies on. The generic entity
 // routes check every create, update, bulk and import against it, so a bad field is a 400 naming
@@ -21,6 +24,11 @@ export interface EntitySchema {
   stamp?: (caller: Caller) => Fields;
   /** 400 when the records already stored forbid this write (a duplicate); runs in the write's transaction. */
   check?: (db: Queryable, appId: string, fields: Fields, id?: string) => Promise<void>;
+  /**
+   * Records are about their author (a viewer's own time): a body naming another author in
+   * created_by or created_by_id is a forgery, refused with 403 rather than silently re-stamped.
+   */
+  ownAuthor?: boolean;
 }
 
 /** The checked entities, by name. */
@@ -41,6 +49,17 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, EntitySchema>> = {
       email: caller.kind === 'user' ? caller.user.email : null,
       full_name: caller.kind === 'user' ? caller.user.full_name : null,
     }),
+  },
+  [ENGAGEMENT_ENTITY.view]: {
+    create: SlideViewBody,
+    // No one updates a view (entityAccess.ts); the shape is here for completeness.
+    update: SlideViewBody.partial(),
+    ownAuthor: true,
+  },
+  [ENGAGEMENT_ENTITY.options]: {
+    create: DeckOptionsBody,
+    update: DeckOptionsChange,
+    check: (db, appId, _fields, id) => refuseSecondOptions(db, appId, id),
   },
 };
 
@@ -65,6 +84,23 @@ function parse(entity: string, schema: z.ZodType<Fields>, fields: Fields, where:
   const result = schema.safeParse(fields);
   if (!result.success) throw fieldError(entity, result.error, fields, where);
   return result.data;
+}
+
+/**
+ * 403 when a record body of an `ownAuthor` entity names someone other than the caller as its
+ * author (created_by_id other than their id, created_by other than their email); `where` as in createFields.
+ */
+export function refuseForgedAuthor(entity: string, body: unknown, caller: Caller, where = ''): void {
+  if (!schemaFor(entity)?.ownAuthor || typeof body !== 'object' || body === null) return;
+  const own = { created_by_id: caller.kind === 'user' ? caller.user.id : null, created_by: caller.kind === 'user' ? caller.user.email : null };
+  for (const key of ['created_by_id', 'created_by'] as const) {
+    if (!Object.hasOwn(body, key)) continue;
+    const value = (body as Record<string, unknown>)[key];
+    const same = key === 'created_by' && typeof value === 'string' && own.created_by !== null
+      ? value.trim().toLowerCase() === own.created_by.toLowerCase()
+      : value === own[key];
+    if (!same) throw forbidden(`${where ? `${where}.` : ''}${key}: a ${entity} record is always its author's own; this one names someone else`);
+  }
 }
 
 /** The fields of a new `entity` record: checked and stamped when the entity has a schema; 400 naming the first bad field. */

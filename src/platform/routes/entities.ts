@@ -6,7 +6,7 @@ import { readForm, readJson } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { callerId, type EntityRule, readsAll, requireAllowed, requireOnRecord, ruleFor } from '../entityAccess.ts';
 import { MAX_IMPORT_BYTES, parseImportFile } from '../entityImport.ts';
-import { checkStored, createFields, updateFields } from '../entitySchemas.ts';
+import { checkStored, createFields, refuseForgedAuthor, updateFields } from '../entitySchemas.ts';
 import {
   type Author,
   checkEntityName,
@@ -98,7 +98,9 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
   api.post('/:entity', async (c) => {
     const entity = c.get('entity');
     requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
-    const fields = createFields(entity, userFields(await readJson(c)), c.get('caller'));
+    const body = await readJson(c);
+    refuseForgedAuthor(entity, body, c.get('caller'));
+    const fields = createFields(entity, userFields(body), c.get('caller'));
     const [record] = await insertAll(ctx, c.get('app').id, entity, [fields], author(c.get('caller')));
     created(c, entity, [record!]);
     return c.json(record);
@@ -110,6 +112,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const body = await readJson(c);
     if (!Array.isArray(body)) throw badRequest('body', 'must be a JSON array of records');
     if (body.length > MAX_LIMIT) throw badRequest('body', `holds more than ${MAX_LIMIT} records`);
+    body.forEach((item, i) => refuseForgedAuthor(entity, item, c.get('caller'), `body[${i}]`));
     const rows = body.map((item, i) => createFields(entity, userFields(item, `body[${i}]`), c.get('caller'), `body[${i}]`));
     const records = await insertAll(ctx, c.get('app').id, entity, rows, author(c.get('caller')));
     created(c, entity, records);
@@ -126,6 +129,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     if (!(file instanceof File)) throw badRequest('file', 'is missing: send one multipart part named file');
     const rows = parseImportFile(file.name, file.type, await file.text());
     if (rows.length > MAX_LIMIT) throw badRequest('file', `holds more than ${MAX_LIMIT} rows`);
+    rows.forEach((row, i) => refuseForgedAuthor(entity, row, c.get('caller'), `file row ${i + 1}`));
     const fields = rows.map((row, i) => createFields(entity, userFields(row, `file row ${i + 1}`), c.get('caller'), `file row ${i + 1}`));
     const records = await insertAll(ctx, c.get('app').id, entity, fields, author(c.get('caller')));
     created(c, entity, records);
