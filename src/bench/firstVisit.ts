@@ -37,7 +37,13 @@ export const QUIET_MS = 500;
  * CDP, no input. Counts `Network.loadingFinished.encodedDataLength` (compressed body + response
  * headers, as received) of every request until QUIET_MS without network activity (at most 15 s).
  */
-export async function firstVisit(browser: Browser, url: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<FirstVisit> {
+export async function firstVisit(
+  browser: Browser,
+  url: string,
+  prepare?: (context: BrowserContext) => Promise<void>,
+  /** The content codings the browser offers (`['gzip', 'deflate']` for a gzip-only figure); chromium's own when absent. */
+  encodings?: ('gzip' | 'deflate' | 'br' | 'zstd')[],
+): Promise<FirstVisit> {
   const context = await browser.newContext();
   try {
     // A signed-in viewer's visit: their session is already in the fresh context (cookie, stored token).
@@ -79,6 +85,7 @@ export async function firstVisit(browser: Browser, url: string, prepare?: (conte
     cdp.on('Network.loadingFailed', (e) => finish(e.requestId, 0));
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (encodings) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': encodings.join(', ') } });
     await page.goto(url, { waitUntil: 'load' });
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && (pending.size > 0 || Date.now() - lastActivity < QUIET_MS)) {

@@ -11,7 +11,7 @@ import { builtPages, pageRedirect } from './pageRedirect.ts';
 import { notFound } from './errors.ts';
 import { fileAudience } from './publicDeckFiles.ts';
 import type { PlatformContext } from './httpTypes.ts';
-import { acceptsGzip, gzipOnce, worthCompressing } from './gzipBody.ts';
+import { chooseEncoding, compressOnce, worthCompressing } from './compression.ts';
 import { noteSeen } from './lastSeen.ts';
 import { sessionToken } from './session.ts';
 
@@ -75,9 +75,11 @@ async function send(c: Context, file: string, status: 200 | 404, cache: string, 
   if (!worthCompressing(type, typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)) return c.body(body, status, headers);
   // Both variants may be cached (by the browser; shared caches get only public assets).
   c.header('Vary', 'Accept-Encoding', { append: true });
-  if (!acceptsGzip(c.req.header('accept-encoding'))) return c.body(body, status, headers);
+  const encoding = chooseEncoding(c.req.header('accept-encoding'));
   // The app id is part of the key: the same file is served with each app's tag.
-  return c.body(gzipOnce(`${file}\0${appId ?? ''}`, body), status, { ...headers, 'Content-Encoding': 'gzip' });
+  const zipped = encoding && compressOnce(`${file}\0${appId ?? ''}`, body, encoding);
+  if (!encoding || !zipped) return c.body(body, status, headers);
+  return c.body(zipped, status, { ...headers, 'Content-Encoding': encoding });
 }
 
 /**

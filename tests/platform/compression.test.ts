@@ -1,11 +1,11 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip } from '../../src/platform/gzipBody.ts';
+import { acceptsGzip, chooseEncoding } from '../../src/platform/compression.ts';
 import { request } from 'node:http';
 import { fakeDeck, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// The built deck goes out gzip-compressed to clients that accept it: before, `npm start` sent a
-// partner's first visit uncompressed (about 300 KB instead of about 90).
+// The built deck goes out compressed to clients that accept it (brotli, else gzip): before, `npm start`
+// sent a partner's first visit uncompressed (about 300 KB instead of about 90).
 const script = `export const words = ${JSON.stringify('the reverse mortgage ecosystem '.repeat(200))};`;
 const deck = fakeDeck({
   'index.html': '<h1>COVER</h1>',
@@ -43,8 +43,17 @@ function get(path: string, encoding?: string): Promise<{ status: number; headers
 }
 
 describe('compression of the built deck', () => {
-  it('sends a script gzip-compressed to a client that accepts gzip, the same bytes once unzipped', async () => {
-    const zipped = await get('/assets/main-abc123.js', 'gzip, deflate, br');
+  it('sends a script brotli-compressed to a client that accepts brotli, the same bytes once decompressed', async () => {
+    const zipped = await get('/assets/main-abc123.js', 'gzip, deflate, br, zstd');
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('br');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zipped.body.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(zipped.body).toString('utf8')).toBe(script);
+  });
+
+  it('sends it gzip-compressed to a client that accepts gzip only', async () => {
+    const zipped = await get('/assets/main-abc123.js', 'gzip, deflate');
     expect(zipped.status).toBe(200);
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
@@ -52,8 +61,8 @@ describe('compression of the built deck', () => {
     expect(gunzipSync(zipped.body).toString('utf8')).toBe(script);
   });
 
-  it('sends it as it is to a client that does not accept gzip, or refuses it with q=0', async () => {
-    for (const encoding of [undefined, 'identity', 'gzip;q=0, identity', 'br']) {
+  it('sends it as it is to a client that accepts neither, or refuses them with q=0', async () => {
+    for (const encoding of [undefined, 'identity', 'gzip;q=0, br;q=0, identity', 'zstd']) {
       const plain = await get('/assets/main-abc123.js', encoding);
       expect(plain.headers['content-encoding'], String(encoding)).toBeUndefined();
       expect(plain.body.toString('utf8')).toBe(script);
@@ -76,5 +85,9 @@ describe('compression of the built deck', () => {
     expect(acceptsGzip('gzip;q=0')).toBe(false);
     expect(acceptsGzip('br, zstd')).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('identity')).toBeNull();
   });
 });
