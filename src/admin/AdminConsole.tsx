@@ -1,14 +1,21 @@
 import { useEffect, useState } from 'react';
 import { ACCESS_ENTITY, ADMIN_CONSOLE_LABEL, ADMIN_PATH } from '../../schemas/accessPaths.ts';
+import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { AccessRequestsSection } from './AccessRequestsSection.tsx';
 import { ConsultationsSection } from './ConsultationsSection.tsx';
 import { DomainsSection } from './DomainsSection.tsx';
+import { EngagementSection } from './EngagementSection.tsx';
 import { InviteSection } from './InviteSection.tsx';
+import { LiveSection } from './LiveSection.tsx';
 import { PeopleSection } from './PeopleSection.tsx';
 import type { Person } from './people.ts';
 import type { AccessRequestRecord, ConsultationRecord } from './requests.ts';
+import { SettingsSection } from './SettingsSection.tsx';
+import { usePresence } from './usePresence.ts';
 import { useRecords } from './useRecords.ts';
+import { useSectionFromHash } from './useSectionFromHash.ts';
+import { useViewRecords } from './useViewRecords.ts';
 import './admin.css';
 
 export interface AdminConsoleProps {
@@ -29,7 +36,7 @@ function useMinuteClock(): Date {
 
 /**
  * The admin console at ADMIN_PATH (issue 11): invite, people, allowed domains, access and
- * consultation requests. Loaded only for admins (AdminRoute imports it lazily), so no viewer
+ * consultation requests; who is viewing now, engagement per viewer and slide, the deck's switches (issue 12). Loaded only for admins (AdminRoute imports it lazily), so no viewer
  * downloads it; requests arrive live over the entity rooms. The tab's title and the route
  * announcement come from the deck's RouteEffects, which knows the same rule (showsAdminConsole).
  */
@@ -40,6 +47,10 @@ export default function AdminConsole({ client, user }: AdminConsoleProps) {
   const people = useRecords<Person>(client.entities.User!);
   const requests = useRecords<AccessRequestRecord>(client.entities[ACCESS_ENTITY.accessRequest]!, true);
   const consultations = useRecords<ConsultationRecord>(client.entities[ACCESS_ENTITY.consultation]!, true);
+  const views = useViewRecords(client.entities[ENGAGEMENT_ENTITY.view]!);
+  const presence = usePresence(client);
+  useSectionFromHash();
+  const watching = presence.viewers?.length ?? 0;
   const pending = (requests.records ?? []).filter((request) => (request.status ?? 'pending') === 'pending').length;
   return (
     <div className="admin" data-route={ADMIN_PATH}>
@@ -47,20 +58,26 @@ export default function AdminConsole({ client, user }: AdminConsoleProps) {
         <h1 className="admin__title" tabIndex={-1}>
           {ADMIN_CONSOLE_LABEL}
         </h1>
-        <p className="admin__lead">Who may see this deck, for how long, and who is asking.</p>
+        <p className="admin__lead">Who may see this deck, for how long, who is asking, and how they read it.</p>
         <nav aria-label="Console sections" className="admin__nav">
           <a href="#admin-invite">Invite</a>
           <a href="#admin-people">People</a>
+          <a href="#admin-live">Live{watching > 0 ? ` (${watching} viewing)` : ''}</a>
+          <a href="#admin-engagement">Engagement</a>
           <a href="#admin-domains">Domains</a>
           <a href="#admin-requests">Requests{pending > 0 ? ` (${pending} waiting)` : ''}</a>
           <a href="#admin-consultations">Consultations</a>
+          <a href="#admin-settings">Settings</a>
         </nav>
       </header>
       <InviteSection client={client} onInvited={() => void people.reload()} again={again} />
       <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={(person) => setAgain({ person })} now={now} />
+      <LiveSection presence={presence} now={now} />
+      <EngagementSection views={views} now={now} />
       <DomainsSection client={client} now={now} />
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />
+      <SettingsSection client={client} />
     </div>
   );
 }

@@ -1,0 +1,109 @@
+import { useMemo, useState } from 'react';
+import type { SlideViewRecord } from '../../schemas/engagementPaths.ts';
+import { deviceLabel, durationText } from './durationText.ts';
+import { summarizeEngagement } from './engagement.ts';
+import { SlideSummaryTable } from './SlideSummaryTable.tsx';
+import { RelativeTime } from './TimeText.tsx';
+import { useSlideRefs } from './useSlideRefs.ts';
+import type { ViewRecords } from './useViewRecords.ts';
+import { progressText, ViewerDetail } from './ViewerDetail.tsx';
+import { csvFileName, downloadText, viewsCsv } from './viewsCsv.ts';
+
+interface EngagementSectionProps {
+  views: ViewRecords;
+  now: Date;
+}
+
+const count = new Intl.NumberFormat('en');
+
+/** Per viewer (visits, time per slide, how far) and per slide (total, median, where viewers stop), and the raw views as CSV. */
+export function EngagementSection({ views, now }: EngagementSectionProps) {
+  const slides = useSlideRefs();
+  const records = views.records;
+  const engagement = useMemo(() => (records ? summarizeEngagement(records, slides) : null), [records, slides]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const viewer = engagement?.viewers.find((candidate) => candidate.id === chosen) ?? engagement?.viewers[0];
+
+  const download = (list: readonly SlideViewRecord[]) => {
+    const labels = new Map((engagement?.slides ?? []).map((slide) => [slide.path, slide.label]));
+    downloadText(viewsCsv(list, labels), csvFileName(new Date()));
+  };
+
+  return (
+    <section className="admin-section" aria-labelledby="admin-engagement">
+      <h2 id="admin-engagement" tabIndex={-1}>
+        Engagement
+      </h2>
+      <p className="admin-section__lead">
+        Time each viewer spent on each slide, counted only while the deck was visible and they were active. Views arrive when a viewer leaves
+        the deck or every 30 seconds while they read.
+      </p>
+      {views.error ? (
+        <p className="admin-alert" role="alert">
+          {views.error}
+        </p>
+      ) : null}
+      {!engagement || !records ? (
+        views.error ? null : <p className="admin-empty">Loading views…</p>
+      ) : engagement.viewers.length === 0 ? (
+        <p className="admin-empty">
+          No views recorded yet. With recording on (see Settings), each viewer&rsquo;s time per slide appears here within seconds of them
+          leaving the deck.
+        </p>
+      ) : (
+        <>
+          <div className="engagement-summary">
+            <p>
+              {count.format(engagement.viewers.length)} {engagement.viewers.length === 1 ? 'viewer' : 'viewers'},{' '}
+              {count.format(engagement.records)} view records.
+            </p>
+            <button type="button" className="admin-button" onClick={() => download(records)}>
+              Download CSV<span className="visually-hidden"> of all {count.format(engagement.records)} view records</span>
+            </button>
+          </div>
+          <div className="engagement-layout">
+            <div className="admin-table-wrap engagement-viewers" role="region" aria-labelledby="engagement-viewers-caption" tabIndex={0}>
+              <table className="admin-table">
+                <caption id="engagement-viewers-caption">Viewers ({engagement.viewers.length}), most recently active first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Viewer</th>
+                    <th scope="col" className="admin-table__number">
+                      Visits
+                    </th>
+                    <th scope="col">Last active</th>
+                    <th scope="col">Device</th>
+                    <th scope="col">How far</th>
+                    <th scope="col" className="admin-table__number">
+                      Time
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {engagement.viewers.map((row) => (
+                    <tr key={row.id} data-viewer={row.email} className={row === viewer ? 'engagement-viewers__chosen' : undefined}>
+                      <th scope="row">
+                        <button type="button" className="engagement-viewers__choose" aria-pressed={row === viewer} onClick={() => setChosen(row.id)}>
+                          {row.email}
+                        </button>
+                      </th>
+                      <td className="admin-table__number">{row.visits.length}</td>
+                      <td>
+                        <RelativeTime iso={row.lastAt} now={now} />
+                      </td>
+                      <td>{deviceLabel(row.device)}</td>
+                      <td>{progressText(row, engagement.slides, engagement.deckLength)}</td>
+                      <td className="admin-table__number">{durationText(row.totalMs)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {viewer ? <ViewerDetail viewer={viewer} slides={engagement.slides} deckLength={engagement.deckLength} now={now} /> : null}
+          </div>
+          <SlideSummaryTable bySlide={engagement.bySlide} viewers={engagement.viewers.length} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import type { DeviceKind, SlideViewRecord } from '../../schemas/engagementPaths.ts';
+
+// What the console makes of the raw SlideView records: per viewer and per slide, in one pass over
+// the records (34,000 of them for 200 viewers × 17 slides × 10 visits), then work per viewer × slide.
+
+/** A page as the console charts it: its route, its label, its 1-based place in the deck (null: appendix). */
+export interface SlideRef {
+  path: string;
+  label: string;
+  order: number | null;
+}
+
+/** One visit of one viewer: when it began and last sent time, from what device, and its time in all. */
+export interface VisitSummary {
+  id: string;
+  startedAt: string;
+  lastAt: string;
+  device: DeviceKind;
+  ms: number;
+}
+
+/** Everything one viewer did, summed over their visits. */
+export interface ViewerEngagement {
+  id: string;
+  email: string;
+  /** Newest first. */
+  visits: VisitSummary[];
+  /** Milliseconds per slide, aligned with Engagement.slides. */
+  msBySlide: number[];
+  totalMs: number;
+  /** Index in Engagement.slides of the furthest deck slide with any time, or -1. */
+  furthest: number;
+  /** How many deck slides (appendix not counted) have any time. */
+  seen: number;
+  /** The newest record's time. */
+  lastAt: string;
+  /** The device of the newest visit. */
+  device: DeviceKind;
+}
+
+/** One slide across viewers. */
+export interface SlideSummary {
+  slide: SlideRef;
+  totalMs: number;
+  /** Median over the viewers who spent any time on it (0 when none did). */
+  medianMs: number;
+  /** How many viewers spent any time on it. */
+  viewers: number;
+  /** How many viewers' furthest slide is this one: where viewers stop. */
+  stoppedHere: number;
+}
+
+/** The console's picture of engagement. */
+export interface Engagement {
+  /** Deck slides in order, then the appendix, then any recorded path the registry does not know. */
+  slides: SlideRef[];
+  /** How many of `slides` are in the deck order (they come first). */
+  deckLength: number;
+  /** Most recently active first. */
+  viewers: ViewerEngagement[];
+  bySlide: SlideSummary[];
+  records: number;
+}
+
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = Float64Array.from(values).sort();
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Deck slides by their order, then the rest as given. */
+function ordered(slides: readonly SlideRef[]): SlideRef[] {
+  const deck = slides.filter((slide) => slide.order !== null).sort((a, b) => a.order! - b.order!);
+  return [...deck, ...slides.filter((slide) => slide.order === null)];
+}
+
+interface ViewerAcc {
+  id: string;
+  email: string;
+  visits: Map<string, VisitSummary>;
+  ms: number[];
+  lastAt: string;
+}
+
+/** Aggregates SlideView records by viewer, visit and slide, and by slide across viewers. */
+export function summarizeEngagement(records: readonly SlideViewRecord[], registry: readonly SlideRef[]): Engagement {
+  const slides = ordered(registry);
+  const deckLength = slides.filter((slide) => slide.order !== null).length;
+  const index = new Map(slides.map((slide, i) => [slide.path, i]));
+  const viewers = new Map<string, ViewerAcc>();
+
+  for (const record of records) {
+    let slot = index.get(record.path);
+    if (slot === undefined) {
+      // A path the registry no longer has (a renamed slide): kept, after the known pages.
+      slot = slides.length;
+      slides.push({ path: record.path, label: record.path, order: null });
+      index.set(record.path, slot);
+    }
+    const key = record.created_by_id || record.created_by;
+    let viewer = viewers.get(key);
+    if (!viewer) {
+      viewer = { id: key, email: record.created_by, visits: new Map(), ms: [], lastAt: '' };
+      viewers.set(key, viewer);
+    }
+    const ms = Number.isFinite(record.ms) && record.ms > 0 ? record.ms : 0;
+    viewer.ms[slot] = (viewer.ms[slot] ?? 0) + ms;
+    if (record.created_date > viewer.lastAt) viewer.lastAt = record.created_date;
+    const visit = viewer.visits.get(record.visit_id);
+    if (!visit) {
+      viewer.visits.set(record.visit_id, { id: record.visit_id, startedAt: record.visit_started_at, lastAt: record.created_date, device: record.device, ms });
+    } else {
+      visit.ms += ms;
+      if (record.created_date > visit.lastAt) visit.lastAt = record.created_date;
+    }
+  }
+
+  const width = slides.length;
+  const perSlide: number[][] = slides.map(() => []);
+  const totals = new Array<number>(width).fill(0);
+  const stops = new Array<number>(width).fill(0);
+  const summaries: ViewerEngagement[] = [];
+  for (const acc of viewers.values()) {
+    const msBySlide = Array.from({ length: width }, (_, i) => acc.ms[i] ?? 0);
+    let furthest = -1;
+    let seen = 0;
+    let totalMs = 0;
+    msBySlide.forEach((ms, i) => {
+      totalMs += ms;
+      if (ms <= 0) return;
+      perSlide[i]!.push(ms);
+      totals[i]! += ms;
+      if (i < deckLength) {
+        seen += 1;
+        furthest = i;
+      }
+    });
+    if (furthest >= 0) stops[furthest]! += 1;
+    const visits = [...acc.visits.values()].sort((a, b) => (b.startedAt > a.startedAt ? 1 : b.startedAt < a.startedAt ? -1 : 0));
+    summaries.push({ id: acc.id, email: acc.email, visits, msBySlide, totalMs, furthest, seen, lastAt: acc.lastAt, device: visits[0]!.device });
+  }
+  summaries.sort((a, b) => (b.lastAt > a.lastAt ? 1 : b.lastAt < a.lastAt ? -1 : a.email.localeCompare(b.email)));
+
+  const bySlide = slides.map((slide, i) => ({
+    slide,
+    totalMs: totals[i]!,
+    medianMs: median(perSlide[i]!),
+    viewers: perSlide[i]!.length,
+    stoppedHere: stops[i]!,
+  }));
+  return { slides, deckLength, viewers: summaries, bySlide, records: records.length };
+}

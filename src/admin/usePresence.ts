@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { presenceRoom, type PresenceUpdate, type PresenceViewer } from '../../schemas/engagementPaths.ts';
+import type { Base44Client } from '../sdk/index.ts';
+
+/** Viewers with the deck open now (null until the presence room has answered once). */
+export interface Presence {
+  viewers: readonly PresenceViewer[] | null;
+}
+
+/** Pure: the people to list from a presence update: not admins (their pages report no slide), longest here first. */
+export function viewingNow(update: PresenceUpdate): PresenceViewer[] {
+  return update.viewers.filter((viewer) => viewer.role !== 'admin').sort((a, b) => a.opened_at.localeCompare(b.opened_at) || a.email.localeCompare(b.email));
+}
+
+/** Who is viewing the deck now, from the admins' presence room; the platform sends the list on joining and on every change. */
+export function usePresence(client: Base44Client): Presence {
+  const [viewers, setViewers] = useState<readonly PresenceViewer[] | null>(null);
+  useEffect(
+    () =>
+      client.realtime.subscribe(presenceRoom(client.getConfig().appId), {
+        onUpdate: (data) => {
+          const update = data as PresenceUpdate;
+          if (Array.isArray(update?.viewers)) setViewers(viewingNow(update));
+        },
+      }),
+    [client],
+  );
+  return { viewers };
+}
