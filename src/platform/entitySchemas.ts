@@ -123,6 +123,11 @@ export function updateFields(entity: string, fields: Fields, current: Fields): F
   return parse(entity, schema.update, changed, '');
 }
 
+/** Whether `entity` has a stored-records check, so each new record must be checked against those before it. */
+export function hasStoredCheck(entity: string): boolean {
+  return schemaFor(entity)?.check !== undefined;
+}
+
 /** Runs the entity's stored-records check (a duplicate domain) on `fields`, inside the write's transaction. */
 export async function checkStored(db: Queryable, appId: string, entity: string, fields: Fields, id?: string): Promise<void> {
   await schemaFor(entity)?.check?.(db, appId, fields, id);

@@ -108,4 +108,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX one_time_codes_hash ON one_time_codes (code_hash);
     `,
   },
+  {
+    version: 5,
+    description: 'lists sorted by created_date (newest or oldest first) page through an index, not a sort of every record',
+    sql: `
+      -- The exact expressions and orders listQuery.ts sorts by (the default sort is -created_date,
+      -- ties by insertion order), so a console paging 34,000 SlideView records with skip reads
+      -- each page from the index instead of sorting the whole entity for every page.
+      CREATE INDEX entities_created_date_desc ON entities (app_id, entity, (data #> '{created_date}'::text[]) DESC NULLS LAST, seq DESC);
+      CREATE INDEX entities_created_date_asc ON entities (app_id, entity, (data #> '{created_date}'::text[]) ASC NULLS LAST, seq ASC);
+    `,
+  },
 ];

@@ -6,12 +6,13 @@ import { readForm, readJson } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { callerId, type EntityRule, readsAll, requireAllowed, requireOnRecord, ruleFor } from '../entityAccess.ts';
 import { MAX_IMPORT_BYTES, parseImportFile } from '../entityImport.ts';
-import { checkStored, createFields, refuseForgedAuthor, updateFields } from '../entitySchemas.ts';
+import { checkStored, createFields, hasStoredCheck, refuseForgedAuthor, updateFields } from '../entitySchemas.ts';
+import { noteInsertedRecords } from '../plannerStats.ts';
 import {
   type Author,
   checkEntityName,
   checkRecordId,
-  createRecord,
+  createRecords,
   deleteMatching,
   deleteRecord,
   entityDocuments,
@@ -76,6 +77,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
   // Every create path ends here: the room hears of the records, and admins of those that need them.
   const created = (c: Context<EntityEnv>, entity: string, records: EntityRecord[]) => {
     announce(ctx, c.get('app').id, entity, 'create', records);
+    noteInsertedRecords(ctx, c, records.length);
     noticeAdminsOfCreate(ctx, c, c.get('app').id, entity, records);
   };
 
@@ -191,7 +193,8 @@ async function readableRecord(
 }
 
 // All or nothing: one transaction, so a failure half-way leaves none of the rows behind. Each row
-// is checked against the records stored before it (a duplicate domain, also within one bulk).
+// of an entity with a stored-records check is checked against the records stored before it (a
+// duplicate domain, also within one bulk), so those go in one by one; the rest in one statement.
 async function insertAll(
   ctx: PlatformContext,
   appId: string,
@@ -200,10 +203,11 @@ async function insertAll(
   by: Author,
 ): Promise<EntityRecord[]> {
   return ctx.db.transaction(async (tx) => {
+    if (!hasStoredCheck(entity)) return createRecords(tx, appId, entity, rows, by);
     const records: EntityRecord[] = [];
     for (const row of rows) {
       await checkStored(tx, appId, entity, row);
-      records.push(await createRecord(tx, appId, entity, row, by));
+      records.push(...(await createRecords(tx, appId, entity, [row], by)));
     }
     return records;
   });
