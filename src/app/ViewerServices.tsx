@@ -3,6 +3,9 @@ import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { ViewerContext, type ViewerContextValue } from '../components/ViewerContext.tsx';
 import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
+import { DECK_PDF_PATH } from '../../schemas/engagementPaths.ts';
+import { useDeckOptions } from '../engagement/useDeckOptions.ts';
+import { ViewerEngagement } from '../engagement/ViewerEngagement.tsx';
 import { formErrorOf } from './formErrorOf.ts';
 
 /**
@@ -13,9 +16,12 @@ import { formErrorOf } from './formErrorOf.ts';
 export function ViewerServices({ session, children }: { session: GateSession; children: ReactNode }) {
   const { user, logout, client } = session;
   const userId = user?.id;
+  // Engagement (issue 12): the deck's switches, read once the person is admitted.
+  const options = useDeckOptions(client, Boolean(userId));
+  const downloads = Boolean(options?.downloads);
 
   const deckUser = useMemo<DeckUserState>(() => {
-    const state: DeckUserState = { user, ...(logout && { logout }) };
+    const state: DeckUserState = { user, ...(logout && { logout }), ...(downloads && { downloadPdf: DECK_PDF_PATH }) };
     if (client && userId) {
       state.changePassword = ({ currentPassword, newPassword }) =>
         // The SDK keeps the fresh token the platform hands back, so the session carries on.
@@ -25,7 +31,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
         );
     }
     return state;
-  }, [user, userId, logout, client]);
+  }, [user, userId, logout, client, downloads]);
 
   const viewer = useMemo<ViewerContextValue>(() => {
     const value: ViewerContextValue = { preparedFor: preparedForOf(user) };
@@ -42,7 +48,10 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
 
   return (
     <DeckUserContext.Provider value={deckUser}>
-      <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
+      <ViewerContext.Provider value={viewer}>
+        {children}
+        {client && user && <ViewerEngagement client={client} user={user} options={options} />}
+      </ViewerContext.Provider>
     </DeckUserContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '../sdk/index.ts';
+import { accessSocketClosing, accessSocketOpened, type AccessSocketHandle } from './accessSocketUsers.ts';
 
 /** Where the watching socket connects, and whom it tells. */
 export interface AccessSocketOptions {
@@ -31,6 +32,7 @@ export function watchAccessSocket(options: AccessSocketOptions): () => void {
         query: { app_id: options.appId, token: options.token },
         forceNew: true,
       });
+      accessSocketOpened(socket as unknown as AccessSocketHandle);
       socket.on('connect', () => options.onConnect?.());
       socket.on('disconnect', (reason) => {
         if (reason === 'io server disconnect') options.onSuspect();
@@ -45,6 +47,7 @@ export function watchAccessSocket(options: AccessSocketOptions): () => void {
   );
   return () => {
     stopped = true;
+    if (socket) accessSocketClosing(socket as unknown as AccessSocketHandle);
     socket?.removeAllListeners();
     socket?.disconnect();
     socket = null;

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { deckSettings } from '../registry/slideRegistry.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { useDeckUser } from './DeckUserContext.tsx';
 import { useDeckRegistry } from './useDeckRegistry.ts';
 import { ZoomControls } from './ZoomControls.tsx';
 
@@ -29,9 +30,25 @@ export function DeckHeaderBar({ company }: { company?: string | undefined }) {
         )}
       </Link>
       <div className="deck-header__tools">
+        <DownloadPdfLink />
         <AccountMenu />
         <ZoomControls />
       </div>
     </header>
+  );
+}
+
+/**
+ * "Download PDF" while the deck's owners offer it: a plain link, which the platform's session
+ * cookie authorises; the file comes stamped with the viewer's email and the date. On a phone the
+ * visible word is "PDF" (the header is narrow); its name stays "Download PDF".
+ */
+function DownloadPdfLink() {
+  const { downloadPdf } = useDeckUser();
+  if (!downloadPdf) return null;
+  return (
+    <a className="zoom__button deck-header__download" href={downloadPdf} download>
+      <span className="deck-header__download-word">Download </span>PDF
+    </a>
   );
 }

@@ -21,6 +21,8 @@ export interface DeckUserState {
   logout?: () => void;
   /** Changes the viewer's password (the session carries on with a fresh token); rejects with a FormError. */
   changePassword?: (change: PasswordChange) => Promise<void>;
+  /** Where the viewer's stamped PDF downloads from; present only while the deck's owners offer it. */
+  downloadPdf?: string;
 }
 
 /** Empty in standalone mode: no platform, no user. The root provides the gate's value. */

@@ -1,4 +1,4 @@
-import { seg, type Http } from './http.ts';
+import { seg, type Http, type RequestOptions } from './http.ts';
 import type { Realtime, Unsubscribe } from './realtime.ts';
 
 /** Sort field (`-field` for descending) as the platform takes it. */
@@ -29,7 +29,8 @@ export interface EntityHandler<T = Record<string, any>> {
   update(id: string, data: Partial<T>): Promise<T>;
   delete(id: string): Promise<unknown>;
   deleteMany(query: Record<string, unknown>): Promise<unknown>;
-  bulkCreate(list: Partial<T>[]): Promise<T[]>;
+  /** Creates many records in one request; `options.keepalive` lets it outlive a closing page. */
+  bulkCreate(list: Partial<T>[], options?: RequestOptions): Promise<T[]>;
   importEntities(file: Blob): Promise<unknown>;
   /** Live changes of this entity type; returns the unsubscribe function. */
   subscribe(onChange: (event: EntityChangeEvent<T>) => void, onError?: (error: unknown) => void): Unsubscribe;
@@ -64,7 +65,7 @@ function createEntityHandler(http: Http, realtime: Realtime, appId: string, name
     update: (id, data) => body(http({ method: 'PUT', path: `${base}/${seg(id)}`, json: data })),
     delete: (id) => body(http({ method: 'DELETE', path: `${base}/${seg(id)}` })),
     deleteMany: (query) => body(http({ method: 'DELETE', path: base, json: query })),
-    bulkCreate: (list) => body(http({ method: 'POST', path: `${base}/bulk`, json: list })),
+    bulkCreate: (list, options) => body(http({ ...options, method: 'POST', path: `${base}/bulk`, json: list })),
     importEntities: (file) => {
       const form = new FormData();
       form.append('file', file, (file as File).name || 'import');

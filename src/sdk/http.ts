@@ -5,6 +5,8 @@ import type { Globals } from './globals.ts';
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
   timeout?: number | undefined;
+  /** Lets the request outlive the page (fetch `keepalive`), for what a closing tab still has to send. */
+  keepalive?: boolean | undefined;
 }
 
 /** One request below `{serverUrl}/api/apps/{appId}` (or an absolute `/api/...` path with `absolutePath`). */
@@ -128,6 +130,7 @@ async function send<T>(config: HttpConfig, spec: RequestSpec): Promise<HttpRespo
       headers,
       body: body ?? null,
       signal: controller.signal,
+      ...(spec.keepalive ? { keepalive: true } : {}),
     });
     const data = parseBody(await response.text());
     if (!response.ok) throw errorFromResponse(response.status, data);

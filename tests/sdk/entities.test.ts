@@ -105,6 +105,21 @@ describe('many records', () => {
     expect(server.to(`POST ${base}/Brand/bulk`)[0]?.body).toEqual(list);
   });
 
+  test('bulkCreate with keepalive: the request is made to outlive the page (fetch keepalive), same path and body', async () => {
+    server.reply(`POST ${base}/Brand/bulk`, { body: [] });
+    const seen: Array<boolean | undefined> = [];
+    const client = make({
+      fetch: (input, init) => {
+        seen.push(init?.keepalive);
+        return fetch(input, init);
+      },
+    });
+    await client.entities.Brand.bulkCreate([{ name: 'A' }], { keepalive: true });
+    await client.entities.Brand.bulkCreate([{ name: 'B' }]);
+    expect(seen).toEqual([true, undefined]);
+    expect(server.to(`POST ${base}/Brand/bulk`).map((req) => req.body)).toEqual([[{ name: 'A' }], [{ name: 'B' }]]);
+  });
+
   test('importEntities: POST /entities/E/import, multipart with one part "file" and its filename', async () => {
     server.reply(`POST ${base}/Brand/import`, { body: { imported: 2 } });
     const file = new File(['name\nA\nB\n'], 'brands.csv', { type: 'text/csv' });

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { RECORDING_NOTICE_KEY } from '../../schemas/engagementPaths.ts';
+
+/** The notice's wording: what is recorded, and for whom. */
+export const RECORDING_NOTICE = 'Your viewing time on each slide is recorded for the deck’s owners.';
+
+// Beside the toasts (bottom right) on the left, above the bottom bar; the toast's own look.
+const PLACE = { position: 'fixed', left: '1rem', bottom: '5rem', zIndex: 30, maxWidth: 'min(24rem, calc(100vw - 2rem))' } as const;
+
+/**
+ * Tells the viewer once per browser that their viewing time is recorded: a polite status note they
+ * dismiss, never a modal. It counts as told once shown (RECORDING_NOTICE_KEY), so a reload does not
+ * repeat it.
+ */
+export function RecordingNotice({ storage = safeStorage() }: { storage?: Storage | null }) {
+  const [open, setOpen] = useState(() => !seen(storage));
+  // The live region exists empty first, so screen readers announce the text put in it next.
+  const [text, setText] = useState('');
+  const close = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    try {
+      storage?.setItem(RECORDING_NOTICE_KEY, new Date().toISOString());
+    } catch {
+      // Storage denied: the notice shows again next time, which errs on the side of telling.
+    }
+    setText(RECORDING_NOTICE);
+  }, []);
+
+  if (!open) return null;
+  const dismiss = () => {
+    // Focus would fall to the page's start with the button gone: the slide's heading keeps the place.
+    if (document.activeElement === close.current) document.getElementById('slide-title')?.focus();
+    setOpen(false);
+  };
+  return (
+    <div className="toast recording-notice" role="status" style={PLACE}>
+      <p className="toast__body">{text}</p>
+      <button ref={close} type="button" className="toast__close" aria-label="Dismiss recording notice" onClick={dismiss}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+function seen(storage: Storage | null): boolean {
+  try {
+    return Boolean(storage?.getItem(RECORDING_NOTICE_KEY));
+  } catch {
+    return false;
+  }
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,59 @@
+import { deckOptionsOf, ENGAGEMENT_ENTITY, type DeckOptions } from '../../schemas/engagementPaths.ts';
+import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
+import type { Base44Client } from '../sdk/index.ts';
+
+/** The entity room the platform broadcasts DeckOptions changes on (the protocol's `entities:{appId}:{Entity}`). */
+export function deckOptionsRoom(appId: string): string {
+  return `entities:${appId}:${ENGAGEMENT_ENTITY.options}`;
+}
+
+/**
+ * Reads the deck's options through the session's client (the one record, or the defaults), and
+ * again whenever the platform broadcasts a change of it to the access socket, which joins the
+ * DeckOptions room (every admitted viewer may read it). A failed read reports nothing: without
+ * options the deck shows and records nothing. Returns the function that stops following.
+ */
+export function followDeckOptions(
+  client: Base44Client,
+  onOptions: (options: DeckOptions) => void,
+  share: typeof shareAccessSocket = shareAccessSocket,
+): () => void {
+  let stopped = false;
+  let reads = 0;
+  const read = () => {
+    const mine = ++reads;
+    client.entities[ENGAGEMENT_ENTITY.options]!.list(undefined, 1).then(
+      (records) => {
+        // An older read answering late must not undo a newer one.
+        if (!stopped && mine === reads) onOptions(deckOptionsOf(records[0]));
+      },
+      () => undefined,
+    );
+  };
+  read();
+  const room = deckOptionsRoom(client.getConfig().appId);
+  let connectedBefore = false;
+  const detach = share((socket) => {
+    const join = () => {
+      socket.emit('join', room);
+      // A change made while the socket was down was broadcast to nobody here: read again.
+      if (connectedBefore) read();
+      connectedBefore = true;
+    };
+    const onUpdate = (message: { room?: unknown }) => {
+      if (message?.room === room) read();
+    };
+    socket.on('connect', join);
+    socket.on('update_model', onUpdate);
+    if (socket.connected) join();
+    return () => {
+      socket.off('connect', join);
+      socket.off('update_model', onUpdate);
+      if (socket.connected) socket.emit('leave', room);
+    };
+  });
+  return () => {
+    stopped = true;
+    detach();
+  };
+}

@@ -1,0 +1,124 @@
+// The recorder in a page (happy-dom) on fake timers: what it sends, when, and in how many requests.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FLUSH_INTERVAL_MS, VISIT_IDLE_MS, VISIT_STORAGE_KEY, type SlideViewFields } from '../../schemas/engagementPaths.ts';
+import { startRecorder, type Recorder } from '../../src/engagement/recorder.ts';
+
+let sent: SlideViewFields[][];
+let answer: () => Promise<unknown>;
+let running: Recorder[];
+let ids: number;
+
+const start = () => {
+  const recorder = startRecorder({
+    send: (records) => {
+      sent.push(records);
+      return answer();
+    },
+    device: 'desktop',
+    storage: localStorage,
+    newId: () => `visit-${++ids}`,
+  });
+  running.push(recorder);
+  return recorder;
+};
+const setVisibility = (state: 'visible' | 'hidden') => {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+};
+const msByPath = (records: readonly SlideViewFields[]) => Object.fromEntries(records.map((record) => [record.path, record.ms]));
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse('2026-11-24T08:00:00.000Z') });
+  localStorage.clear();
+  sent = [];
+  answer = () => Promise.resolve([]);
+  running = [];
+  ids = 0;
+  setVisibility('visible');
+});
+afterEach(() => {
+  running.forEach((recorder) => recorder.stop());
+  vi.useRealTimers();
+});
+
+describe('the recorder', () => {
+  it('sends one bulk request per FLUSH_INTERVAL_MS with the time per slide, and none while nothing was counted', async () => {
+    const recorder = start();
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS * 3);
+    expect(sent).toEqual([]);
+
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(20_000);
+    recorder.show('/market');
+    for (let i = 0; i < 200; i += 1) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown' }));
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS - 20_000 - 1);
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toEqual([
+      { visit_id: 'visit-1', path: '/', ms: 20_000, visit_started_at: '2026-11-24T08:00:00.000Z', device: 'desktop' },
+      { visit_id: 'visit-1', path: '/market', ms: FLUSH_INTERVAL_MS - 20_000, visit_started_at: '2026-11-24T08:00:00.000Z', device: 'desktop' },
+    ]);
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    expect(sent).toHaveLength(2);
+    expect(msByPath(sent[1]!)).toEqual({ '/market': FLUSH_INTERVAL_MS });
+  });
+
+  it('sends at once when the page is hidden or left, counts nothing while hidden, and sends nothing twice', async () => {
+    const recorder = start();
+    recorder.show('/team');
+    await vi.advanceTimersByTimeAsync(7_000);
+    setVisibility('hidden');
+    expect(sent.map(msByPath)).toEqual([{ '/team': 7_000 }]);
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS * 4);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).toHaveLength(1);
+
+    setVisibility('visible');
+    await vi.advanceTimersByTimeAsync(4_000);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent.map(msByPath)).toEqual([{ '/team': 7_000 }, { '/team': 4_000 }]);
+  });
+
+  it('continues the visit after a reload, and opens a new one after VISIT_IDLE_MS without activity', async () => {
+    const first = start();
+    first.show('/');
+    await vi.advanceTimersByTimeAsync(5_000);
+    first.stop();
+    const second = start();
+    second.show('/');
+    await vi.advanceTimersByTimeAsync(5_000);
+    setVisibility('hidden');
+    expect(sent.map((records) => records[0]!.visit_id)).toEqual(['visit-1', 'visit-1']);
+    expect(JSON.parse(localStorage.getItem(VISIT_STORAGE_KEY)!)).toMatchObject({ id: 'visit-1', started_at: '2026-11-24T08:00:00.000Z' });
+
+    await vi.advanceTimersByTimeAsync(VISIT_IDLE_MS);
+    setVisibility('visible');
+    await vi.advanceTimersByTimeAsync(3_000);
+    setVisibility('hidden');
+    expect(sent.at(-1)).toEqual([
+      { visit_id: 'visit-2', path: '/', ms: 3_000, visit_started_at: new Date(Date.now() - 3_000).toISOString(), device: 'desktop' },
+    ]);
+  });
+
+  it('sends again what a network failure or a 5xx lost, never what the platform refused', async () => {
+    const recorder = start();
+    recorder.show('/');
+    answer = () => Promise.reject(Object.assign(new Error('Network Error'), { status: undefined }));
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    answer = () => Promise.reject(Object.assign(new Error('Refused'), { status: 403 }));
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    answer = () => Promise.resolve([]);
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    expect(sent.map(msByPath)).toEqual([{ '/': FLUSH_INTERVAL_MS }, { '/': FLUSH_INTERVAL_MS * 2 }, { '/': FLUSH_INTERVAL_MS }]);
+  });
+
+  it('stops counting two minutes after the last input, so an idle open tab adds nothing', async () => {
+    const recorder = start();
+    recorder.show('/market');
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS * 10);
+    const total = sent.flat().reduce((sum, record) => sum + record.ms, 0);
+    expect(total).toBe(2 * 60_000);
+    expect(sent).toHaveLength(4);
+  });
+});
