@@ -1,12 +1,14 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { PRESENCE_EVENT, presenceRoom } from '../../schemas/engagementPaths.ts';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
-import { accessEnded, type Caller, checkGate, resolveCaller } from './access.ts';
+import { accessEnded, type Caller, checkGate, isAdmin, resolveCaller } from './access.ts';
 import { type AppRow, findApp } from './apps.ts';
 import { findConversation } from './conversations.ts';
 import { readsAll, ruleFor } from './entityAccess.ts';
 import { HttpError } from './errors.ts';
 import { noteSeen } from './lastSeen.ts';
+import { PresenceBoard } from './presence.ts';
 import { findUserById } from './users.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 
@@ -23,6 +25,8 @@ const CONVERSATION_ROOM = /^\/agent-conversations\/([^/]{1,200})$/;
 // Entity rooms are decided synchronously, so a join is in effect before any later request of the
 // same client is handled (a subscribe-then-create sequence must see its own create).
 function mayJoin(ctx: PlatformContext, state: SocketState, room: string): boolean | Promise<boolean> {
+  // Who is viewing, and where: admins of the socket's own app only.
+  if (room === presenceRoom(state.app.id)) return isAdmin(state.caller);
   const entity = /^entities:([^:]+):([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(room);
   if (entity) {
     // Changes to users and the outbox are not broadcast, and only admins may read them anyway.
@@ -73,6 +77,11 @@ function endAtExpiry(ctx: PlatformContext, socket: Socket, state: SocketState): 
 /** Attaches the socket.io server to the HTTP server and returns the broadcaster plus a closer. */
 export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Broadcaster & { close(): Promise<void> } {
   const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  const roomMessage = (room: string, payload: unknown) => ({ room, data: JSON.stringify(payload) });
+  const presence = new PresenceBoard((appId, update) => {
+    const room = presenceRoom(appId);
+    io.to(room).emit('update_model', roomMessage(room, update));
+  });
 
   io.use((socket, next) => {
     const { app_id: appId, token } = socket.handshake.query;
@@ -96,11 +105,21 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
   io.on('connection', (socket: Socket) => {
     const state = socket.data as SocketState;
     endAtExpiry(ctx, socket, state);
+    // A person (not the service role, not an anonymous visitor of a public deck) is present while connected.
+    if (state.caller.kind === 'user') {
+      const appId = state.app.id;
+      const user = state.caller.user;
+      presence.connect(appId, socket.id, user);
+      socket.on(PRESENCE_EVENT, (report: unknown) => presence.report(appId, socket.id, user.id, report));
+      socket.on('disconnect', () => presence.disconnect(appId, socket.id, user.id));
+    }
     socket.on('join', (room: unknown, ack?: unknown) => {
       if (typeof room !== 'string') return;
       const decide = (ok: boolean) => {
         if (ok) {
           void socket.join(room);
+          // A joining admin sees who is viewing at once, not at the next change.
+          if (room === presenceRoom(state.app.id)) socket.emit('update_model', roomMessage(room, { viewers: presence.viewers(state.app.id) }));
           reply(ack, { room, ok: true });
           return;
         }
@@ -121,7 +140,7 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
 
   return {
     publish(room, payload) {
-      io.to(room).emit('update_model', { room, data: JSON.stringify(payload) });
+      io.to(room).emit('update_model', roomMessage(room, payload));
     },
     disconnect({ token, userId, exceptToken }) {
       // A revoked token must stop receiving changes too, not only stop making requests.

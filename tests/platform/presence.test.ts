@@ -1,0 +1,207 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_CALL } from '../../schemas/accessWire.ts';
+import { PRESENCE_EVENT, presenceRoom, type PresenceUpdate, VISIT_IDLE_MS } from '../../schemas/engagementPaths.ts';
+import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
+import { PresenceBoard } from '../../src/platform/presence.ts';
+import { eventually } from '../support/waitFor.ts';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { connected } from './socketEvents.ts';
+
+// Presence over real socket.io connections to the local platform: viewers' pages report their
+// slide, admins in the presence room see who is viewing where, and `opened` marks a new visit.
+
+let p: TestPlatform;
+let admin: string;
+const sockets: Socket[] = [];
+const ROOM = presenceRoom('testapp');
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login');
+  admin = await p.login(ADMIN.email, ADMIN.password);
+  await p.addApp('second', 'private_with_login', { email: 'x@second.test', password: 'second-password-1' });
+}, 60_000);
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await p?.close();
+});
+
+async function connect(token: string, app = 'testapp'): Promise<Socket> {
+  const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: app, token }, reconnection: false });
+  sockets.push(socket);
+  await connected(socket);
+  return socket;
+}
+
+function join(socket: Socket, room: string): Promise<RoomReply> {
+  return socket.timeout(3000).emitWithAck('join', room);
+}
+
+/** Every PresenceUpdate the socket receives from the presence room, in order. */
+function updates(socket: Socket): PresenceUpdate[] {
+  const seen: PresenceUpdate[] = [];
+  socket.on('update_model', (message: { room: string; data: string }) => {
+    if (message.room === ROOM) seen.push(JSON.parse(message.data) as PresenceUpdate);
+  });
+  return seen;
+}
+
+const latest = (seen: PresenceUpdate[]) => seen.at(-1)?.viewers ?? [];
+const viewerIn = (seen: PresenceUpdate[], email: string) => latest(seen).find((v) => v.email === email);
+
+function closed(socket: Socket): Promise<void> {
+  return new Promise((resolve) => {
+    if (socket.disconnected) resolve();
+    else socket.once('disconnect', () => resolve());
+  });
+}
+
+describe('the presence room', () => {
+  it('shows an admin the viewer arriving, changing slide and leaving; garbage reports change nothing', async () => {
+    const watcher = await connect(admin);
+    const seen = updates(watcher);
+    expect(await join(watcher, ROOM)).toEqual({ room: ROOM, ok: true });
+    // The current list at once: the admin's own socket counts, with its role.
+    expect(seen).toHaveLength(1);
+    expect(latest(seen)).toEqual([expect.objectContaining({ email: ADMIN.email, role: 'admin', path: null })]);
+    expect(seen[0]!.opened).toBeUndefined();
+
+    const token = await registeredUser(p, 'ann@fund.example');
+    const page = await connect(token);
+    const arrival = await eventually(() => seen.find((u) => u.opened?.email === 'ann@fund.example') ?? false, { what: 'opened' });
+    expect(arrival.opened).toMatchObject({ role: 'user', path: null, device: null });
+    expect(Date.parse(arrival.opened!.opened_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(arrival.viewers.map((v) => v.email)).toEqual([ADMIN.email, 'ann@fund.example']);
+
+    page.emit(PRESENCE_EVENT, { path: '/market', device: 'phone' });
+    const onMarket = await eventually(() => viewerIn(seen, 'ann@fund.example')?.path === '/market' && viewerIn(seen, 'ann@fund.example')!, { what: 'on /market' });
+    expect(onMarket.device).toBe('phone');
+
+    const before = seen.length;
+    for (const garbage of [null, 'market', 42, [], { path: '/../admin', device: 'phone' }, { path: '/Team', device: 'phone' }, { path: '/team', device: 'tv' }, { path: '/team' }]) {
+      page.emit(PRESENCE_EVENT, garbage);
+    }
+    page.emit(PRESENCE_EVENT, { path: '/team', device: 'phone' });
+    const onTeam = await eventually(() => viewerIn(seen, 'ann@fund.example')?.path === '/team' && viewerIn(seen, 'ann@fund.example')!, { what: 'on /team' });
+    // The garbage published nothing, and the socket survived it to report /team.
+    expect(seen.length).toBe(before + 1);
+    expect(page.connected).toBe(true);
+    expect(Date.parse(onTeam.since)).toBeGreaterThanOrEqual(Date.parse(onMarket.since));
+    expect(onTeam.opened_at).toBe(onMarket.opened_at);
+
+    page.close();
+    await eventually(() => viewerIn(seen, 'ann@fund.example') === undefined && latest(seen).length === 1, { what: 'ann gone' });
+  });
+
+  it('shows a viewer with two tabs once, at the latest report, until the last tab closes', async () => {
+    const watcher = await connect(admin);
+    const seen = updates(watcher);
+    await join(watcher, ROOM);
+    const token = await registeredUser(p, 'two@fund.example');
+    const first = await connect(token);
+    const second = await connect(token);
+    first.emit(PRESENCE_EVENT, { path: '/market', device: 'desktop' });
+    await eventually(() => viewerIn(seen, 'two@fund.example')?.path === '/market', { what: 'first tab' });
+    second.emit(PRESENCE_EVENT, { path: '/team', device: 'tablet' });
+    await eventually(() => viewerIn(seen, 'two@fund.example')?.path === '/team', { what: 'second tab' });
+    expect(latest(seen).filter((v) => v.email === 'two@fund.example')).toHaveLength(1);
+    expect(seen.filter((u) => u.opened?.email === 'two@fund.example')).toHaveLength(1);
+
+    // Closing the tab that reported last shows what the remaining tab reported.
+    second.close();
+    await eventually(() => viewerIn(seen, 'two@fund.example')?.path === '/market', { what: 'back to the first tab' });
+    first.close();
+    await eventually(() => viewerIn(seen, 'two@fund.example') === undefined, { what: 'both tabs closed' });
+  });
+
+  it('is refused to viewers, and to an admin of another app', async () => {
+    const token = await registeredUser(p, 'nosy@fund.example');
+    const page = await connect(token);
+    const seen = updates(page);
+    expect(await join(page, ROOM)).toMatchObject({ room: ROOM, ok: false });
+    const otherToken = (await p.call('POST', '/auth/login', { app: 'second', body: { email: 'x@second.test', password: 'second-password-1' } })).body.access_token;
+    const otherAdmin = await connect(otherToken, 'second');
+    expect(await join(otherAdmin, ROOM)).toMatchObject({ ok: false });
+    expect(await join(otherAdmin, presenceRoom('second'))).toMatchObject({ ok: true });
+    // Another viewer's arrival reaches the admin's room, never the refused viewer.
+    const watcher = await connect(admin);
+    const watched = updates(watcher);
+    await join(watcher, ROOM);
+    await connect(await registeredUser(p, 'later@fund.example'));
+    await eventually(() => viewerIn(watched, 'later@fund.example') !== undefined, { what: 'later arrives' });
+    expect(seen).toEqual([]);
+  });
+
+  it('drops a viewer whose access is revoked', async () => {
+    const watcher = await connect(admin);
+    const seen = updates(watcher);
+    await join(watcher, ROOM);
+    const token = await registeredUser(p, 'revoked@fund.example');
+    const page = await connect(token);
+    await eventually(() => viewerIn(seen, 'revoked@fund.example') !== undefined, { what: 'arrival' });
+    const id = (await p.call('GET', '/entities/User/me', { token })).body.id as string;
+    expect((await p.call('POST', ACCESS_CALL.revoke(id), { token: admin })).status).toBe(200);
+    await closed(page);
+    await eventually(() => viewerIn(seen, 'revoked@fund.example') === undefined, { what: 'revoked viewer gone' });
+  });
+
+  it('marks a reload as the same visit: opened fires once', async () => {
+    const watcher = await connect(admin);
+    const seen = updates(watcher);
+    await join(watcher, ROOM);
+    const token = await registeredUser(p, 'reload@fund.example');
+    const page = await connect(token);
+    await eventually(() => viewerIn(seen, 'reload@fund.example') !== undefined, { what: 'arrival' });
+    const openedAt = viewerIn(seen, 'reload@fund.example')!.opened_at;
+    page.close();
+    await eventually(() => viewerIn(seen, 'reload@fund.example') === undefined, { what: 'gone' });
+    await connect(token);
+    await eventually(() => viewerIn(seen, 'reload@fund.example') !== undefined, { what: 'back' });
+    expect(viewerIn(seen, 'reload@fund.example')!.opened_at).toBe(openedAt);
+    expect(seen.filter((u) => u.opened?.email === 'reload@fund.example')).toHaveLength(1);
+  });
+});
+
+describe('PresenceBoard visits', () => {
+  it('opens a new visit only after VISIT_IDLE_MS without any socket', () => {
+    let now = Date.UTC(2026, 10, 24, 8);
+    const published: Array<{ appId: string; update: PresenceUpdate }> = [];
+    const board = new PresenceBoard((appId, update) => published.push({ appId, update }), () => now);
+    const ann = { id: 'u1', email: 'ann@fund.example', full_name: 'Ann', role: 'user' };
+    const openings = () => published.filter((m) => m.update.opened).map((m) => m.update.opened!.opened_at);
+
+    board.connect('app', 's1', ann);
+    now += 60_000;
+    board.disconnect('app', 's1', 'u1');
+    now += VISIT_IDLE_MS - 1;
+    board.connect('app', 's2', ann);
+    expect(openings()).toEqual([new Date(Date.UTC(2026, 10, 24, 8)).toISOString()]);
+    board.disconnect('app', 's2', 'u1');
+    now += VISIT_IDLE_MS;
+    board.connect('app', 's3', ann);
+    expect(openings()).toHaveLength(2);
+    expect(openings()[1]).toBe(new Date(now).toISOString());
+    // Presence is per app: the same person elsewhere is another list.
+    board.connect('other', 's4', ann);
+    expect(board.viewers('other')).toHaveLength(1);
+    expect(published.at(-1)!.appId).toBe('other');
+    // An admin opening the deck is listed, never announced.
+    board.connect('app', 's5', { id: 'a1', email: 'boss@fund.example', full_name: null, role: 'admin' });
+    expect(published.at(-1)!.update).toEqual({ viewers: [expect.objectContaining({ role: 'user' }), expect.objectContaining({ role: 'admin' })] });
+    expect(openings()).toHaveLength(3);
+  });
+
+  it('ignores reports of unknown sockets and garbage without throwing', () => {
+    const published: PresenceUpdate[] = [];
+    const board = new PresenceBoard((_, update) => published.push(update));
+    board.connect('app', 's1', { id: 'u1', email: 'a@b.example', full_name: null, role: 'user' });
+    for (const raw of [undefined, { toString: 1 }, { path: '/x'.repeat(40), device: 'phone' }, Object.create(null)]) {
+      expect(() => board.report('app', 's1', 'u1', raw)).not.toThrow();
+    }
+    board.report('app', 'ghost', 'u1', { path: '/', device: 'phone' });
+    board.report('nowhere', 's1', 'u1', { path: '/', device: 'phone' });
+    board.disconnect('app', 'ghost', 'u1');
+    expect(published).toHaveLength(1);
+    expect(board.viewers('app')).toEqual([expect.objectContaining({ path: null })]);
+  });
+});
