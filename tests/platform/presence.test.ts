@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
-import { PRESENCE_EVENT, presenceRoom, type PresenceUpdate, VISIT_IDLE_MS } from '../../schemas/engagementPaths.ts';
+import { PRESENCE_EVENT, presenceRoom, type PresenceUpdate, type PresenceViewer, VISIT_IDLE_MS } from '../../schemas/engagementPaths.ts';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { PresenceBoard } from '../../src/platform/presence.ts';
 import { eventually } from '../support/waitFor.ts';
@@ -48,6 +48,12 @@ function updates(socket: Socket): PresenceUpdate[] {
 
 const latest = (seen: PresenceUpdate[]) => seen.at(-1)?.viewers ?? [];
 const viewerIn = (seen: PresenceUpdate[], email: string) => latest(seen).find((v) => v.email === email);
+/** The person as the latest update shows them once it has them on `path`; throws (so `eventually` retries) before. */
+function onSlide(seen: PresenceUpdate[], email: string, path: string): PresenceViewer {
+  const viewer = viewerIn(seen, email);
+  if (viewer?.path !== path) throw new Error(`${email} is on ${viewer?.path}`);
+  return viewer;
+}
 
 function closed(socket: Socket): Promise<void> {
   return new Promise((resolve) => {
@@ -74,7 +80,7 @@ describe('the presence room', () => {
     expect(arrival.viewers.map((v) => v.email)).toEqual([ADMIN.email, 'ann@fund.example']);
 
     page.emit(PRESENCE_EVENT, { path: '/market', device: 'phone' });
-    const onMarket = await eventually(() => viewerIn(seen, 'ann@fund.example')?.path === '/market' && viewerIn(seen, 'ann@fund.example')!, { what: 'on /market' });
+    const onMarket = await eventually(() => onSlide(seen, 'ann@fund.example', '/market'), { what: 'on /market' });
     expect(onMarket.device).toBe('phone');
 
     const before = seen.length;
@@ -82,7 +88,7 @@ describe('the presence room', () => {
       page.emit(PRESENCE_EVENT, garbage);
     }
     page.emit(PRESENCE_EVENT, { path: '/team', device: 'phone' });
-    const onTeam = await eventually(() => viewerIn(seen, 'ann@fund.example')?.path === '/team' && viewerIn(seen, 'ann@fund.example')!, { what: 'on /team' });
+    const onTeam = await eventually(() => onSlide(seen, 'ann@fund.example', '/team'), { what: 'on /team' });
     // The garbage published nothing, and the socket survived it to report /team.
     expect(seen.length).toBe(before + 1);
     expect(page.connected).toBe(true);
