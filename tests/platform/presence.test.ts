@@ -74,7 +74,11 @@ describe('the presence room', () => {
 
     const token = await registeredUser(p, 'ann@fund.example');
     const page = await connect(token);
-    const arrival = await eventually(() => seen.find((u) => u.opened?.email === 'ann@fund.example') ?? false, { what: 'opened' });
+    const arrival = await eventually(() => {
+      const update = seen.find((u) => u.opened?.email === 'ann@fund.example');
+      if (!update) throw new Error('no opened yet');
+      return update;
+    }, { what: 'opened' });
     expect(arrival.opened).toMatchObject({ role: 'user', path: null, device: null });
     expect(Date.parse(arrival.opened!.opened_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(arrival.viewers.map((v) => v.email)).toEqual([ADMIN.email, 'ann@fund.example']);
