@@ -16,6 +16,8 @@ export default defineConfig({
     alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: new URL('./src/app/syncExternalStoreShim.ts', import.meta.url).pathname }],
   },
   build: {
+    // Every browser the deck supports preloads modules natively; the polyfill would be one more request.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The sign-in page is a second page of the same build (issue 6), served at /login by the local platform.
       input: { main: 'index.html', login: 'login.html' },
@@ -32,7 +34,16 @@ export default defineConfig({
               name: 'deck-core',
               test: (id: string) =>
                 /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|mitt)[\\/]/.test(id) ||
-                /\/src\/(registry\/|content\/|components\/(SlideContext|SlidePage|ViewerContext)\.tsx)/.test(id),
+                /\/src\/(registry\/|content\/|components\/(SlideContext|SlidePage|ViewerContext)\.tsx)/.test(id) ||
+                /\/schemas\/(platformWire|accessPaths)\.ts$/.test(id),
+            },
+            {
+              // The components slide bodies use, a few KB together: one request per page instead of
+              // up to ten tiny ones (each costing more in response headers than its own bytes).
+              // Forms and dialogs stay apart; they load when someone opens one.
+              name: 'slide-components',
+              // Ecosystem, BrandCard and ConsultationButton serve one page each and stay with it.
+              test: (id: string) => /\/src\/components\/(?!.*(Dialog|Form|useFormRequest|Ecosystem|BrandCard|ConsultationButton))[^/]+\.tsx?$/.test(id),
             },
           ],
         },
