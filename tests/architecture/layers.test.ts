@@ -25,6 +25,7 @@ const LAYER_OF: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['src/styles/', 'styles'],
   ['src/platform/', 'platform'],
   ['src/build/', 'build'],
+  ['src/export/', 'export'],
   ['src/bench/', 'bench'],
   ['scripts/', 'scripts'],
   ['tests/', 'tests'],
@@ -61,8 +62,10 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The local platform is Node only: it may read the content pipeline, never the React layers.
   platform: ['content', 'schemas'],
   build: BELOW_TOP,
-  bench: [...BELOW_TOP, 'build'],
-  scripts: [...BELOW_TOP, 'build', 'bench'],
+  // The PDF export (issue 12): Node only, prints the built pages with the build's chromium.
+  export: ['build', 'content', 'schemas'],
+  bench: [...BELOW_TOP, 'build', 'export'],
+  scripts: [...BELOW_TOP, 'build', 'bench', 'export'],
 };
 
 function layerOf(path: string): string | undefined {

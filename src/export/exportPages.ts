@@ -1,0 +1,40 @@
+import { loadContent } from '../content/loadContent.ts';
+import { htmlFileFor } from '../build/prerender.ts';
+
+/** One page of the PDF: a prerendered route, where it sits, and the names the PDF gives it. */
+export interface ExportPage {
+  name: string;
+  path: string;
+  /** The slide's label: its bookmark in the PDF's outline. */
+  label: string;
+  /** The element id its content gets in the one print document; links to `path` become `#anchor`. */
+  anchor: string;
+  /** Its prerendered file in dist/. */
+  file: string;
+}
+
+/** `/market` → `slide-market`; the main page `/` is named after its slide (`slide-cover`). */
+export function slideAnchor(page: { name: string; path: string }): string {
+  const key = page.path === '/' ? page.name : page.path.slice(1);
+  return `slide-${key.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}`;
+}
+
+/**
+ * The PDF's title (the company's name) and pages: the deck in its registry order, then the pages
+ * outside that order (the core-technology appendix) as the registry lists them. Throws with the
+ * content errors when the slides do not assemble (the build would have refused them too).
+ */
+export function exportPages(root: string): { title: string; pages: ExportPage[] } {
+  const { content, issues } = loadContent(root);
+  if (!content) throw new Error(`The slides have errors; run npm run check:\n${issues.map((issue) => `  ${issue.file}: ${issue.message}`).join('\n')}`);
+  const inDeck = content.slides.filter((slide) => slide.order !== null).sort((a, b) => a.order! - b.order!);
+  const appendix = content.slides.filter((slide) => slide.order === null);
+  const pages = [...inDeck, ...appendix].map((slide) => ({
+    name: slide.name,
+    path: slide.path,
+    label: slide.label,
+    anchor: slideAnchor(slide),
+    file: htmlFileFor(slide.path),
+  }));
+  return { title: content.settings.company.name, pages };
+}
