@@ -6,6 +6,7 @@ import { APP_ID_META } from '../../schemas/platformWire.ts';
 import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
 import { accessEnded, type Caller, checkGate, resolveCaller } from './access.ts';
 import { deckFilePath, targetPath } from './deckFilePath.ts';
+import { deckPdfAnswer } from './deckPdf.ts';
 import { type AppRow, findApp } from './apps.ts';
 import { builtPages, pageRedirect } from './pageRedirect.ts';
 import { notFound } from './errors.ts';
@@ -142,6 +143,13 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     return c.text(`Not found. (Is the deck built? ${root} has no 404.html.)`, 404, { 'Cache-Control': 'no-store' });
   };
 
+  // What a visitor the gate keeps out gets instead of a gated page (and of the stamped PDF).
+  const gatePage = async (c: Context): Promise<Response> => {
+    const gate = await fileIn(root, '_gate.html');
+    if (!gate) return c.text('This deck needs a sign-in, and the gate page (_gate.html) is not built.', 503);
+    return send(c, gate, 200, 'no-store', ctx.deckAppId);
+  };
+
   app.get('*', async (c) => {
     // The target as the client sent it: Hono's c.req.path is already partly decoded, and which
     // spelling arrived matters here (node-server keeps the request line on env.incoming).
@@ -166,6 +174,12 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     const audience = fileAudience(name);
     const isPage = extname(name) === '.html';
     if (audience !== 'anyone-cacheable') c.header('Vary', 'Cookie');
+    if (audience === 'nobody') return notFoundPage(c);
+    if (audience === 'stamped') {
+      const answer = await deckPdfAnswer(c, ctx, root);
+      if (answer === 'not-found') return notFoundPage(c);
+      return answer === 'signed-out' ? gatePage(c) : answer;
+    }
 
     if (!isPage) {
       if (audience === 'admitted' && !(await mayView(c))) return notFoundPage(c);
@@ -187,8 +201,6 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
       c.header('Content-Security-Policy', "frame-ancestors 'self'");
     }
     if (audience === 'anyone' || (await mayView(c))) return send(c, file, 200, 'no-store', ctx.deckAppId);
-    const gate = await fileIn(root, '_gate.html');
-    if (!gate) return c.text('This deck needs a sign-in, and the gate page (_gate.html) is not built.', 503);
-    return send(c, gate, 200, 'no-store', ctx.deckAppId);
+    return gatePage(c);
   });
 }

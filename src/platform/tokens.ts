@@ -44,6 +44,19 @@ export async function resolveToken(db: Queryable, token: string, appId: string):
   return result.rows[0] ?? null;
 }
 
+/**
+ * The person a token was issued to in `appId`, live or not (revoked, expired), or null for a token
+ * never issued there: to tell someone whose access ended why a dead token no longer works.
+ */
+export async function tokenHolder(db: Queryable, token: string, appId: string): Promise<UserRow | null> {
+  const result = await db.query<UserRow>(
+    `SELECT u.* FROM access_tokens t JOIN users u ON u.id = t.user_id AND u.app_id = t.app_id
+     WHERE t.token_hash = $1 AND t.app_id = $2`,
+    [sha256(token), appId],
+  );
+  return result.rows[0] ?? null;
+}
+
 /** Revokes one token (logout); unknown tokens are ignored. */
 export async function revokeToken(db: Queryable, token: string): Promise<void> {
   await db.query('UPDATE access_tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [

@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import type { Context } from 'hono';
+import { ACCESS_ENDED_REASON } from '../../schemas/accessWire.ts';
+import { DECK_PDF_FILE, stampText } from '../../schemas/engagementPaths.ts';
+import { accessEnded, bearerToken, checkGate, resolveCaller } from './access.ts';
+import { findApp } from './apps.ts';
+import { readDeckOptions } from './deckOptions.ts';
+import { gateError, HttpError } from './errors.ts';
+import type { PlatformContext } from './httpTypes.ts';
+import { noteSeen } from './lastSeen.ts';
+import { loadSourcePdf, stampPdf } from './pdfStamp.ts';
+import { sessionToken } from './session.ts';
+import { tokenHolder } from './tokens.ts';
+
+// DECK_PDF_PATH: the exported deck, stamped with the viewer's email and the day on every page.
+// Only a person the gate admits gets it, and only while the deck's options allow downloads; the
+// unstamped file itself is never served (publicDeckFiles.ts gives it no audience).
+
+/** What staticDeck answers itself: the gate page as for any gated page, or its ordinary 404. */
+export type DeckPdfRefusal = 'signed-out' | 'not-found';
+
+/**
+ * The stamped PDF for the caller (session cookie or bearer token), or why not: signed out (no
+ * live credential) and downloads off are answered by staticDeck as for pages; access ended or not
+ * admitted throw the gate's 403, and a deck never exported a 503 naming `npm run export`.
+ */
+export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: string): Promise<Response | DeckPdfRefusal> {
+  const app = await findApp(ctx.db, ctx.deckAppId);
+  const token = bearerToken(c.req.header('authorization')) ?? sessionToken(c);
+  if (!app || !token) return 'signed-out';
+  const caller = await resolveCaller(ctx.db, app, token, ctx.serviceToken, ctx.log);
+  if (caller.kind === 'invalid') {
+    // Revoking ends a person's tokens too; their download is refused for that reason, not as a stranger's.
+    const holder = await tokenHolder(ctx.db, token, app.id);
+    if (holder && accessEnded(holder)) throw gateError(ACCESS_ENDED_REASON);
+  }
+  // The stamp names a person: the service role and dead tokens have none to name.
+  if (caller.kind !== 'user') return 'signed-out';
+  checkGate(app, caller);
+  await noteSeen(ctx.db, caller);
+  if (!(await readDeckOptions(ctx.db, app.id)).downloads) return 'not-found';
+  const source = await loadSourcePdf(join(root, DECK_PDF_FILE));
+  if (!source) {
+    throw new HttpError(503, {
+      detail: `The deck's PDF has not been exported: run \`npm run export\` (it writes ${DECK_PDF_FILE} into the built deck), then try again.`,
+      code: 'pdf_not_exported',
+    });
+  }
+  const body = await stampPdf(source, stampText(caller.user.email, new Date()));
+  c.header('Vary', 'Authorization', { append: true });
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${DECK_PDF_FILE}"`,
+    'Cache-Control': 'private, no-store',
+  });
+}
