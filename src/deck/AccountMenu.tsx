@@ -12,7 +12,7 @@ const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog.tsx').the
  * closes it and focus returns to the button. Nothing in standalone mode.
  */
 export function AccountMenu() {
-  const { user, logout, changePassword } = useDeckUser();
+  const { user, logout, changePassword, downloadPdf } = useDeckUser();
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -61,6 +61,14 @@ export function AccountMenu() {
               <button type="button" className="account__action" aria-haspopup="dialog" onClick={() => setDialog(true)}>
                 Change password
               </button>
+            </li>
+          )}
+          {downloadPdf && (
+            // On a phone the header has no room for "Download PDF" (DeckHeader.tsx): it is here instead.
+            <li className="account__download">
+              <a href={downloadPdf} download className="account__action">
+                Download PDF
+              </a>
             </li>
           )}
           {user.role === 'admin' && (

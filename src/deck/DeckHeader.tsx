@@ -41,14 +41,14 @@ export function DeckHeaderBar({ company }: { company?: string | undefined }) {
 /**
  * "Download PDF" while the deck's owners offer it: a plain link, which the platform's session
  * cookie authorises; the file comes stamped with the viewer's email and the date. On a phone the
- * visible word is "PDF" (the header is narrow); its name stays "Download PDF".
+ * header has no room for it and the Account panel carries it instead (shell.css).
  */
 function DownloadPdfLink() {
   const { downloadPdf } = useDeckUser();
   if (!downloadPdf) return null;
   return (
     <a className="zoom__button deck-header__download" href={downloadPdf} download>
-      <span className="deck-header__download-word">Download </span>PDF
+      Download PDF
     </a>
   );
 }

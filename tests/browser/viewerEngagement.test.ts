@@ -1,0 +1,292 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DECK_PDF_PATH,
+  ENGAGEMENT_ENTITY,
+  FLUSH_INTERVAL_MS,
+  stampText,
+  type DeckOptions,
+  type SlideViewRecord,
+} from '../../schemas/engagementPaths.ts';
+import { launchChromium } from '../../src/build/chromium.ts';
+import { RECORDING_NOTICE } from '../../src/engagement/RecordingNotice.tsx';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { eventually } from '../support/waitFor.ts';
+import { axeViolations } from './axeViolations.ts';
+
+// Issue 12, the viewer's side, in chromium against the real local platform serving the built deck:
+// recording off sends nothing; recording on sends time per slide in few bulk requests that match
+// the time spent; the notice shows once; the watermark and the Download PDF link follow the
+// switches the admins set, live; the screens stay free of axe violations.
+let p: TestPlatform;
+let browser: Browser;
+let admin: string;
+/** Where the watermark screenshots go (1920×1080, 1280×800, 390×844), to be looked at. */
+const SHOTS = join(tmpdir(), 'viewer-engagement-shots');
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
+  admin = await p.login(ADMIN.email, ADMIN.password);
+  browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await p?.close();
+});
+
+/** Sets the deck's switches as the console does: the one DeckOptions record, created the first time. */
+async function setOptions(options: DeckOptions): Promise<void> {
+  const [record] = (await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin })).body as Array<{ id: string }>;
+  const reply = record
+    ? await p.call('PUT', `/entities/${ENGAGEMENT_ENTITY.options}/${record.id}`, { token: admin, body: options })
+    : await p.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin, body: options });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+}
+
+/** A browser context signed in as `email` (the platform's session cookie and the stored token, as the sign-in page leaves them). */
+async function signedIn(email: string, password: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const reply = await context.request.post(`${p.url}/api/apps/${p.appId}/auth/login`, { data: { email, password } });
+  expect(reply.status()).toBe(200);
+  const { access_token: token } = (await reply.json()) as { access_token: string };
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem('base44_access_token')) localStorage.setItem('base44_access_token', value);
+  }, token);
+  return context.newPage();
+}
+
+/** Every request of the page that creates SlideView records, as it leaves. */
+function viewRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(`/entities/${ENGAGEMENT_ENTITY.view}`)) seen.push(request);
+  });
+  return seen;
+}
+
+/** The SlideView records the platform holds for `email` (read as the admin). */
+async function storedViews(email: string): Promise<SlideViewRecord[]> {
+  const reply = await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.view}?limit=5000`, { token: admin });
+  expect(reply.status).toBe(200);
+  return (reply.body as SlideViewRecord[]).filter((record) => record.created_by === email);
+}
+
+/** Waits until the deck knows its viewer (the account button) and has read the options. */
+async function admitted(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).waitFor();
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Moves to the next slide with the keyboard and waits for its address. */
+async function next(page: Page): Promise<string> {
+  const before = pathOf(page);
+  await page.keyboard.press('ArrowRight');
+  await eventually(() => pathOf(page) !== before, { what: 'the next slide' });
+  return pathOf(page);
+}
+
+describe('recording off', () => {
+  it('sends no SlideView request at all, while viewing three slides or on leaving, and shows no notice', async () => {
+    await setOptions({ watermark: false, downloads: false, recording: false });
+    await registeredUser(p, 'quiet@lender.test', 'quiet-password-1234');
+    const page = await signedIn('quiet@lender.test', 'quiet-password-1234');
+    const sent = viewRequests(page);
+    await page.goto(`${p.url}/`);
+    await admitted(page);
+    await next(page);
+    await next(page);
+    // The access socket is up (the keys opened it) and the options were read: then the page is left.
+    await page.goto('about:blank');
+    await p.settled();
+    expect(sent).toEqual([]);
+    expect(await storedViews('quiet@lender.test')).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('recording on', () => {
+  it('sends the time per slide in at most one bulk request per 30 s, and the stored times match the time spent within 1 s', async () => {
+    await setOptions({ watermark: false, downloads: false, recording: true });
+    await registeredUser(p, 'reader@lender.test', 'reader-password-1234');
+    const page = await signedIn('reader@lender.test', 'reader-password-1234');
+    const sent = viewRequests(page);
+    await page.clock.install();
+    await page.goto(`${p.url}/`);
+    await admitted(page);
+    // The notice comes with the recorder's chunk: once it shows, the recorder counts.
+    await page.getByRole('status').filter({ hasText: RECORDING_NOTICE }).waitFor();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+
+    const spent: Record<string, number> = {};
+    const read = async (path: string, ms: number) => {
+      await page.clock.runFor(ms);
+      spent[path] = (spent[path] ?? 0) + ms;
+    };
+    await read('/', 40_000);
+    await read(await next(page), 25_000);
+    await read(await next(page), 30_000);
+    const viewing = Object.values(spent).reduce((sum, ms) => sum + ms, 0);
+    // Leaving sends what is left, in a request that outlives the page.
+    await page.goto('about:blank');
+
+    const records = await eventually(
+      async () => {
+        const stored = await storedViews('reader@lender.test');
+        const total = stored.reduce((sum, record) => sum + record.ms, 0);
+        if (total < viewing - 1000) throw new Error(`${total} ms stored of ${viewing} ms`);
+        return stored;
+      },
+      { what: 'the views stored' },
+    );
+    const byPath: Record<string, number> = {};
+    for (const record of records) byPath[record.path] = (byPath[record.path] ?? 0) + record.ms;
+    expect(Object.keys(byPath).sort()).toEqual(Object.keys(spent).sort());
+    for (const [path, ms] of Object.entries(spent)) expect(Math.abs(byPath[path]! - ms), `${path}: ${byPath[path]} ms stored, ${ms} ms spent`).toBeLessThanOrEqual(1000);
+    // One visit, from this desktop browser; the platform wrote who it was.
+    expect(new Set(records.map((record) => record.visit_id)).size).toBe(1);
+    expect(new Set(records.map((record) => record.device))).toEqual(new Set(['desktop']));
+
+    const bulk = sent.filter((request) => request.method() === 'POST' && request.url().endsWith(`/entities/${ENGAGEMENT_ENTITY.view}/bulk`));
+    expect(bulk).toHaveLength(sent.length);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThanOrEqual(Math.ceil(viewing / FLUSH_INTERVAL_MS));
+    await page.context().close();
+  });
+
+  it('tells the viewer once: the notice is a dismissible status note, not shown again after a reload', async () => {
+    await setOptions({ watermark: false, downloads: false, recording: true });
+    await registeredUser(p, 'told@lender.test', 'told-password-1234');
+    const page = await signedIn('told@lender.test', 'told-password-1234');
+    await page.goto(`${p.url}/market`);
+    const notice = page.getByRole('status').filter({ hasText: RECORDING_NOTICE });
+    await notice.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await notice.getByRole('button', { name: 'Dismiss recording notice' }).click();
+    await notice.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await admitted(page);
+    // The recorder runs again (its time still goes out on leaving), without the notice.
+    await eventually(() => page.evaluate(() => localStorage.getItem('deck_visit') !== null), { what: 'the recorder running' });
+    expect(await page.getByText(RECORDING_NOTICE).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('watermark and download', () => {
+  it('marks each visited slide with the viewer’s email and today’s date, offers Download PDF, and both follow the switches live', async () => {
+    await setOptions({ watermark: true, downloads: true, recording: false });
+    await registeredUser(p, 'marked@lender.test', 'marked-password-1234');
+    const page = await signedIn('marked@lender.test', 'marked-password-1234');
+    await page.goto(`${p.url}/`);
+    await admitted(page);
+    const stamp = stampText('marked@lender.test', new Date(await page.evaluate(() => Date.now())));
+    // The page arriving, not the one fading out.
+    const markOnSlide = () => page.locator(`[data-route="${pathOf(page)}"] article.slide > .watermark`);
+    for (let i = 0; i < 3; i += 1) {
+      await eventually(async () => (await markOnSlide().textContent())!.includes(stamp), { what: `the mark on ${pathOf(page)}` });
+      const mark = markOnSlide();
+      expect(await mark.getAttribute('aria-hidden')).toBe('true');
+      const style = await mark.evaluate((element) => {
+        const computed = getComputedStyle(element);
+        return { pointer: computed.pointerEvents, select: computed.userSelect };
+      });
+      expect(style).toEqual({ pointer: 'none', select: 'none' });
+      if (i < 2) await next(page);
+    }
+    const link = page.getByRole('link', { name: 'Download PDF' });
+    expect(await link.getAttribute('href')).toBe(DECK_PDF_PATH);
+    expect(await link.getAttribute('download')).not.toBeNull();
+
+    // The admins switch both off: the open deck follows without a reload.
+    await setOptions({ watermark: false, downloads: false, recording: false });
+    await eventually(async () => (await page.locator('.watermark').count()) === 0 && (await link.count()) === 0, {
+      what: 'the mark and the link gone',
+      timeoutMs: 10_000,
+    });
+    await setOptions({ watermark: true, downloads: true, recording: false });
+    await eventually(async () => (await page.locator('article.slide > .watermark').count()) > 0 && (await link.count()) === 1, {
+      what: 'the mark and the link back',
+      timeoutMs: 10_000,
+    });
+    await page.context().close();
+  });
+
+  it('keeps the mark legible and off the figures at 1920, 1280 and 390 wide, printed too (screenshots kept)', async () => {
+    await setOptions({ watermark: true, downloads: true, recording: false });
+    await registeredUser(p, 'screens@lender.test', 'screens-password-1234');
+    for (const [width, height] of [[1920, 1080], [1280, 800], [390, 844]] as const) {
+      const page = await signedIn('screens@lender.test', 'screens-password-1234', { width, height });
+      await page.goto(`${p.url}/market`);
+      await admitted(page);
+      const mark = page.locator('article.slide > .watermark');
+      await mark.first().waitFor({ state: 'attached' });
+      // The bands lie outside the slide's header and body: nothing of the content is under them.
+      const overlaps = await page.evaluate(() => {
+        const slide = document.querySelector('article.slide')!;
+        const bands = [...slide.querySelectorAll('.watermark__band')].map((band) => band.getBoundingClientRect());
+        const content = [...slide.children].filter((child) => !child.classList.contains('watermark')).map((child) => child.getBoundingClientRect());
+        return bands.flatMap((band) => content.filter((box) => band.bottom > box.top && band.top < box.bottom && band.height > 0).map((box) => [band.top, box.top]));
+      });
+      expect(overlaps).toEqual([]);
+      // Download PDF sits in the header where it fits; on a phone, in the Account panel.
+      const phone = width < 640;
+      const header = await eventually(
+        () =>
+          page.evaluate((selectors) => {
+            const boxes = selectors.map((selector) => {
+              const box = document.querySelector(selector)!.getBoundingClientRect();
+              return { selector, left: box.left, right: box.right, width: box.width, height: box.height };
+            });
+            if (boxes.some((box) => box.width === 0 && box.selector !== '.deck-header__download')) throw new Error('header not laid out');
+            return boxes;
+          }, ['.deck-header__home', '.deck-header__download', '.account__toggle', '.zoom']),
+        { what: 'the header laid out' },
+      );
+      const shown = header.filter((box) => box.width > 0);
+      expect(shown.map((box) => box.selector)).toEqual(
+        phone ? ['.deck-header__home', '.account__toggle', '.zoom'] : ['.deck-header__home', '.deck-header__download', '.account__toggle', '.zoom'],
+      );
+      for (let i = 1; i < shown.length; i += 1) expect(shown[i]!.left, `${width}px: ${shown[i]!.selector} overlaps`).toBeGreaterThanOrEqual(shown[i - 1]!.right);
+      for (const box of shown) expect(box.right, `${width}px: ${box.selector} past the edge`).toBeLessThanOrEqual(width);
+      // One row: the Account button does not wrap beside it.
+      expect(header.find((box) => box.selector === '.account__toggle')!.height).toBeLessThan(50);
+      if (phone) {
+        await page.getByRole('button', { name: 'Account' }).click();
+        expect(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(DECK_PDF_PATH);
+        await page.screenshot({ path: join(SHOTS, `account-${width}.png`) });
+        await page.keyboard.press('Escape');
+      } else {
+        expect(await page.getByRole('link', { name: 'Download PDF' }).count()).toBe(1);
+      }
+      await page.screenshot({ path: join(SHOTS, `watermark-${width}.png`) });
+      await page.screenshot({ path: join(SHOTS, `watermark-${width}-full.png`), fullPage: true });
+      if (width === 1280) {
+        await page.emulateMedia({ media: 'print' });
+        expect(await page.evaluate(() => getComputedStyle(document.querySelector('.watermark__band')!).display)).not.toBe('none');
+        expect(await page.locator('.watermark__band').first().isVisible()).toBe(true);
+        await page.emulateMedia({ media: 'screen' });
+      }
+      await page.context().close();
+    }
+  });
+
+  it('has no axe violations with the notice, the watermark and the Download PDF link on screen', async () => {
+    await setOptions({ watermark: true, downloads: true, recording: true });
+    await registeredUser(p, 'axe@lender.test', 'axe-password-1234');
+    const page = await signedIn('axe@lender.test', 'axe-password-1234');
+    await page.goto(`${p.url}/market`);
+    await admitted(page);
+    await page.getByRole('status').filter({ hasText: RECORDING_NOTICE }).waitFor();
+    await page.locator('article.slide > .watermark').first().waitFor({ state: 'attached' });
+    await page.getByRole('link', { name: 'Download PDF' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'notice-1280.png') });
+    expect(await axeViolations(page, 'notice, watermark and download shown')).toEqual([]);
+    await page.context().close();
+  });
+});
