@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { parseArgs } from '../src/bench/args.ts';
+import { consoleRender, consoleRenderLines, type ConsoleRenderFigures } from '../src/bench/consoleRender.ts';
 import { firstVisit } from '../src/bench/firstVisit.ts';
 import { admittedViewer } from '../src/bench/platformVisit.ts';
 import { keyToHeading } from '../src/bench/keyToHeading.ts';
@@ -137,6 +138,20 @@ async function main(): Promise<number> {
     );
   }
 
+  // Issue 12: the admin console with 34,000 view records, in its own chromium (the one above is closed).
+  let consoleFigures: ConsoleRenderFigures | undefined;
+  if (!args.skip.has('console') && platformPresent()) {
+    consoleFigures = await part(results, 'console: /admin as the admin with 200 viewers × 17 slides × 10 visits of views', async () => {
+      const chromium = await launchChromium();
+      try {
+        return await consoleRender(chromium, { staticDir: dist, log });
+      } finally {
+        await chromium.close();
+      }
+    });
+    Object.assign(results, { consoleRender: consoleFigures });
+  }
+
   results.machine.loadavgEnd = load();
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
@@ -154,6 +169,7 @@ async function main(): Promise<number> {
   if (visits) log(`${visits}\n`);
   if (pages) log(pages);
   if (deck) log(`\n${deck}`);
+  if (consoleFigures) log(`\n${consoleRenderLines(consoleFigures).join('\n')}`);
   if (results.load && 'skipped' in results.load) log(`\nload run: skipped (${results.load.skipped})`);
   if (results.load && !('skipped' in results.load) && results.load.errorSamples.length > 0) {
     log(`\nload errors, first kinds: ${results.load.errorSamples.join(' | ')}`);

@@ -52,7 +52,7 @@ export function EngagementSection({ views, now }: EngagementSectionProps) {
         </p>
       ) : (
         <>
-          <div className="engagement-summary">
+          <div className="engagement-summary" data-view-records={engagement.records}>
             <p>
               {count.format(engagement.viewers.length)} {engagement.viewers.length === 1 ? 'viewer' : 'viewers'},{' '}
               {count.format(engagement.records)} view records.
