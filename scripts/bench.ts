@@ -14,6 +14,7 @@ import { lighthouseRun } from '../src/bench/lighthouseRun.ts';
 import { loadRun, platformPresent, startPlatformChild } from '../src/bench/loadRun.ts';
 import { loginFlood } from '../src/bench/loginFlood.ts';
 import { deckPagesIn, previewOf, snapshotDist } from '../src/bench/distSnapshot.ts';
+import { exportRun, exportSummary, type ExportFigures } from '../src/bench/exportRun.ts';
 import { deckTable, firstVisitTable, pageTable, PAGES, type BenchResults } from '../src/bench/report.ts';
 import { runBuild } from '../src/bench/runBuild.ts';
 import { launchChromium } from '../src/build/chromium.ts';
@@ -121,6 +122,13 @@ async function main(): Promise<number> {
     preview.stop();
   }
 
+  // Issue 12: `npm run export --no-build` on the dist/ built above (its own chromium; the one above is closed).
+  let exportFigures: ExportFigures | undefined;
+  if (!args.skip.has('export')) {
+    exportFigures = await part(results, 'npm run export --no-build: time, size and pages of dist/deck.pdf', () => exportRun());
+    Object.assign(results, { exportPdf: exportFigures });
+  }
+
   if (!args.skip.has('load')) {
     if (!platformPresent()) {
       log('load run: skipped (src/platform not present)');
@@ -169,6 +177,7 @@ async function main(): Promise<number> {
   if (visits) log(`${visits}\n`);
   if (pages) log(pages);
   if (deck) log(`\n${deck}`);
+  if (exportFigures) log(`\n${exportSummary(exportFigures)}`);
   if (consoleFigures) log(`\n${consoleRenderLines(consoleFigures).join('\n')}`);
   if (results.load && 'skipped' in results.load) log(`\nload run: skipped (${results.load.skipped})`);
   if (results.load && !('skipped' in results.load) && results.load.errorSamples.length > 0) {
