@@ -46,7 +46,7 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
       code: 'pdf_not_exported',
     });
   }
-  const body = await stampPdf(source, stampText(caller.user.email, new Date()));
+  const body = stampPdf(source, stampText(caller.user.email, new Date()));
   c.header('Vary', 'Authorization', { append: true });
   return c.body(body as Uint8Array<ArrayBuffer>, 200, {
     'Content-Type': 'application/pdf',
