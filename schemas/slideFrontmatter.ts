@@ -3,6 +3,7 @@ import { Audience } from './audience.ts';
 import { Card } from './card.ts';
 import { ProcessStep } from './processStep.ts';
 import { Stat } from './stat.ts';
+import { SpeakerNotes } from './speakerNotes.ts';
 import { SuccessStory } from './successStory.ts';
 import { PageName, Slug, Text } from './text.ts';
 import { TimelineEntry } from './timelineEntry.ts';
@@ -34,6 +35,8 @@ export const SlideFrontmatter = z
     stories: z.array(SuccessStory).min(1).optional(),
     audiences: z.array(Audience).min(1).optional(),
     timeline: z.array(TimelineEntry).min(1).optional(),
+    /** Speaker notes (multi-line prose), for admins only: never in a file a viewer can fetch. */
+    notes: SpeakerNotes.optional(),
   })
   .strict()
   .check((ctx) => {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { prerender, type ServerEntry } from './prerender.ts';
+import { notesFileFor, readSpeakerNotes, writeSpeakerNotes } from './speakerNotes.ts';
 
 /** Where a build is put together before it replaces dist/ (git-ignored; same disk, so renames are atomic). */
 export const STAGING_DIR = '.build';
@@ -25,6 +26,8 @@ export async function stagedBuild(root: string, outDir = 'dist'): Promise<number
     await build({ root, logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssr, emptyOutDir: true } });
     const entry = (await import(pathToFileURL(join(ssr, 'entry-server.js')).href)) as ServerEntry;
     const written = await prerender(entry, next);
+    // Speaker notes go beside dist/, never in it: no host serves them; the platform gives them to admins.
+    writeSpeakerNotes(notesFileFor(root, outDir), readSpeakerNotes(root));
     swapInto(next, resolve(root, outDir), join(staging, 'previous'));
     return written.length;
   } finally {

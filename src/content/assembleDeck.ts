@@ -63,6 +63,7 @@ function assembleUnsorted(sources: DeckSources): { content?: DeckContent; issues
     stated: brands.value.stated,
     brands: brands.value.brands,
     slides: parsed.map((slide) => toRecord(slide, brandIds)).sort(deckOrder),
+    notes: notesByPath(parsed),
   };
   issues.push(...crossCheck(content, parsed, { brands: brandsSource, settings: settingsSource }, sources.slides.length - parsed.length));
   return { content, issues };
@@ -84,7 +85,8 @@ function componentsOf(slide: ParsedSlide): MdxComponentName[] {
 
 function toRecord(slide: ParsedSlide, allBrandIds: readonly string[]): SlideRecord {
   const { file, frontmatter: fm } = slide;
-  const { name, label, order, layout, title, eyebrow, tagline, summary, outsideDeck: _, ...records } = fm;
+  // Speaker notes stay out of the record (its `records` go into the slide's chunk): see notesByPath.
+  const { name, label, order, layout, title, eyebrow, tagline, summary, outsideDeck: _, notes: __, ...records } = fm;
   return {
     file,
     name,
@@ -101,6 +103,13 @@ function toRecord(slide: ParsedSlide, allBrandIds: readonly string[]): SlideReco
     brandIds: brandIdsOf(slide, allBrandIds),
     components: componentsOf(slide),
   };
+}
+
+/** Each page's speaker notes by its path, for the build's server-only notes file. */
+function notesByPath(parsed: readonly ParsedSlide[]): Record<string, string> {
+  const notes: Record<string, string> = {};
+  for (const { frontmatter } of parsed) if (frontmatter.notes) notes[slidePath(frontmatter.name)] = frontmatter.notes;
+  return notes;
 }
 
 function deckOrder(a: SlideRecord, b: SlideRecord): number {

@@ -32,4 +32,9 @@ export interface DeckContent {
   brands: Brand[];
   /** Deck pages in order, then pages outside the deck order by name. */
   slides: SlideRecord[];
+  /**
+   * Speaker notes by page path, apart from the slides: the registry and slide modules are built from
+   * `slides`, so notes cannot ride into a chunk; only the build's notes file reads this.
+   */
+  notes: Record<string, string>;
 }
