@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { PRESENCE_EVENT, presenceRoom } from '../../schemas/engagementPaths.ts';
+import { FOLLOW_DRIVE_EVENT, followRoom } from '../../schemas/presentingPaths.ts';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { accessEnded, type Caller, checkGate, isAdmin, resolveCaller } from './access.ts';
 import { type AppRow, findApp } from './apps.ts';
@@ -10,6 +11,7 @@ import { HttpError } from './errors.ts';
 import { noteSeen } from './lastSeen.ts';
 import { PresenceBoard } from './presence.ts';
 import { findUserById } from './users.ts';
+import { followBoardOf } from './follow.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 
 
@@ -27,6 +29,8 @@ const CONVERSATION_ROOM = /^\/agent-conversations\/([^/]{1,200})$/;
 function mayJoin(ctx: PlatformContext, state: SocketState, room: string): boolean | Promise<boolean> {
   // Who is viewing, and where: admins of the socket's own app only.
   if (room === presenceRoom(state.app.id)) return isAdmin(state.caller);
+  // Where the presenter is: anyone the handshake's gate admitted to the deck.
+  if (room === followRoom(state.app.id)) return true;
   const entity = /^entities:([^:]+):([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(room);
   if (entity) {
     // Changes to users and the outbox are not broadcast, and only admins may read them anyway.
@@ -113,6 +117,17 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
       socket.on(PRESENCE_EVENT, (report: unknown) => presence.report(appId, socket.id, user.id, report));
       socket.on('disconnect', () => presence.disconnect(appId, socket.id, user.id));
     }
+    socket.on(FOLLOW_DRIVE_EVENT, (drive: unknown, ack?: unknown) => {
+      // Only admins drive, whatever a page's UI shows: a refusal is an `error` event (and the ack).
+      try {
+        const next = followBoardOf(ctx).drive(state.app.id, state.caller, drive);
+        if (typeof ack === 'function') ack({ ok: true, state: next });
+      } catch (error) {
+        const detail = error instanceof HttpError ? error.body.detail : 'Cannot drive the presentation';
+        socket.emit('error', { event: FOLLOW_DRIVE_EVENT, detail });
+        if (typeof ack === 'function') ack({ ok: false, detail });
+      }
+    });
     socket.on('join', (room: unknown, ack?: unknown) => {
       if (typeof room !== 'string') return;
       const decide = (ok: boolean) => {
@@ -120,6 +135,8 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
           void socket.join(room);
           // A joining admin sees who is viewing at once, not at the next change.
           if (room === presenceRoom(state.app.id)) socket.emit('update_model', roomMessage(room, { viewers: presence.viewers(state.app.id) }));
+          // A follower who joins mid-presentation goes to the presenter's slide at once.
+          if (room === followRoom(state.app.id)) socket.emit('update_model', roomMessage(room, followBoardOf(ctx).state(state.app.id)));
           reply(ack, { room, ok: true });
           return;
         }

@@ -7,6 +7,7 @@ import { appScope, gate } from './appScope.ts';
 import { entityApi } from './entities.ts';
 import { registerNotProvidedRoutes } from './notProvided.ts';
 import { registerOutboxRoutes } from './outbox.ts';
+import { registerPresentingRoutes } from './presenting.ts';
 import { registerUserRoutes } from './users.ts';
 
 /** Everything of /api/apps/{appId}/ but auth/*: the gate runs before any of it. */
@@ -19,6 +20,7 @@ export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
   registerDecisionRoute(gated, ctx);
   gated.route('/entities', entityApi(ctx));
   registerAgentRoutes(gated, ctx);
+  registerPresentingRoutes(gated, ctx);
   registerNotProvidedRoutes(gated);
   gated.all('*', (c) => {
     throw new HttpError(404, { detail: `No route ${c.req.method} ${c.req.path}`, code: 'not_found' });

@@ -1,0 +1,159 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
+import { FOLLOW_DRIVE_EVENT, type FollowState, followRoom, NOTES_DIR, NOTES_FILE, PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
+import { eventually } from '../support/waitFor.ts';
+import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { connected } from './socketEvents.ts';
+
+// Presenting on the local platform (issue 13): speaker notes for admins only, and follow-me, where
+// only admins drive (socket and API alike) and every admitted viewer in the follow room moves.
+
+const NOTES = { '/': 'Open with the partnership.', '/market': 'Read the figures as they stand.\nThen the team.' };
+let p: TestPlatform;
+let deck: ReturnType<typeof fakeDeck>;
+let admin: string;
+let viewer: string;
+const sockets: Socket[] = [];
+const ROOM = followRoom('testapp');
+
+beforeAll(async () => {
+  // The build's layout: the served folder, and the notes beside it.
+  deck = fakeDeck({ 'dist/index.html': '<!doctype html><title>deck</title>' });
+  mkdirSync(join(deck.dir, NOTES_DIR));
+  writeFileSync(join(deck.dir, NOTES_DIR, NOTES_FILE), JSON.stringify(NOTES));
+  p = await startTestPlatform('private_with_login', { staticDir: join(deck.dir, 'dist') });
+  admin = await p.login(ADMIN.email, ADMIN.password);
+  viewer = await registeredUser(p, 'vic@fund.example');
+}, 60_000);
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await p?.close();
+  deck?.remove();
+});
+
+async function connect(token: string): Promise<Socket> {
+  const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: 'testapp', token }, reconnection: false });
+  sockets.push(socket);
+  await connected(socket);
+  return socket;
+}
+
+/** Every FollowState the socket receives from the follow room, in order. */
+function states(socket: Socket): FollowState[] {
+  const seen: FollowState[] = [];
+  socket.on('update_model', (message: { room: string; data: string }) => {
+    if (message.room === ROOM) seen.push(JSON.parse(message.data) as FollowState);
+  });
+  return seen;
+}
+
+const joinRoom = (socket: Socket): Promise<RoomReply> => socket.timeout(3000).emitWithAck('join', ROOM);
+const drive = (socket: Socket, body: unknown): Promise<{ ok: boolean; detail?: string; state?: FollowState }> =>
+  socket.timeout(3000).emitWithAck(FOLLOW_DRIVE_EVENT, body);
+
+describe('speaker notes', () => {
+  it('an admin gets every note; a viewer and an anonymous caller are refused', async () => {
+    const reply = await p.call('GET', PRESENTING_CALL.notes, { token: admin });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ notes: NOTES });
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+
+    const refused = await p.call('GET', PRESENTING_CALL.notes, { token: viewer });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).not.toContain('partnership');
+    expect((await p.call('GET', PRESENTING_CALL.notes)).status).toBe(403);
+  });
+
+  it('the served folder never gives out the notes file', async () => {
+    for (const path of [`/${NOTES_FILE}`, `/../${NOTES_DIR}/${NOTES_FILE}`, `/%2e%2e/${NOTES_DIR}/${NOTES_FILE}`]) {
+      const reply = await p.call('GET', path, { raw: true, token: admin });
+      expect(String(reply.body)).not.toContain('Open with the partnership');
+    }
+  });
+});
+
+describe('follow-me', () => {
+  it('refuses a viewer driving through the socket (error event and ack) and through the API (403); nothing moves', async () => {
+    const socket = await connect(viewer);
+    const seen = states(socket);
+    expect(await joinRoom(socket)).toEqual({ room: ROOM, ok: true });
+    await eventually(() => seen.length === 1, { what: 'the state on joining' });
+    const errors: unknown[] = [];
+    socket.on('error', (error: unknown) => errors.push(error));
+
+    expect(await drive(socket, { path: '/market' })).toEqual({ ok: false, detail: 'Only an admin may drive the presentation' });
+    await eventually(() => errors.length === 1, { what: 'the error event' });
+    expect(errors[0]).toEqual({ event: FOLLOW_DRIVE_EVENT, detail: 'Only an admin may drive the presentation' });
+
+    const api = await p.call('POST', PRESENTING_CALL.drive, { token: viewer, body: { path: '/market' } });
+    expect(api.status).toBe(403);
+    expect((await p.call('POST', PRESENTING_CALL.drive, { body: { path: '/market' } })).status).toBe(403);
+
+    // Nobody presents: a fresh joiner learns exactly that.
+    const late = await connect(viewer);
+    const lateSeen = states(late);
+    await joinRoom(late);
+    await eventually(() => lateSeen.length === 1, { what: 'the state on joining' });
+    expect(lateSeen[0]).toEqual({ path: null, presenter: null, at: null });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("publishes an admin's moves to every viewer in the room; a new joiner gets the current state at once", async () => {
+    expect((await p.call('PUT', '/entities/User/me', { token: admin, body: { full_name: 'Pat Presenter' } })).status).toBe(200);
+    const follower = await connect(viewer);
+    const seen = states(follower);
+    await joinRoom(follower);
+    await eventually(() => seen.length === 1);
+
+    const presenter = await connect(await p.login(ADMIN.email, ADMIN.password));
+    const moved = await drive(presenter, { path: '/market' });
+    expect(moved).toMatchObject({ ok: true, state: { path: '/market' } });
+    const arrived = await eventually(
+      () => {
+        const state = seen.find((entry) => entry.path === '/market');
+        if (!state) throw new Error(`states so far: ${JSON.stringify(seen)}`);
+        return state;
+      },
+      { what: 'the move to /market' },
+    );
+    // Viewers see the admin's display name, never their email.
+    expect(arrived.presenter).toBe('Pat Presenter');
+    expect(Date.parse(arrived.at!)).toBeGreaterThan(Date.now() - 60_000);
+
+    // The API moves the same board.
+    const api = await p.call('POST', PRESENTING_CALL.drive, { token: admin, body: { path: '/problem' } });
+    expect(api.status).toBe(200);
+    expect(api.body).toEqual({ path: '/problem', presenter: arrived.presenter });
+    await eventually(() => seen.at(-1)?.path === '/problem', { what: 'the API move' });
+
+    const joiner = await connect(viewer);
+    const joinerSeen = states(joiner);
+    await joinRoom(joiner);
+    await eventually(() => joinerSeen.length === 1, { what: 'the state on joining' });
+    expect(joinerSeen[0]).toMatchObject({ path: '/problem', presenter: arrived.presenter });
+
+    expect(await drive(presenter, { stop: true })).toMatchObject({ ok: true, state: { path: null } });
+    await eventually(() => seen.at(-1)?.path === null && joinerSeen.at(-1)?.path === null, { what: 'the stop' });
+  });
+
+  it('answers a bad drive with a 400 naming the field', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ path: 'market' }, 'path'],
+      [{ path: '/../etc' }, 'path'],
+      [{ stop: false }, 'stop'],
+      [{ path: '/market', colour: 'red' }, 'colour'],
+      [[], 'body'],
+    ];
+    for (const [body, field] of cases) {
+      const reply = await p.call('POST', PRESENTING_CALL.drive, { token: admin, body });
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body.extra_data.field).toBe(field);
+    }
+    expect((await p.call('POST', PRESENTING_CALL.drive, { token: admin })).status).toBe(400);
+    const socket = await connect(admin);
+    expect(await drive(socket, 'nonsense')).toMatchObject({ ok: false, detail: expect.stringMatching(/^body:/) });
+  });
+});
