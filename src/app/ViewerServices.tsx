@@ -1,10 +1,9 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { ViewerContext, type ViewerContextValue } from '../components/ViewerContext.tsx';
 import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
-import { DECK_PDF_PATH } from '../../schemas/engagementPaths.ts';
-import { useDeckOptions } from '../engagement/useDeckOptions.ts';
+import { DECK_PDF_PATH, type DeckOptions } from '../../schemas/engagementPaths.ts';
 import { ViewerEngagement } from '../engagement/ViewerEngagement.tsx';
 import { formErrorOf } from './formErrorOf.ts';
 
@@ -16,12 +15,12 @@ import { formErrorOf } from './formErrorOf.ts';
 export function ViewerServices({ session, children }: { session: GateSession; children: ReactNode }) {
   const { user, logout, client } = session;
   const userId = user?.id;
-  // Engagement (issue 12): the deck's switches, read once the person is admitted.
-  const options = useDeckOptions(client, Boolean(userId));
-  const downloads = Boolean(options?.downloads);
+  // Engagement (issue 12) reads the deck's switches once the person is admitted; the header shows Download PDF from them.
+  const [downloads, setDownloads] = useState(false);
+  const onOptions = useCallback((options: DeckOptions) => setDownloads(options.downloads), []);
 
   const deckUser = useMemo<DeckUserState>(() => {
-    const state: DeckUserState = { user, ...(logout && { logout }), ...(downloads && { downloadPdf: DECK_PDF_PATH }) };
+    const state: DeckUserState = { user, ...(logout && { logout }), ...(downloads && userId && { downloadPdf: DECK_PDF_PATH }) };
     if (client && userId) {
       state.changePassword = ({ currentPassword, newPassword }) =>
         // The SDK keeps the fresh token the platform hands back, so the session carries on.
@@ -50,7 +49,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
     <DeckUserContext.Provider value={deckUser}>
       <ViewerContext.Provider value={viewer}>
         {children}
-        {client && user && <ViewerEngagement client={client} user={user} options={options} />}
+        {client && user && userId && <ViewerEngagement client={client} user={user} onOptions={onOptions} />}
       </ViewerContext.Provider>
     </DeckUserContext.Provider>
   );

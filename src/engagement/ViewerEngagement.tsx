@@ -1,35 +1,19 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'wouter';
-import type { DeckOptions } from '../../schemas/engagementPaths.ts';
-import { slideAtPath } from '../registry/slideRegistry.ts';
-import type { Base44Client } from '../sdk/index.ts';
-import { usePresence } from './usePresence.ts';
+import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
+import type { EngagementProps } from './Engagement.tsx';
 
-// Each loads only when its switch is on (and the watermark's only for a signed-in person): a
-// viewer's first visit carries none of them.
-const Recording = lazy(() => import('./Recording.tsx'));
-const Watermark = lazy(() => import('./Watermark.tsx'));
-
-/** The admitted person, as engagement needs them. */
-export interface EngagementViewer {
-  email?: string | undefined;
-  role?: string | undefined;
-}
+// Loaded once the person is admitted on the platform, never on the standalone deck.
+const Engagement = lazy(() => import('./Engagement.tsx'));
 
 /**
- * The viewer's side of engagement on the platform: their slide reported to the live list, their
- * time per slide recorded while recording is on, and the watermark while it is on. Admins are
- * neither reported nor recorded: the owners' own looks are not engagement.
+ * Mounts engagement (issue 12) for an admitted person. The access socket's registry is handed in
+ * from here so it stays in the deck's first chunk, which the access guard's chunk shares, rather
+ * than in a chunk of its own.
  */
-export function ViewerEngagement({ client, user, options }: { client: Base44Client; user: EngagementViewer; options: DeckOptions | null }) {
-  const [location] = useLocation();
-  const path = slideAtPath(location)?.path ?? null;
-  const viewer = user.role !== 'admin';
-  usePresence(viewer ? path : null, viewer);
+export function ViewerEngagement(props: Omit<EngagementProps, 'share'>) {
   return (
     <Suspense fallback={null}>
-      {viewer && options?.recording && <Recording client={client} path={path} />}
-      {options?.watermark && user.email && <Watermark email={user.email} />}
+      <Engagement {...props} share={shareAccessSocket} />
     </Suspense>
   );
 }

@@ -1,26 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { DeviceKind } from '../../schemas/engagementPaths.ts';
-import type { PresenceReporter } from './presenceReporter.ts';
+import type { shareAccessSocket } from '../auth/accessSocketUsers.ts';
+import { startPresence, type PresenceReporter } from './presenceReporter.ts';
 
-/** While `enabled`, reports the viewer's slide over the access socket on each change (null: no slide, nothing new). */
-export function usePresence(path: string | null, enabled: boolean): void {
-  const [reporter, setReporter] = useState<{ presence: PresenceReporter; device: () => DeviceKind } | null>(null);
+/** While `enabled`, reports the viewer's slide and device over the access socket on each change (null: off the slides, nothing new). */
+export function usePresence(path: string | null, device: DeviceKind, enabled: boolean, share: typeof shareAccessSocket): void {
+  const [reporter, setReporter] = useState<PresenceReporter | null>(null);
   useEffect(() => {
     if (!enabled) return undefined;
-    let stopped = false;
-    let presence: PresenceReporter | null = null;
-    void import('./sessionFeeds.ts').then(({ startPresence, currentDevice }) => {
-      if (stopped) return;
-      presence = startPresence();
-      setReporter({ presence, device: () => currentDevice() });
-    });
+    const started = startPresence(share);
+    setReporter(started);
     return () => {
-      stopped = true;
-      presence?.stop();
+      started.stop();
       setReporter(null);
     };
-  }, [enabled]);
+  }, [enabled, share]);
   useEffect(() => {
-    if (reporter && path) reporter.presence.report({ path, device: reporter.device() });
-  }, [reporter, path]);
+    if (reporter && path) reporter.report({ path, device });
+  }, [reporter, path, device]);
 }

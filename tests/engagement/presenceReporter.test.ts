@@ -3,30 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PRESENCE_EVENT } from '../../schemas/engagementPaths.ts';
 import { accessSocketClosing, accessSocketOpened, type AccessSocketHandle } from '../../src/auth/accessSocketUsers.ts';
 import { startPresence, type PresenceReporter } from '../../src/engagement/presenceReporter.ts';
-
-/** A socket as the access guard holds one: it connects and drops when told, and keeps what was emitted. */
-function socketDouble() {
-  const listeners = new Map<string, Set<(...args: any[]) => void>>();
-  const socket = {
-    connected: false,
-    emitted: [] as Array<[string, ...unknown[]]>,
-    emit(event: string, ...args: unknown[]) {
-      socket.emitted.push([event, ...args]);
-    },
-    on(event: string, listener: (...args: any[]) => void) {
-      listeners.set(event, (listeners.get(event) ?? new Set()).add(listener));
-    },
-    off(event: string, listener: (...args: any[]) => void) {
-      listeners.get(event)?.delete(listener);
-    },
-    connect() {
-      socket.connected = true;
-      listeners.get('connect')?.forEach((listener) => listener());
-    },
-    listenerCount: (event: string) => listeners.get(event)?.size ?? 0,
-  };
-  return socket;
-}
+import { socketDouble } from './socketDouble.ts';
 
 let reporters: PresenceReporter[] = [];
 let sockets: AccessSocketHandle[] = [];

@@ -1,0 +1,54 @@
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useLocation } from 'wouter';
+import type { DeckOptions } from '../../schemas/engagementPaths.ts';
+import type { shareAccessSocket } from '../auth/accessSocketUsers.ts';
+import { slideAtPath } from '../registry/slideRegistry.ts';
+import type { Base44Client } from '../sdk/index.ts';
+import { currentDevice } from './device.ts';
+import { useDeckOptions } from './useDeckOptions.ts';
+import { usePresence } from './usePresence.ts';
+
+// Each loads only while its switch is on: a viewer's first visit with recording off, or without the
+// watermark, carries neither.
+const Recording = lazy(() => import('./Recording.tsx'));
+const Watermark = lazy(() => import('./Watermark.tsx'));
+
+/** The admitted person, as engagement needs them. */
+export interface EngagementViewer {
+  email?: string | undefined;
+  role?: string | undefined;
+}
+
+/** What the deck hands engagement: the session's client, the person, and where the options go. */
+export interface EngagementProps {
+  client: Base44Client;
+  user: EngagementViewer;
+  /** Each time the options are read (the deck shows Download PDF from them). */
+  onOptions(options: DeckOptions): void;
+  /** The access socket's registry (src/auth/accessSocketUsers.ts), which lives in the deck's first chunk. */
+  share: typeof shareAccessSocket;
+}
+
+/**
+ * The viewer's side of engagement on the platform, loaded once the person is admitted: the deck's
+ * options read and followed live, their slide reported to the live list, their time per slide
+ * recorded while recording is on, and the watermark while it is on. Admins are neither reported nor
+ * recorded: the owners' own looks are not engagement.
+ */
+export default function Engagement({ client, user, onOptions, share }: EngagementProps) {
+  const [location] = useLocation();
+  const path = slideAtPath(location)?.path ?? null;
+  const options = useDeckOptions(client, share);
+  const viewer = user.role !== 'admin';
+  const device = useMemo(() => currentDevice(), []);
+  usePresence(viewer ? path : null, device, viewer, share);
+  useEffect(() => {
+    if (options) onOptions(options);
+  }, [options, onOptions]);
+  return (
+    <Suspense fallback={null}>
+      {viewer && options?.recording && <Recording client={client} path={path} device={device} />}
+      {options?.watermark && user.email && <Watermark email={user.email} />}
+    </Suspense>
+  );
+}
