@@ -22,7 +22,7 @@ import {
   userFields,
 } from '../entitiesStore.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
-import { MAX_LIMIT, parseListParams, project, queryDocuments } from '../listQuery.ts';
+import { MAX_LIMIT, parseListParams, project, queryDocumentsJson } from '../listQuery.ts';
 
 function author(caller: Caller): Author {
   return caller.kind === 'user' ? { email: caller.user.email, id: caller.user.id } : { email: null, id: null };
@@ -86,7 +86,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const list = parseListParams(c.req.query());
     const rule = ruleFor(entity);
     const source = entityDocuments(c.get('app').id, entity, listOwner(rule, c.get('caller'), entity));
-    return c.json(await queryDocuments(ctx.db, source, list));
+    return c.body(await queryDocumentsJson(ctx.db, source, list), 200, { 'Content-Type': 'application/json' });
   });
 
   api.get('/:entity/:id', recordId, async (c) => {
