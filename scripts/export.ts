@@ -1,9 +1,10 @@
 // `npm run export`: builds the deck (as `npm run build` does), then prints it into dist/deck.pdf with
 // Debian's chromium (src/export/). `--no-build` prints the dist/ already there (npm start builds first).
-// Prints one line: pages, size and time.
+// Prints one line: pages, size and time. Under `npm start` a machine without chromium starts the
+// platform anyway, without a PDF (the download then refuses), after saying how to install chromium.
 import { stagedBuild } from '../src/build/stagedBuild.ts';
 import { reportContent, wantsRelease } from '../src/content/reportContent.ts';
-import { exportDeck, ExportError } from '../src/export/exportDeck.ts';
+import { exportDeck, ExportError, NoChromiumError } from '../src/export/exportDeck.ts';
 
 const USAGE = 'usage: npm run export [-- --no-build] [--release]';
 
@@ -33,6 +34,10 @@ async function main(argv: readonly string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
+    if (error instanceof NoChromiumError && process.env.npm_lifecycle_event === 'start') {
+      console.warn(`${error.message}\nNo dist/deck.pdf: the platform starts without a PDF to download.`);
+      process.exit(0);
+    }
     console.error(error instanceof ExportError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
     console.error('The export failed; dist/deck.pdf was left as it was.');
     process.exit(1);

@@ -21,6 +21,9 @@ export interface ExportResult {
 /** A failure the person running the export can act on; the CLI prints its message alone. */
 export class ExportError extends Error {}
 
+/** The machine has no chromium to print with (an ExportError whose fix is installing one). */
+export class NoChromiumError extends ExportError {}
+
 // Written beside dist/ (same disk, so the rename is atomic) but never inside it: the platform serves
 // dist/ and a half-written file there could be fetched.
 const TEMP_DIR = join('node_modules', '.cache', 'deck-export');
@@ -44,7 +47,7 @@ export async function exportDeck(root: string, distDir = join(root, 'dist')): Pr
     throw new ExportError(`${dist} holds no built deck: run npm run build first (or npm run export without --no-build).`);
   }
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new ExportError(`No chromium at ${CHROMIUM_PATH}: install Debian's with apt-get install chromium (or point CHROMIUM_PATH at one).`);
+    throw new NoChromiumError(`No chromium at ${CHROMIUM_PATH}: install Debian's with apt-get install chromium (or point CHROMIUM_PATH at one).`);
   }
   const date = sourceDate();
   const plan = exportPages(root);

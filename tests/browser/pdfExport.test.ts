@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -157,15 +157,24 @@ describe('npm run export', () => {
     await expect(exportDeck(root, join(work, 'no-dist'))).rejects.toThrow(/holds no built deck: run npm run build/);
   });
 
-  it('without chromium it says how to install it and leaves dist/deck.pdf as it was', () => {
+  it('without chromium it says how to install it and leaves dist/deck.pdf as it was; under npm start the platform still starts', async () => {
     const before = sha256(readFileSync(pdfFile));
-    const run = spawnSync(process.execPath, [tsx, 'scripts/export.ts', '--no-build'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, CHROMIUM_PATH: join(work, 'no-chromium') },
-    });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('apt-get install chromium');
+    const withoutChromium = (lifecycle: string) =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const env = { ...process.env, CHROMIUM_PATH: join(work, 'no-chromium'), npm_lifecycle_event: lifecycle };
+        const child = spawn(process.execPath, [tsx, 'scripts/export.ts', '--no-build'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.once('close', (status) => resolve({ status, stderr }));
+      });
+    // Both at once: each is mostly tsx starting up.
+    const [alone, underStart] = await Promise.all([withoutChromium('export'), withoutChromium('start')]);
+    expect(alone.status).toBe(1);
+    expect(alone.stderr).toContain('apt-get install chromium');
+    expect(alone.stderr).toContain('dist/deck.pdf was left as it was');
+    expect(underStart.status).toBe(0);
+    expect(underStart.stderr).toContain('apt-get install chromium');
+    expect(underStart.stderr).toContain('the platform starts without a PDF to download');
     expect(sha256(readFileSync(pdfFile))).toBe(before);
-  });
+  }, 60_000);
 });
