@@ -87,18 +87,20 @@ function parse(entity: string, schema: z.ZodType<Fields>, fields: Fields, where:
 }
 
 /**
- * 403 when a record body of an `ownAuthor` entity names someone other than the caller as its
- * author (created_by_id other than their id, created_by other than their email); `where` as in createFields.
+ * 403 when a record of an `ownAuthor` entity has no signed-in author (the service role, an
+ * anonymous visitor) or its body names someone other than the caller (created_by_id other than
+ * their id, created_by other than their email); `where` as in createFields.
  */
 export function refuseForgedAuthor(entity: string, body: unknown, caller: Caller, where = ''): void {
-  if (!schemaFor(entity)?.ownAuthor || typeof body !== 'object' || body === null) return;
-  const own = { created_by_id: caller.kind === 'user' ? caller.user.id : null, created_by: caller.kind === 'user' ? caller.user.email : null };
+  if (!schemaFor(entity)?.ownAuthor) return;
+  // A record about its author needs one: not the service role, not an anonymous visitor of a public deck.
+  if (caller.kind !== 'user') throw forbidden(`A ${entity} record is made by the signed-in person it is about`);
+  if (typeof body !== 'object' || body === null) return;
+  const own = { created_by_id: caller.user.id, created_by: caller.user.email };
   for (const key of ['created_by_id', 'created_by'] as const) {
     if (!Object.hasOwn(body, key)) continue;
     const value = (body as Record<string, unknown>)[key];
-    const same = key === 'created_by' && typeof value === 'string' && own.created_by !== null
-      ? value.trim().toLowerCase() === own.created_by.toLowerCase()
-      : value === own[key];
+    const same = key === 'created_by' && typeof value === 'string' ? value.trim().toLowerCase() === own.created_by.toLowerCase() : value === own[key];
     if (!same) throw forbidden(`${where ? `${where}.` : ''}${key}: a ${entity} record is always its author's own; this one names someone else`);
   }
 }

@@ -75,9 +75,11 @@ describe('SlideView for a viewer', () => {
     const bulk = await p.call('POST', `${VIEWS}/bulk`, { token: viewer, body: [view(), { ...view(), created_by_id: 'someone-else' }] });
     expect(bulk.status).toBe(403);
     expect(bulk.body.detail).toMatch(/^body\[1\]\.created_by_id: /);
-    // An admin cannot write a viewer's time either.
+    // An admin cannot write a viewer's time either, nor the service role anyone's.
     const byAdmin = await p.call('POST', VIEWS, { token: admin, body: { ...view(), created_by_id: viewerId } });
     expect(byAdmin.status).toBe(403);
+    expect((await p.call('POST', VIEWS, { token: p.serviceToken, body: view() })).status).toBe(403);
+    expect((await p.call('POST', `${VIEWS}/bulk`, { token: p.serviceToken, body: [view()] })).status).toBe(403);
     const after = await p.call('GET', `${VIEWS}?limit=${MAX_LIMIT}`, { token: admin });
     expect(after.body).toHaveLength(before.body.length);
   });

@@ -61,7 +61,7 @@ describe('listing 34,000 SlideView records', () => {
     expect(seen[0]!.ms).toBe(RECORDS - 1);
     expect(seen.at(-1)!.ms).toBe(0);
     // Timing on a shared 2-core machine varies threefold; the plan below is what keeps it short.
-    expect(took).toBeLessThan(10_000);
+    expect(took).toBeLessThan(5000);
   });
 
   it('reads each page from the created_date index in either direction, never sorting the whole entity', async () => {
