@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { SlideViewRecord } from '../../schemas/engagementPaths.ts';
 import { deviceLabel, durationText } from './durationText.ts';
+import { EmailText } from './EmailText.tsx';
 import { summarizeEngagement } from './engagement.ts';
 import { SlideSummaryTable } from './SlideSummaryTable.tsx';
 import { RelativeTime } from './TimeText.tsx';
@@ -84,7 +85,7 @@ export function EngagementSection({ views, now }: EngagementSectionProps) {
                     <tr key={row.id} data-viewer={row.email} className={row === viewer ? 'engagement-viewers__chosen' : undefined}>
                       <th scope="row">
                         <button type="button" className="engagement-viewers__choose" aria-pressed={row === viewer} onClick={() => setChosen(row.id)}>
-                          {row.email}
+                          <EmailText email={row.email} />
                         </button>
                       </th>
                       <td className="admin-table__number">{row.visits.length}</td>

@@ -7,7 +7,9 @@ export function SlideSummaryTable({ bySlide, viewers }: { bySlide: readonly Slid
   return (
     <div className="admin-table-wrap" role="region" aria-labelledby="engagement-slides-caption" tabIndex={0}>
       <table className="admin-table engagement-slides">
-        <caption id="engagement-slides-caption">Per slide, across all {viewers} viewers</caption>
+        <caption id="engagement-slides-caption">
+          Per slide, across {viewers} {viewers === 1 ? 'viewer' : 'viewers'}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Slide</th>
