@@ -2,18 +2,23 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DECK_PDF_PATH,
   ENGAGEMENT_ENTITY,
   FLUSH_INTERVAL_MS,
+  presenceRoom,
   stampText,
+  type PresenceUpdate,
   type DeckOptions,
   type SlideViewRecord,
 } from '../../schemas/engagementPaths.ts';
+import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { launchChromium } from '../../src/build/chromium.ts';
 import { RECORDING_NOTICE } from '../../src/engagement/RecordingNotice.tsx';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { connected } from '../platform/socketEvents.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 
@@ -89,6 +94,50 @@ async function next(page: Page): Promise<string> {
   await eventually(() => pathOf(page) !== before, { what: 'the next slide' });
   return pathOf(page);
 }
+
+describe('presence', () => {
+  let watcher: Socket;
+  afterAll(() => watcher?.close());
+
+  it('a viewer’s page reports each slide it arrives on over the access socket; an admin’s page reports nothing', async () => {
+    await setOptions({ watermark: false, downloads: false, recording: false });
+    // The admins' side of the live list: the presence room, as the console joins it.
+    watcher = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token: admin }, reconnection: false });
+    await connected(watcher);
+    const room = presenceRoom(p.appId);
+    const seen: PresenceUpdate[] = [];
+    watcher.on('update_model', (message: { room: string; data: string }) => {
+      if (message.room === room) seen.push(JSON.parse(message.data) as PresenceUpdate);
+    });
+    expect(await watcher.timeout(3000).emitWithAck('join', room)).toMatchObject({ ok: true });
+    const onSlide = (email: string) => seen.at(-1)?.viewers.find((viewer) => viewer.email === email);
+
+    await registeredUser(p, 'present@lender.test', 'present-password-1234');
+    const page = await signedIn('present@lender.test', 'present-password-1234', { width: 390, height: 844 });
+    await page.goto(`${p.url}/market`);
+    await admitted(page);
+    const arrived = await next(page);
+    await eventually(() => onSlide('present@lender.test')?.path === arrived, { what: `present@ on ${arrived}`, timeoutMs: 10_000 });
+    expect(onSlide('present@lender.test')).toMatchObject({ path: arrived, device: 'phone' });
+    const then = await next(page);
+    await eventually(() => onSlide('present@lender.test')?.path === then, { what: `present@ on ${then}`, timeoutMs: 10_000 });
+
+    // A second admin (the watcher is the first): their page connects, is listed, and never says where it is.
+    const invited = await p.call('POST', '/users/invite-user', { token: p.serviceToken, body: { user_email: 'owner@deck.test', role: 'admin' } });
+    expect(invited.status).toBe(200);
+    await registeredUser(p, 'owner@deck.test', 'owner-password-1234', false);
+    const adminPage = await signedIn('owner@deck.test', 'owner-password-1234');
+    await adminPage.goto(`${p.url}/market`);
+    await admitted(adminPage);
+    await next(adminPage);
+    await eventually(() => onSlide('owner@deck.test') !== undefined, { what: 'the admin’s page connected', timeoutMs: 10_000 });
+    const last = await next(page);
+    await eventually(() => onSlide('present@lender.test')?.path === last, { what: `present@ on ${last}`, timeoutMs: 10_000 });
+    expect(onSlide('owner@deck.test')).toMatchObject({ role: 'admin', path: null });
+    await adminPage.context().close();
+    await page.context().close();
+  });
+});
 
 describe('recording off', () => {
   it('sends no SlideView request at all, while viewing three slides or on leaving, and shows no notice', async () => {
