@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Context } from 'hono';
 import { ACCESS_ENDED_REASON } from '../../schemas/accessWire.ts';
 import { DECK_PDF_FILE, stampText } from '../../schemas/engagementPaths.ts';
@@ -39,7 +39,13 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
   checkGate(app, caller);
   await noteSeen(ctx.db, caller);
   if (!(await readDeckOptions(ctx.db, app.id)).downloads) return 'not-found';
-  const source = await loadSourcePdf(join(root, DECK_PDF_FILE));
+  const source = await loadSourcePdf(join(root, DECK_PDF_FILE)).catch((error: unknown) => {
+    ctx.log(`[deck.pdf] ${join(root, DECK_PDF_FILE)} cannot be stamped: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HttpError(503, {
+      detail: `The deck's PDF (${DECK_PDF_FILE}) could not be read as a PDF: run \`npm run export\` again, then try again.`,
+      code: 'pdf_unreadable',
+    });
+  });
   if (!source) {
     throw new HttpError(503, {
       detail: `The deck's PDF has not been exported: run \`npm run export\` (it writes ${DECK_PDF_FILE} into the built deck), then try again.`,
@@ -53,4 +59,10 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
     'Content-Disposition': `attachment; filename="${DECK_PDF_FILE}"`,
     'Cache-Control': 'private, no-store',
   });
+}
+
+/** Parses the export (if any) ahead of the first download, so no viewer waits for it; failures wait for a request to report them. */
+export function warmDeckPdf(ctx: PlatformContext): void {
+  // The same absolute path as staticDeck's, so the request finds it in the cache.
+  void loadSourcePdf(join(resolve(ctx.staticDir), DECK_PDF_FILE)).catch(() => undefined);
 }

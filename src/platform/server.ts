@@ -8,6 +8,7 @@ import type { PlatformOptions } from './config.ts';
 import { claimDataDir, type DataDirClaim } from './dataDirLock.ts';
 import { prepareDataDir } from './dataDirModes.ts';
 import { type Db, openDatabase } from './db.ts';
+import { warmDeckPdf } from './deckPdf.ts';
 import { createHttpApp } from './httpApp.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 import { attachRealtime } from './realtime.ts';
@@ -110,6 +111,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const realtime = attachRealtime(server, ctx);
   broadcaster = realtime;
   port = await listen(server, port, options.host);
+  warmDeckPdf(ctx);
   claim?.setPort(port);
   const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : 'localhost'}:${port}`;
   log(startupMessage(url, options, report, service));

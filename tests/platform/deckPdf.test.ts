@@ -172,6 +172,10 @@ describe('/deck.pdf', () => {
     const missing = await download({ cookie: viewer });
     expect(missing.status).toBe(503);
     expect(JSON.parse(text(missing.bytes)).detail).toContain('npm run export');
+    writeFileSync(pdfFile(), 'not a PDF at all');
+    const broken = await download({ cookie: viewer });
+    expect(broken.status).toBe(503);
+    expect(JSON.parse(text(broken.bytes))).toMatchObject({ code: 'pdf_unreadable', detail: expect.stringContaining('npm run export') });
     writeFileSync(pdfFile(), await exportedPdf(3));
     expect(pageTexts((await download({ cookie: viewer })).bytes)).toHaveLength(3);
   });
