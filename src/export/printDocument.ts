@@ -11,7 +11,7 @@ export const SLIDE_CLASS = 'pdf-slide';
 // space, the cover's viewport-tall centring (a 16:9 page instead), the entrance animations and shadows.
 const PRINT_CSS = [
   `html,body{width:${PAGE_WIDTH_PX}px;margin:0;overflow:visible}`,
-  `.${SLIDE_CLASS}{width:${PAGE_WIDTH_PX}px;min-height:${MIN_PAGE_HEIGHT_PX}px;break-after:page;overflow:hidden}`,
+  `.${SLIDE_CLASS}{width:${PAGE_WIDTH_PX}px;min-height:${MIN_PAGE_HEIGHT_PX}px;break-after:page}`,
   `.${SLIDE_CLASS}:last-child{break-after:auto}`,
   `.${SLIDE_CLASS} .deck-main{padding-bottom:var(--space-7)}`,
   `.${SLIDE_CLASS} .slide--cover{min-height:calc(${MIN_PAGE_HEIGHT_PX}px - 2 * var(--space-7))}`,
@@ -95,7 +95,9 @@ export function pageSizeCss(heights: readonly number[]): string {
     .map((height, index) => {
       const page = `slide-${index + 1}`;
       const px = pageHeight(height);
-      return `@page ${page}{size:${PAGE_WIDTH_PX}px ${px}px;margin:0}\n.${SLIDE_CLASS}:nth-of-type(${index + 1}){page:${page};height:${px}px}`;
+      // min-height, not height: a slide that came out taller in print than measured then runs onto
+      // another page, which the export refuses (finishPdf), instead of being cut off unseen.
+      return `@page ${page}{size:${PAGE_WIDTH_PX}px ${px}px;margin:0}\n.${SLIDE_CLASS}:nth-of-type(${index + 1}){page:${page};min-height:${px}px}`;
     })
     .join('\n');
 }

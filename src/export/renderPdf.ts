@@ -26,7 +26,17 @@ export async function renderPdf(browser: Browser, url: string): Promise<PrintedD
     const pageCss = pageSizeCss(heights);
     await page.addStyleTag({ content: pageCss });
     const headings = await page.$$eval('h1,h2,h3,h4,h5,h6', (found) => found.map((heading) => (heading.textContent ?? '').replace(/\s+/g, ' ').trim()));
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true, tagged: true, outline: true });
+    // The paper size is what print media queries see: without it chromium lays the slides out for
+    // Letter width (816 px), narrower than the 1280 px they were measured at, and they outgrow their
+    // pages. Each page's own size still comes from its named @page rule (preferCSSPageSize).
+    const pdf = await page.pdf({
+      width: `${PAGE_WIDTH_PX}px`,
+      height: `${MIN_PAGE_HEIGHT_PX}px`,
+      preferCSSPageSize: true,
+      printBackground: true,
+      tagged: true,
+      outline: true,
+    });
     return { pdf: new Uint8Array(pdf), pageCss, heights, headings };
   } finally {
     await page.close();

@@ -80,6 +80,19 @@ describe('npm run export', () => {
     expect(Math.max(...sizes.map((size) => size.height))).toBeGreaterThan(900);
   });
 
+  it('each page is as tall as its slide: nothing runs off the bottom, no long empty tail', () => {
+    const boxes = execFileSync('pdftotext', ['-bbox', copy, '-'], { encoding: 'utf8' });
+    const found = [...boxes.matchAll(/<page width="[\d.]+" height="([\d.]+)">([\s\S]*?)<\/page>/g)].map((match) => ({
+      height: Number(match[1]),
+      lowest: Math.max(...[...match[2]!.matchAll(/yMax="([\d.]+)"/g)].map((word) => Number(word[1]))),
+    }));
+    expect(found).toHaveLength(pages.length);
+    // The slide's bottom padding is 3rem (36 pt): the last line of text ends above it, and on a page
+    // taller than 16:9 not much further up than a card's own padding.
+    expect(found.filter((page) => page.lowest > page.height - 30)).toEqual([]);
+    expect(found.filter((page) => page.height > 540 && page.lowest < page.height - 90)).toEqual([]);
+  });
+
   it.each(pages.map((slide, index) => [index + 1, slide.path] as const))('page %i (%s) carries its heading and every spec figure', (number, path) => {
     const slide = pages[number - 1]!;
     const text = pageText(number);

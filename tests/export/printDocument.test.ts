@@ -69,9 +69,9 @@ describe('page sizes', () => {
   it('gives every slide its own named page, 1280 px wide', () => {
     const css = pageSizeCss([500, 1000.2]);
     expect(css).toContain('@page slide-1{size:1280px 720px;margin:0}');
-    expect(css).toContain('.pdf-slide:nth-of-type(1){page:slide-1;height:720px}');
+    expect(css).toContain('.pdf-slide:nth-of-type(1){page:slide-1;min-height:720px}');
     expect(css).toContain('@page slide-2{size:1280px 1001px;margin:0}');
-    expect(css).toContain('.pdf-slide:nth-of-type(2){page:slide-2;height:1001px}');
+    expect(css).toContain('.pdf-slide:nth-of-type(2){page:slide-2;min-height:1001px}');
   });
 });
 
