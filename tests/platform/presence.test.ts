@@ -155,6 +155,20 @@ describe('the presence room', () => {
     await eventually(() => viewerIn(seen, 'revoked@fund.example') === undefined, { what: 'revoked viewer gone' });
   });
 
+  it('drops a viewer when their access expires with the deck open', async () => {
+    const watcher = await connect(admin);
+    const seen = updates(watcher);
+    await join(watcher, ROOM);
+    const token = await registeredUser(p, 'expiring@fund.example');
+    // The socket ends when the expiry passes (realtime.ts endAtExpiry): three seconds from now, time enough to connect first.
+    await p.db.query(`UPDATE users SET expires_at = now() + interval '3 seconds' WHERE email = $1`, ['expiring@fund.example']);
+    const page = await connect(token);
+    await eventually(() => viewerIn(seen, 'expiring@fund.example') !== undefined, { what: 'arrival' });
+    await closed(page);
+    await eventually(() => viewerIn(seen, 'expiring@fund.example') === undefined, { what: 'expired viewer gone' });
+    expect(page.connected).toBe(false);
+  });
+
   it('marks a reload as the same visit: opened fires once', async () => {
     const watcher = await connect(admin);
     const seen = updates(watcher);
