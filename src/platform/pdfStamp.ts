@@ -31,8 +31,8 @@ interface StampedPage {
   box: { x: number; y: number; width: number };
 }
 
-/** A parsed export, ready to receive stamps. */
-interface Prepared {
+/** A parsed export, ready to receive stamps (see stampPdf). */
+export interface PreparedPdf {
   bytes: Uint8Array;
   pages: StampedPage[];
   /** The first object number the update may use. */
@@ -46,13 +46,13 @@ interface Prepared {
 interface Source {
   mtimeMs: number;
   size: number;
-  prepared: Prepared;
+  prepared: PreparedPdf;
 }
 
 const sources = new Map<string, Source>();
 
 /** The export at `file`, parsed again only when its mtime or size changed; null when there is no such file. */
-export async function loadSourcePdf(file: string): Promise<Prepared | null> {
+export async function loadSourcePdf(file: string): Promise<PreparedPdf | null> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) {
     sources.delete(file);
@@ -66,7 +66,7 @@ export async function loadSourcePdf(file: string): Promise<Prepared | null> {
 }
 
 /** Parses `bytes` once into what each stamp needs: its pages' dictionaries, boxes and the file's last xref. */
-export async function preparePdf(bytes: Uint8Array): Promise<Prepared> {
+export async function preparePdf(bytes: Uint8Array): Promise<PreparedPdf> {
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   const { context } = pdf;
   if (context.trailerInfo.Encrypt) throw new Error('deck.pdf is encrypted; export it without encryption');
@@ -128,7 +128,7 @@ function encodable(text: string): string {
 const number = (value: number) => (Math.round(value * 100) / 100).toString();
 
 /** The export with `text` drawn centred in the bottom margin of every page: its bytes plus one appended update. */
-export function stampPdf(prepared: Prepared, text: string): Uint8Array {
+export function stampPdf(prepared: PreparedPdf, text: string): Uint8Array {
   const line = encodable(text);
   const hex = helvetica.encodeText(line).toString();
   const width = helvetica.widthOfTextAtSize(line, STAMP_SIZE);
@@ -157,7 +157,7 @@ function streamObject(content: string): string {
 
 // Writes the objects after the original bytes, then a cross-reference section of the same kind as
 // the export's last one (a stream after a stream, a table after a table) pointing back to it.
-function appendUpdate(prepared: Prepared, objects: Map<number, { generation: number; body: string }>, xrefNumber: number): Uint8Array {
+function appendUpdate(prepared: PreparedPdf, objects: Map<number, { generation: number; body: string }>, xrefNumber: number): Uint8Array {
   const { bytes } = prepared;
   const parts: Uint8Array[] = [bytes];
   let offset = bytes.length;
