@@ -28,3 +28,14 @@ export function noteInsertedRecords(ctx: PlatformContext, c: Context, rows: numb
     state.rowsAtLastAnalyze = Math.max(total.rows[0]?.n ?? 0, 0);
   });
 }
+
+/**
+ * At start: ANALYZE a records table that holds rows but has never been analysed (a database from
+ * before migration 5), so its lists use the created_date indexes from the first request on.
+ */
+export async function analyzeIfNeverAnalyzed(db: Db): Promise<void> {
+  const state = await db.query<{ analysed: boolean; rows: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_stats WHERE tablename = 'entities') AS analysed, EXISTS (SELECT 1 FROM entities) AS rows`,
+  );
+  if (state.rows[0]?.rows && !state.rows[0].analysed) await db.exec('ANALYZE entities');
+}

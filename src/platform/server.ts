@@ -13,6 +13,7 @@ import { createHttpApp } from './httpApp.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 import { attachRealtime } from './realtime.ts';
 import { AfterReplyQueue } from './afterReply.ts';
+import { analyzeIfNeverAnalyzed } from './plannerStats.ts';
 import { AttemptLimiter } from './attemptLimiter.ts';
 import { clientAddress } from './clientAddress.ts';
 import { SignInLimits } from './signInLimits.ts';
@@ -84,6 +85,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   });
   const service = loadServiceToken(options.serviceToken, options.dataDir);
   await pruneDeadSecrets(db);
+  await analyzeIfNeverAnalyzed(db);
 
   const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.mailFrom) : null;
 
