@@ -13,6 +13,7 @@ import {
   type PresenceUpdate,
   type DeckOptions,
   type SlideViewRecord,
+  VISIT_STORAGE_KEY,
 } from '../../schemas/engagementPaths.ts';
 import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { launchChromium } from '../../src/build/chromium.ts';
@@ -87,6 +88,19 @@ async function admitted(page: Page): Promise<void> {
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/**
+ * Hides the tab as switching to another would. Headless chromium never hides a page (neither
+ * another tab in front nor a minimised window changes document.visibilityState), so the page gets
+ * the state and the event a browser gives it.
+ */
+async function hide(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
 /** Moves to the next slide with the keyboard and waits for its address. */
 async function next(page: Page): Promise<string> {
   const before = pathOf(page);
@@ -149,7 +163,8 @@ describe('recording off', () => {
     await admitted(page);
     await next(page);
     await next(page);
-    // The access socket is up (the keys opened it) and the options were read: then the page is left.
+    // The access socket is up (the keys opened it) and the options were read: then the tab is hidden, and left.
+    await hide(page);
     await page.goto('about:blank');
     await p.settled();
     expect(sent).toEqual([]);
@@ -180,7 +195,12 @@ describe('recording on', () => {
     await read(await next(page), 25_000);
     await read(await next(page), 30_000);
     const viewing = Object.values(spent).reduce((sum, ms) => sum + ms, 0);
-    // Leaving sends what is left, in a request that outlives the page.
+    // Hiding the tab sends what is left at once; nothing counts, and nothing goes, while it stays hidden.
+    const before = sent.length;
+    await hide(page);
+    await eventually(() => sent.length === before + 1, { what: 'the request on hiding' });
+    await page.clock.runFor(3 * FLUSH_INTERVAL_MS);
+    // Leaving then has nothing to send.
     await page.goto('about:blank');
 
     const records = await eventually(
@@ -217,11 +237,23 @@ describe('recording on', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await notice.getByRole('button', { name: 'Dismiss recording notice' }).click();
     await notice.waitFor({ state: 'detached' });
+    const storedVisit = () =>
+      page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { id: string; last_active: string } | null, VISIT_STORAGE_KEY);
+    const visit = await storedVisit();
+    expect(visit?.id).toMatch(/^[0-9a-f-]{32,36}$/);
 
     await page.reload();
     await admitted(page);
-    // The recorder runs again (its time still goes out on leaving), without the notice.
-    await eventually(() => page.evaluate(() => localStorage.getItem('deck_visit') !== null), { what: 'the recorder running' });
+    // The recorder runs again (it notes the activity on starting), in the same visit: a reload continues it.
+    const continued = await eventually(
+      async () => {
+        const now = await storedVisit();
+        if (now?.last_active === visit?.last_active) throw new Error('the recorder has not started');
+        return now;
+      },
+      { what: 'the recorder running again' },
+    );
+    expect(continued?.id).toBe(visit?.id);
     expect(await page.getByText(RECORDING_NOTICE).count()).toBe(0);
     await page.context().close();
   });
