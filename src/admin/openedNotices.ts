@@ -1,6 +1,7 @@
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
-import { presenceRoom, type PresenceUpdate, type PresenceViewer } from '../../schemas/engagementPaths.ts';
+import type { PresenceViewer } from '../../schemas/engagementPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
+import { watchPresence } from './presenceFeed.ts';
 import type { NoticeLink, Notify } from './requestNotices.ts';
 
 /** The console's Live section, where an opened-deck notice leads. */
@@ -17,10 +18,7 @@ export function openedText(viewer: Pick<PresenceViewer, 'email' | 'full_name'>):
  * with a link to the console's Live section. Returns the undo, which leaves the room.
  */
 export function watchOpenedNotices(client: Base44Client, notify: Notify): () => void {
-  return client.realtime.subscribe(presenceRoom(client.getConfig().appId), {
-    onUpdate: (data) => {
-      const opened = (data as PresenceUpdate | null)?.opened;
-      if (opened?.email) notify(openedText(opened), LIVE_LINK);
-    },
+  return watchPresence(client, (update) => {
+    if (update.opened?.email) notify(openedText(update.opened), LIVE_LINK);
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { presenceRoom, type PresenceUpdate, type PresenceViewer } from '../../schemas/engagementPaths.ts';
+import type { PresenceUpdate, PresenceViewer } from '../../schemas/engagementPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
+import { watchPresence } from './presenceFeed.ts';
 
 /** Viewers with the deck open now (null until the presence room has answered once). */
 export interface Presence {
@@ -15,15 +16,6 @@ export function viewingNow(update: PresenceUpdate): PresenceViewer[] {
 /** Who is viewing the deck now, from the admins' presence room; the platform sends the list on joining and on every change. */
 export function usePresence(client: Base44Client): Presence {
   const [viewers, setViewers] = useState<readonly PresenceViewer[] | null>(null);
-  useEffect(
-    () =>
-      client.realtime.subscribe(presenceRoom(client.getConfig().appId), {
-        onUpdate: (data) => {
-          const update = data as PresenceUpdate;
-          if (Array.isArray(update?.viewers)) setViewers(viewingNow(update));
-        },
-      }),
-    [client],
-  );
+  useEffect(() => watchPresence(client, (update) => setViewers(viewingNow(update))), [client]);
   return { viewers };
 }
