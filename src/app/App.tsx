@@ -8,6 +8,7 @@ import { DeckScreens } from '../deck/DeckScreens.tsx';
 import type { PageLayout } from '../deck/PageLayout.tsx';
 import { RouteEffects } from '../deck/RouteEffects.tsx';
 import { AuthGate, type GateSession } from '../auth/AuthGate.tsx';
+import { Presenting } from '../presenting/Presenting.tsx';
 import { LoadingScreen } from '../auth/LoadingScreen.tsx';
 import { AdminNotices } from './AdminNotices.tsx';
 import { AdminRoute } from './AdminRoute.tsx';
@@ -35,23 +36,25 @@ export function App({ router = {}, Layout, appId = null, trustedContent = true }
         <GatedDeck appId={appId} trustedContent={trustedContent}>
           {(session) => (
             <ViewerServices session={session}>
-              <a className="skip-link" href="#main">
-                Skip to content
-              </a>
-              <DeckHeader />
-              <main id="main" className="deck-main">
-                <DeckRegistryGate loading={<LoadingScreen />}>
-                  <AdminRoute session={session}>
-                    <DeckScreens Layout={Layout} />
-                  </AdminRoute>
+              <Presenting session={session}>
+                <a className="skip-link" href="#main">
+                  Skip to content
+                </a>
+                <DeckHeader />
+                <main id="main" className="deck-main">
+                  <DeckRegistryGate loading={<LoadingScreen />}>
+                    <AdminRoute session={session}>
+                      <DeckScreens Layout={Layout} />
+                    </AdminRoute>
+                  </DeckRegistryGate>
+                </main>
+                <DeckRegistryGate>
+                  <BottomBar />
+                  <RouteEffects />
+                  <DeckKeys />
                 </DeckRegistryGate>
-              </main>
-              <DeckRegistryGate>
-                <BottomBar />
-                <RouteEffects />
-                <DeckKeys />
-              </DeckRegistryGate>
-              <AdminNotices session={session} />
+                <AdminNotices session={session} />
+              </Presenting>
             </ViewerServices>
           )}
         </GatedDeck>

@@ -30,12 +30,18 @@ export function DeckHeaderBar({ company }: { company?: string | undefined }) {
         )}
       </Link>
       <div className="deck-header__tools">
+        <PresentingControls />
         <DownloadPdfLink />
         <AccountMenu />
         <ZoomControls />
       </div>
     </header>
   );
+}
+
+/** An admin's presenting controls (presenter view, start presenting), which the presenting layer supplies. */
+function PresentingControls() {
+  return <>{useDeckUser().presentingControls}</>;
 }
 
 /**

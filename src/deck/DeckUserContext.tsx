@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 
 /** The signed-in user as the deck sees it; only `role` and `email` matter to it (spec section 6). */
 export interface DeckUser {
@@ -23,6 +23,8 @@ export interface DeckUserState {
   changePassword?: (change: PasswordChange) => Promise<void>;
   /** Where the viewer's stamped PDF downloads from; present only while the deck's owners offer it. */
   downloadPdf?: string;
+  /** An admin's presenting controls for the header (src/presenting); absent for everyone else. */
+  presentingControls?: ReactNode;
 }
 
 /** Empty in standalone mode: no platform, no user. The root provides the gate's value. */

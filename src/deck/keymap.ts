@@ -1,5 +1,5 @@
 /** What a shortcut does. */
-export type DeckAction = 'previous' | 'next' | 'first' | 'last';
+export type DeckAction = 'previous' | 'next' | 'first' | 'last' | 'presenter';
 
 /** The deck's shortcuts, read in one place; the README's keyboard table is this table. */
 export const KEYMAP: ReadonlyArray<{ keys: readonly string[]; action: DeckAction; description: string }> = [
@@ -7,6 +7,8 @@ export const KEYMAP: ReadonlyArray<{ keys: readonly string[]; action: DeckAction
   { keys: ['ArrowRight', 'PageDown'], action: 'next', description: 'Next page' },
   { keys: ['Home'], action: 'first', description: 'First page' },
   { keys: ['End'], action: 'last', description: 'Last page' },
+  // Admins only: the presenting layer (src/presenting) opens the window; for anyone else P does nothing.
+  { keys: ['p'], action: 'presenter', description: 'Presenter view (admins)' },
 ];
 
 /** The action for a key press, or null when it is not ours (modifiers, or the user is typing). */

@@ -4,7 +4,8 @@ import type { DeckAction } from './keymap.ts';
 import { step } from './navigation.ts';
 import { deckSlides, slideAtPath, type SlideMeta } from '../registry/slideRegistry.ts';
 
-const DELTAS: Record<DeckAction, number> = { previous: -1, next: 1, first: -Infinity, last: Infinity };
+// The presenter view (P) is no move: the presenting layer answers it.
+const DELTAS: Record<DeckAction, number> = { previous: -1, next: 1, first: -Infinity, last: Infinity, presenter: 0 };
 
 export interface DeckPosition {
   /** The page at the current route, in the deck order or not. */

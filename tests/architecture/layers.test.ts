@@ -17,6 +17,7 @@ const LAYER_OF: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['src/app/', 'app'],
   ['src/admin/', 'admin'],
   ['src/engagement/', 'engagement'],
+  ['src/presenting/', 'presenting'],
   ['src/main.tsx', 'app'],
   ['src/entry-server.tsx', 'app'],
   ['src/sdk/', 'sdk'],
@@ -32,7 +33,7 @@ const LAYER_OF: ReadonlyArray<readonly [prefix: string, layer: string]> = [
 ];
 
 const REACT_SIDE = ['deck', 'components', 'registry', 'content', 'schemas'];
-const BELOW_TOP = ['app', 'admin', 'engagement', 'auth', 'sdk', 'login', 'styles', 'platform', 'build', ...REACT_SIDE];
+const BELOW_TOP = ['app', 'admin', 'engagement', 'presenting', 'auth', 'sdk', 'login', 'styles', 'platform', 'build', ...REACT_SIDE];
 
 /**
  * Arrows allowed only as a dynamic import(), so the bundler puts the target in a chunk of its own:
@@ -52,11 +53,13 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // schemas/ also holds the wire facts client and server share (socket path, storage keys, meta tag).
   sdk: ['schemas'],
   auth: ['sdk', 'schemas'],
-  app: [...REACT_SIDE, 'auth', 'sdk', 'styles', 'admin', 'engagement'],
+  app: [...REACT_SIDE, 'auth', 'sdk', 'styles', 'admin', 'engagement', 'presenting'],
   // The admin console (issue 11): its own chunk, on the client and the deck's pieces.
   admin: ['sdk', 'schemas', 'components', 'deck', 'registry', 'content'],
   // The viewer's engagement (issue 12): options, recorder, presence over the access socket, watermark.
   engagement: ['auth', 'sdk', 'schemas', 'registry', 'content'],
+  // Presenting (issue 13): presenter window, follow-me; its pieces load lazily (src/presenting/Presenting.tsx).
+  presenting: ['auth', 'sdk', 'schemas', 'deck', 'components', 'registry', 'content'],
   login: ['sdk', 'styles', 'schemas'],
   styles: [],
   // The local platform is Node only: it may read the content pipeline, never the React layers.

@@ -71,7 +71,7 @@ describe('keymap', () => {
   });
 
   it('is the one table of shortcuts', () => {
-    expect(KEYMAP.map((entry) => entry.action)).toEqual(['previous', 'next', 'first', 'last']);
+    expect(KEYMAP.map((entry) => entry.action)).toEqual(['previous', 'next', 'first', 'last', 'presenter']);
   });
 });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KEYMAP } from '../../src/deck/keymap.ts';
 
-const KEY_NAMES: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', PageUp: 'PageUp', PageDown: 'PageDown', Home: 'Home', End: 'End' };
+const KEY_NAMES: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', PageUp: 'PageUp', PageDown: 'PageDown', Home: 'Home', End: 'End', p: 'P' };
 
 describe("the README's keyboard table", () => {
   it('is the keymap table, row for row', () => {

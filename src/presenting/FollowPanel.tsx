@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { FollowState } from '../../schemas/presentingPaths.ts';
+import { slideAtPath } from '../registry/slideRegistry.ts';
+import './presenting.css';
+
+type Mode = 'offered' | 'following' | 'paused' | 'dismissed';
+
+/**
+ * A viewer's side of follow-me, loaded when a presentation is on: a small, non-modal offer to follow;
+ * once following, the deck moves wherever the presenter goes; a move of the viewer's own pauses it,
+ * and one click rejoins. Nothing here can move anyone else: the platform takes drives from admins only.
+ */
+export default function FollowPanel({ state }: { state: FollowState }) {
+  const [location, navigate] = useLocation();
+  const [mode, setMode] = useState<Mode>('offered');
+  // Where following last took this viewer: any other location is a move of their own.
+  const drivenTo = useRef<string | null>(null);
+  const presenter = state.presenter ?? 'The presenter';
+
+  const goToPresenter = () => {
+    if (!state.path || !slideAtPath(state.path)) return;
+    drivenTo.current = state.path;
+    if (state.path !== location) navigate(state.path);
+  };
+
+  useEffect(() => {
+    if (mode === 'following') goToPresenter();
+    // Only a new presenter position (or starting to follow) moves the viewer.
+  }, [state.path, state.at, mode]);
+
+  // Reacts to a change of location only: starting to follow moves the viewer after this runs.
+  const seenLocation = useRef(location);
+  useEffect(() => {
+    if (seenLocation.current === location) return;
+    seenLocation.current = location;
+    if (mode === 'following' && location !== drivenTo.current) setMode('paused');
+  }, [location, mode]);
+
+  if (mode === 'dismissed') return null;
+  return (
+    <section className="follow-panel" aria-label="Follow the presenter" data-presenter-path={state.path ?? ''}>
+      <p className="follow-panel__text" role="status">
+        {mode === 'offered' && `${presenter} is presenting this deck.`}
+        {mode === 'following' && `Following ${presenter}.`}
+        {mode === 'paused' && `You moved on your own: following ${presenter} is paused.`}
+      </p>
+      <div className="follow-panel__actions">
+        {mode === 'offered' && (
+          <>
+            <button type="button" className="follow-panel__button" onClick={() => setMode('following')}>
+              Follow presenter
+            </button>
+            <button type="button" className="follow-panel__quiet" onClick={() => setMode('dismissed')}>
+              Not now
+            </button>
+          </>
+        )}
+        {mode === 'following' && (
+          <button type="button" className="follow-panel__quiet" onClick={() => setMode('paused')}>
+            Stop following
+          </button>
+        )}
+        {mode === 'paused' && (
+          <button type="button" className="follow-panel__button" onClick={() => setMode('following')}>
+            Rejoin presenter
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isTypingTarget } from '../deck/keymap.ts';
+import { deckSlides, slideAtPath } from '../registry/slideRegistry.ts';
+import type { Base44Client } from '../sdk/index.ts';
+import { joinPresenterChannel, type PresenterLink } from './presenterChannel.ts';
+import { PresenterClock } from './PresenterClock.tsx';
+import { presenterStartPath } from './presenterUrl.ts';
+import { SlidePreview } from './SlidePreview.tsx';
+import { useSpeakerNotes } from './useSpeakerNotes.ts';
+import './presenting.css';
+
+const MOVES: Record<string, number> = { ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1, Home: -Infinity, End: Infinity };
+
+/**
+ * The presenter window (`/?presenter=1`, admins only, its own lazy chunk): the current and the next
+ * slide, the current slide's notes, an elapsed timer and the clock. Moving here moves the deck window
+ * and moving there moves this one (PRESENTER_CHANNEL, same browser).
+ */
+export default function PresenterWindow({ client }: { client: Base44Client }) {
+  const [path, setPath] = useState(() => {
+    const start = presenterStartPath(window.location.search);
+    return start && slideAtPath(start) ? start : (deckSlides[0]?.path ?? '/');
+  });
+  const link = useRef<PresenterLink | null>(null);
+  const notes = useSpeakerNotes(client);
+
+  useEffect(() => {
+    const joined = joinPresenterChannel((heard) => {
+      if (slideAtPath(heard)) setPath(heard);
+    });
+    link.current = joined;
+    return () => joined.close();
+  }, []);
+  useEffect(() => {
+    link.current?.moved(path);
+  }, [path]);
+
+  const current = slideAtPath(path);
+  const index = current ? deckSlides.indexOf(current) : -1;
+  const next = index >= 0 ? deckSlides[index + 1] : undefined;
+  const move = useCallback(
+    (delta: number) => {
+      if (index < 0) return;
+      const target = Math.min(Math.max(index + delta, 0), deckSlides.length - 1);
+      setPath(deckSlides[target]!.path);
+    },
+    [index],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const delta = MOVES[event.key];
+      if (delta === undefined || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+      event.preventDefault();
+      move(delta);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [move]);
+
+  useEffect(() => {
+    document.title = `Presenter view: ${current?.label ?? 'deck'}`;
+  }, [current]);
+
+  const noteText = notes.status === 'ready' ? notes.notes[path] : undefined;
+  return (
+    <main className="presenter" aria-labelledby="presenter-title">
+      <header className="presenter__bar">
+        <h1 id="presenter-title" className="presenter__title">
+          Presenter view
+        </h1>
+        <PresenterClock />
+        <nav className="presenter__moves" aria-label="Move the deck">
+          <button type="button" className="zoom__button" onClick={() => move(-1)} disabled={index <= 0}>
+            Previous
+          </button>
+          <span className="presenter__counter" aria-live="polite">
+            {index >= 0 ? `${index + 1} / ${deckSlides.length}` : ''}
+          </span>
+          <button type="button" className="zoom__button" onClick={() => move(1)} disabled={index < 0 || index >= deckSlides.length - 1}>
+            Next
+          </button>
+        </nav>
+      </header>
+      <section className="presenter__current" aria-labelledby="presenter-current">
+        <h2 id="presenter-current" className="presenter__label">
+          Now: <span data-testid="presenter-current">{current?.label ?? path}</span>
+        </h2>
+        {current && <SlidePreview key={current.name} slide={current} />}
+      </section>
+      <section className="presenter__next" aria-labelledby="presenter-next">
+        <h2 id="presenter-next" className="presenter__label">
+          Next: <span data-testid="presenter-next">{next?.label ?? 'end of the deck'}</span>
+        </h2>
+        {next && <SlidePreview key={next.name} slide={next} />}
+      </section>
+      <section className="presenter__notes" aria-labelledby="presenter-notes">
+        <h2 id="presenter-notes" className="presenter__label">
+          Notes
+        </h2>
+        {notes.status === 'loading' && <p>Loading the notes…</p>}
+        {notes.status === 'failed' && <p role="alert">{notes.message}</p>}
+        {notes.status === 'ready' && <p className="presenter__note-text">{noteText ?? 'No notes for this page.'}</p>}
+      </section>
+    </main>
+  );
+}

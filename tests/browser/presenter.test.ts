@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../../src/build/chromium.ts';
+import { loadContent } from '../../src/content/loadContent.ts';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { pathOf, signedInPage } from './presenterSession.ts';
+
+// The presenter view (issue 13) in chromium against the local platform: P opens a second window of
+// the same browser with the current and next slide, the notes, the timer and the clock; moving in
+// either window moves the other (BroadcastChannel). Viewers and the standalone build have none of it.
+
+const { content } = loadContent(process.cwd());
+const deck = content!.slides.filter((slide) => slide.order !== null);
+const noteOf = (path: string) => content!.notes[path]!.split('\n')[0]!;
+
+let p: TestPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await p?.close();
+});
+
+/** Presses P in the deck and returns the presenter window it opened. */
+async function openPresenter(deckPage: Page): Promise<Page> {
+  const popup = deckPage.context().waitForEvent('page');
+  await deckPage.locator('body').press('p');
+  const presenter = await popup;
+  await presenter.getByRole('heading', { level: 1, name: 'Presenter view' }).waitFor();
+  return presenter;
+}
+
+describe('the presenter window', () => {
+  it('shows the current and next slide and the notes, and keeps both windows on one slide both ways', async () => {
+    const market = deck.find((slide) => slide.path === '/market')!;
+    const afterMarket = deck[deck.indexOf(market) + 1]!;
+    const admin = await signedInPage(browser, p, ADMIN.email, ADMIN.password, market.path);
+    const presenter = await openPresenter(admin);
+
+    const current = presenter.getByTestId('presenter-current');
+    await expect.poll(() => current.textContent()).toBe(market.label);
+    expect(await presenter.getByTestId('presenter-next').textContent()).toBe(afterMarket.label);
+    await expect.poll(() => presenter.locator('.presenter__note-text').textContent()).toContain(noteOf(market.path));
+    // The previews are the slides themselves.
+    await expect.poll(() => presenter.locator('.presenter__current .slide__title').textContent()).toBe(market.title);
+
+    // The deck window moves: the presenter window follows.
+    await admin.locator('body').press('ArrowRight');
+    await admin.waitForURL((url) => url.pathname === afterMarket.path);
+    await expect.poll(() => current.textContent()).toBe(afterMarket.label);
+    await expect.poll(() => presenter.locator('.presenter__note-text').textContent()).toContain(noteOf(afterMarket.path));
+
+    // The presenter window moves (key and button): the deck window follows.
+    await presenter.locator('body').press('ArrowRight');
+    const third = deck[deck.indexOf(afterMarket) + 1]!;
+    await admin.waitForURL((url) => url.pathname === third.path);
+    await presenter.getByRole('button', { name: 'Previous' }).click();
+    await admin.waitForURL((url) => url.pathname === afterMarket.path);
+    await expect.poll(() => admin.locator('#slide-title').allTextContents()).toEqual([afterMarket.title]);
+    expect(await current.textContent()).toBe(afterMarket.label);
+    await presenter.close();
+    await admin.context().close();
+  });
+
+  it('counts the elapsed time, pauses, resets, and shows the clock', async () => {
+    const admin = await signedInPage(browser, p, ADMIN.email, ADMIN.password, '/');
+    const presenter = await openPresenter(admin);
+    const elapsed = presenter.getByTestId('presenter-elapsed');
+    await expect.poll(() => elapsed.textContent(), { timeout: 4000 }).not.toBe('0:00');
+    await presenter.getByRole('button', { name: 'Pause' }).click();
+    const held = await elapsed.textContent();
+    await presenter.getByRole('button', { name: 'Resume' }).waitFor();
+    // Paused: the figure holds across two more timer ticks (each 250 ms).
+    await presenter.waitForFunction(() => new Promise((resolve) => setTimeout(() => resolve(true), 600)));
+    expect(await elapsed.textContent()).toBe(held);
+    await presenter.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => elapsed.textContent()).toBe('0:00');
+    expect(await presenter.getByTestId('presenter-clock').textContent()).toMatch(/\d{1,2}:\d{2}/);
+    await admin.context().close();
+  });
+
+  it('is not there for a viewer: no controls, P opens nothing, and the address shows the deck', async () => {
+    await registeredUser(p, 'viewer-presenter@fund.example', 'viewer-password-12');
+    const viewer = await signedInPage(browser, p, 'viewer-presenter@fund.example', 'viewer-password-12', '/market');
+    expect(await viewer.getByRole('button', { name: 'Presenter view' }).count()).toBe(0);
+    let opened = false;
+    viewer.context().on('page', () => (opened = true));
+    await viewer.locator('body').press('p');
+    await viewer.goto(`${p.url}/?presenter=1`);
+    await viewer.locator('#slide-title').waitFor();
+    expect(await viewer.getByRole('heading', { name: 'Presenter view' }).count()).toBe(0);
+    expect(opened).toBe(false);
+    expect(pathOf(viewer)).toBe('/');
+    await viewer.context().close();
+  });
+
+  it('is not there in the standalone build', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${inject('baseUrl')}/market`);
+    await page.locator('#slide-title').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: /Presenter view|Start presenting/ }).count()).toBe(0);
+    await page.context().close();
+  });
+});
