@@ -3,6 +3,7 @@ import { formatUsdRange } from '../../schemas/formatUsd.ts';
 import { BrandMark } from './BrandMark.tsx';
 import { valuationText } from './brandText.ts';
 import { SlideLink } from './SlideLink.tsx';
+import { DomainName } from './DomainName.tsx';
 
 /**
  * An ecosystem card: name, domain, status, role, description, valuation and investment range. With
@@ -16,7 +17,7 @@ export function BrandCard({ brand, selected, onSelect, page }: { brand: Brand; s
         <BrandMark brand={brand} />
         <span className="brand-card__name">{brand.name}</span>
       </span>
-      <span className="brand-card__domain">{brand.domain}</span>
+      <span className="brand-card__domain"><DomainName domain={brand.domain} /></span>
       <span className={brand.group === 'hub' ? 'badge badge--live' : 'badge'}>{brand.status}</span>
       <span className="brand-card__role">{brand.role}</span>
       <span className="brand-card__text">{brand.description}</span>

@@ -1,6 +1,7 @@
 import { BrandMark } from './BrandMark.tsx';
 import { INVESTMENT_ASK, valuationText } from './brandText.ts';
 import { useBrand, useSlide } from './SlideContext.tsx';
+import { DomainName } from './DomainName.tsx';
 
 /** A brand page's fact row: domain, valuation range and the investment ask (spec section 1). */
 export function BrandOverview({ id }: { id?: string }) {
@@ -11,7 +12,7 @@ export function BrandOverview({ id }: { id?: string }) {
       <li className="fact fact--domain">
         <BrandMark brand={brand} />
         <span className="fact__label">Domain</span>
-        <span className="fact__value">{brand.domain}</span>
+        <span className="fact__value"><DomainName domain={brand.domain} /></span>
         <span className="fact__note">
           {brand.status}
           {brand.stage ? ` · ${brand.stage}` : ''}

@@ -5,6 +5,7 @@ import { allSlides } from '../registry/slideRegistry.ts';
 import { BrandCard } from './BrandCard.tsx';
 import { valuationText } from './brandText.ts';
 import { useSlide } from './SlideContext.tsx';
+import { DomainName } from './DomainName.tsx';
 
 const GROUPS: ReadonlyArray<{ group: Exclude<BrandGroup, 'hub'>; title: string }> = [
   { group: 'core', title: 'Core brands' },
@@ -63,7 +64,7 @@ function PortfolioRow({ brand }: { brand: Brand }) {
   return (
     <li style={{ '--brand': brand.colour } as React.CSSProperties}>
       <span className="portfolio-list__name">{brand.name}</span>
-      <span className="portfolio-list__domain">{brand.domain}</span>
+      <span className="portfolio-list__domain"><DomainName domain={brand.domain} /></span>
       <span className="portfolio-list__role">{brand.role}</span>
       <span className="portfolio-list__value">{valuationText(brand)}</span>
     </li>

@@ -1,5 +1,6 @@
 import { BrandMark } from './BrandMark.tsx';
 import { useSlide } from './SlideContext.tsx';
+import { DomainName } from './DomainName.tsx';
 
 /** The websites of the brands the slide lists (`brands:` in its frontmatter), in that order. */
 export function Sites() {
@@ -12,7 +13,7 @@ export function Sites() {
           <BrandMark brand={brand} />
           <span>
             <span className="site-list__name">{brand.name}</span>
-            <span className="site-list__domain">{brand.domain}</span>
+            <span className="site-list__domain"><DomainName domain={brand.domain} /></span>
           </span>
         </li>
       ))}

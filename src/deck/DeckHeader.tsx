@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { deckSettings } from '../registry/slideRegistry.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { useDeckUser } from './DeckUserContext.tsx';
+import { enterPresentMode, leavePresentMode, usePresentMode } from './presentMode.ts';
 import { useDeckRegistry } from './useDeckRegistry.ts';
 import { ZoomControls } from './ZoomControls.tsx';
 
@@ -30,12 +31,23 @@ export function DeckHeaderBar({ company }: { company?: string | undefined }) {
         )}
       </Link>
       <div className="deck-header__tools">
+        {company !== undefined && <PresentButton />}
         <PresentingControls />
         <DownloadPdfLink />
         <AccountMenu />
         <ZoomControls />
       </div>
     </header>
+  );
+}
+
+/** Present mode on and off (F does the same); a phone always reads, so it has no such button (shell.css). */
+function PresentButton() {
+  const presenting = usePresentMode();
+  return (
+    <button type="button" className="zoom__button deck-header__present" aria-pressed={presenting} onClick={() => (presenting ? leavePresentMode() : enterPresentMode())}>
+      Present
+    </button>
   );
 }
 

@@ -1,19 +1,33 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ACTIVITY_EVENTS, onFirstActivity } from './onFirstActivity.ts';
+import type { DeckAction } from './keymap.ts';
 import { listenForKeys } from './listenForKeys.ts';
 import { listenForSwipe } from './listenForSwipe.ts';
+import { spaceMove } from './pageScroll.ts';
+import { asksForPresentMode, enterPresentMode, isPresenting, leavePresentMode, usePresentMode } from './presentMode.ts';
 import { loadSlide } from '../registry/slideRegistry.ts';
-import { useDeckNavigation } from './useDeckNavigation.ts';
+import { useDeckNavigation, type DeckPosition } from './useDeckNavigation.ts';
+import type { DeckDialogKind } from './DeckDialogs.tsx';
+
+// Few visitors open them: the dialogs and present mode's behaviour load on first use.
+const DeckDialogs = lazy(() => import('./DeckDialogs.tsx'));
+const PresentModeEffects = lazy(() => import('./PresentModeEffects.tsx'));
 
 /**
- * Keys and swipes move through the deck. The neighbours' bodies are fetched ahead of the move once
- * the visitor shows any sign of activity (a pointer, a key, a scroll, a touch), so a first visit
- * does not pay for pages nobody looks at. Headings never wait: they come with the registry.
+ * Keys and swipes move through the deck; O, G and ? open the overview, go-to and key help; F and Esc
+ * enter and leave present mode. The neighbours' bodies are fetched ahead of the move once the
+ * visitor shows any sign of activity (a pointer, a key, a scroll, a touch), so a first visit does
+ * not pay for pages nobody looks at. Headings never wait: they come with the registry.
  */
 export function DeckKeys() {
   const { go, previous, next } = useDeckNavigation();
   const [active, setActive] = useState(false);
-  useEffect(() => listenForKeys(go), [go]);
+  const [dialog, setDialog] = useState<DeckDialogKind | null>(null);
+  const presenting = usePresentMode();
+  useEffect(() => {
+    if (asksForPresentMode(window.location.search)) enterPresentMode();
+  }, []);
+  useEffect(() => listenForKeys((action) => answer(action, go, setDialog)), [go]);
   useEffect(() => listenForSwipe((delta) => go(delta > 0 ? 'next' : 'previous')), [go]);
   useEffect(() => onFirstActivity(ACTIVITY_EVENTS, () => setActive(true)), []);
   useEffect(() => {
@@ -24,5 +38,55 @@ export function DeckKeys() {
     }, 100);
     return () => clearTimeout(timer);
   }, [active, next, previous]);
-  return null;
+  return (
+    <Suspense fallback={null}>
+      {presenting && <PresentModeEffects />}
+      {dialog && <DeckDialogs kind={dialog} onClose={() => setDialog(null)} />}
+    </Suspense>
+  );
+}
+
+/** Does what a shortcut says; false when the key was not for the deck after all (its default stays). */
+function answer(action: DeckAction, go: DeckPosition['go'], setDialog: (kind: DeckDialogKind) => void): boolean {
+  switch (action) {
+    case 'previous':
+    case 'next':
+    case 'first':
+    case 'last':
+      go(action);
+      return true;
+    case 'page-down':
+    case 'page-up':
+      return spacePress(action === 'page-down' ? 1 : -1, go);
+    case 'overview':
+    case 'goto':
+    case 'help':
+      setDialog(action);
+      return true;
+    case 'present':
+      if (isPresenting()) leavePresentMode();
+      else enterPresentMode();
+      return true;
+    case 'leave-present':
+      if (!isPresenting()) return false;
+      leavePresentMode();
+      return true;
+    case 'presenter':
+      // The presenting layer (src/presenting) answers P for admins.
+      return false;
+  }
+}
+
+/** Space scrolls a window's worth (less the header and the bar over it); at the page's end it turns the page. */
+function spacePress(direction: 1 | -1, go: DeckPosition['go']): boolean {
+  const covered = ['.deck-header', '.bottom-bar'].reduce((sum, selector) => sum + (document.querySelector(selector)?.getBoundingClientRect().height ?? 0), 0);
+  const position = { scrollY: window.scrollY, viewportHeight: window.innerHeight, scrollHeight: document.documentElement.scrollHeight };
+  const move = spaceMove(direction, position, window.innerHeight - covered - 48);
+  if (move.turn) {
+    go(direction === 1 ? 'next' : 'previous');
+    return true;
+  }
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: move.top, behavior: smooth ? 'smooth' : 'instant' as ScrollBehavior });
+  return true;
 }

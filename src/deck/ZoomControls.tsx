@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { setDocumentZoom, ZOOM, zoomBy } from './zoom.ts';
+import { readStoredZoom, setDocumentZoom, storeZoom, ZOOM, zoomBy } from './zoom.ts';
 
 /**
  * A-, the current percent (a reset to 100) and A+, at the top right (spec sections 2, 4, 9). Each
@@ -7,8 +7,18 @@ import { setDocumentZoom, ZOOM, zoomBy } from './zoom.ts';
  * say "click A minus" (WCAG 2.5.3 Label in Name, issue 9 finding 10).
  */
 export function ZoomControls() {
-  const [percent, setPercent] = useState<number>(ZOOM.initial);
-  useEffect(() => setDocumentZoom(percent), [percent]);
+  // The prerendered page is at 100%: the stored zoom applies after hydration, never during it.
+  const [percent, setPercent] = useState<number | null>(null);
+  useEffect(() => setPercent(readStoredZoom()), []);
+  useEffect(() => {
+    if (percent === null) return undefined;
+    storeZoom(percent);
+    return setDocumentZoom(percent);
+  }, [percent]);
+  return <ZoomButtons percent={percent ?? ZOOM.initial} setPercent={setPercent} />;
+}
+
+function ZoomButtons({ percent, setPercent }: { percent: number; setPercent: (percent: number) => void }) {
   return (
     <div className="zoom" role="group" aria-label="Text size">
       <button type="button" className="zoom__button" aria-label="A- Decrease text size" disabled={percent <= ZOOM.min} onClick={() => setPercent(zoomBy(percent, -1))}>

@@ -1,23 +1,72 @@
 /** What a shortcut does. */
-export type DeckAction = 'previous' | 'next' | 'first' | 'last' | 'presenter';
+export type DeckAction =
+  | 'previous'
+  | 'next'
+  | 'first'
+  | 'last'
+  | 'page-down'
+  | 'page-up'
+  | 'overview'
+  | 'goto'
+  | 'help'
+  | 'present'
+  | 'leave-present'
+  | 'presenter';
 
-/** The deck's shortcuts, read in one place; the README's keyboard table is this table. */
-export const KEYMAP: ReadonlyArray<{ keys: readonly string[]; action: DeckAction; description: string }> = [
+/** The actions that move straight to another page. */
+export type MoveAction = Extract<DeckAction, 'previous' | 'next' | 'first' | 'last'>;
+
+/** One row of the keymap: the keys (by KeyboardEvent.key, `Shift+` for shifted non-printing keys) and what they do. */
+export interface KeymapEntry {
+  keys: readonly string[];
+  action: DeckAction;
+  description: string;
+}
+
+/** The deck's shortcuts, read in one place; the README's keyboard table and the key help are this table. */
+export const KEYMAP: readonly KeymapEntry[] = [
   { keys: ['ArrowLeft', 'PageUp'], action: 'previous', description: 'Previous page' },
   { keys: ['ArrowRight', 'PageDown'], action: 'next', description: 'Next page' },
   { keys: ['Home'], action: 'first', description: 'First page' },
   { keys: ['End'], action: 'last', description: 'Last page' },
+  { keys: [' '], action: 'page-down', description: 'Scroll down; at the end of the page, next page' },
+  { keys: ['Shift+ '], action: 'page-up', description: 'Scroll up; at the top of the page, previous page' },
+  { keys: ['o'], action: 'overview', description: 'Overview of all pages' },
+  { keys: ['g'], action: 'goto', description: 'Go to a page by number or name' },
+  { keys: ['?'], action: 'help', description: 'Keyboard shortcuts' },
+  { keys: ['f'], action: 'present', description: 'Present mode (full screen)' },
+  { keys: ['Escape'], action: 'leave-present', description: 'Leave present mode' },
   // Admins only: the presenting layer (src/presenting) opens the window; for anyone else P does nothing.
   { keys: ['p'], action: 'presenter', description: 'Presenter view (admins)' },
 ];
 
+const KEY_LABELS: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ' ': 'Space', 'Shift+ ': 'Shift+Space', Escape: 'Esc' };
+
+/** How a keymap key is written for people (the README's table and the key help): `→`, `Space`, `O`. */
+export function keyLabel(key: string): string {
+  return KEY_LABELS[key] ?? (key.length === 1 ? key.toUpperCase() : key);
+}
+
+/**
+ * The keymap's name for a key press: a printed character as itself, lower-cased (Shift is part of
+ * typing `?` or `O`), any other key with `Shift+` when Shift is held. Null with Alt, Ctrl or Meta.
+ */
+export function keyName(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): string | null {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  if (event.key.length === 1 && event.key !== ' ') return event.key.toLowerCase();
+  return event.shiftKey ? `Shift+${event.key}` : event.key;
+}
+
 /** The action for a key press, or null when it is not ours (modifiers, or the user is typing). */
 export function actionForKey(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'target'>): DeckAction | null {
-  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
+  const name = keyName(event);
+  if (name === null) return null;
   if (isTypingTarget(event.target)) return null;
-  // A modal dialog (account, consultation request) keeps its keys: the page behind it must not move.
+  // A modal dialog (account, consultation request, overview) keeps its keys: the page behind it must not move.
   if (typeof (event.target as Element | null)?.closest === 'function' && (event.target as Element).closest('dialog[open]')) return null;
-  return KEYMAP.find((entry) => entry.keys.includes(event.key))?.action ?? null;
+  // Space on a button, link or checkbox presses it: it is not a page turn there.
+  if ((name === ' ' || name === 'Shift+ ') && isPressable(event.target)) return null;
+  return KEYMAP.find((entry) => entry.keys.includes(name))?.action ?? null;
 }
 
 /** Text inputs, textareas, selects and contenteditable elements keep their keys (spec section 2). */
@@ -29,4 +78,9 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   if (element.tagName !== 'INPUT') return false;
   const type = (element as HTMLInputElement).type;
   return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'image', 'color', 'file'].includes(type);
+}
+
+function isPressable(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false;
+  return (target as Element).closest('button, a[href], input, summary, [role="button"], [role="link"], [role="checkbox"], [role="switch"]') !== null;
 }

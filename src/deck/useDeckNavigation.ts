@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import type { DeckAction } from './keymap.ts';
+import type { MoveAction } from './keymap.ts';
 import { step } from './navigation.ts';
 import { deckSlides, slideAtPath, type SlideMeta } from '../registry/slideRegistry.ts';
 
-// The presenter view (P) is no move: the presenting layer answers it.
-const DELTAS: Record<DeckAction, number> = { previous: -1, next: 1, first: -Infinity, last: Infinity, presenter: 0 };
+const DELTAS: Record<MoveAction, number> = { previous: -1, next: 1, first: -Infinity, last: Infinity };
 
 export interface DeckPosition {
   /** The page at the current route, in the deck order or not. */
@@ -16,7 +15,7 @@ export interface DeckPosition {
   previous?: SlideMeta;
   next?: SlideMeta;
   /** Moves by a shortcut's action; does nothing off the deck or past either end. */
-  go: (action: DeckAction) => void;
+  go: (action: MoveAction) => void;
 }
 
 /** Where the current route sits in the deck, and how to move from it. */
@@ -25,7 +24,7 @@ export function useDeckNavigation(): DeckPosition {
   const current = slideAtPath(location);
   const index = current ? deckSlides.indexOf(current) : -1;
   const go = useCallback(
-    (action: DeckAction) => {
+    (action: MoveAction) => {
       if (index < 0) return;
       const moved = step(index, DELTAS[action], deckSlides.length);
       if (moved.direction !== 0) navigate(deckSlides[moved.index]!.path);

@@ -71,7 +71,10 @@ describe('keymap', () => {
   });
 
   it('is the one table of shortcuts', () => {
-    expect(KEYMAP.map((entry) => entry.action)).toEqual(['previous', 'next', 'first', 'last', 'presenter']);
+    expect(KEYMAP.map((entry) => entry.action)).toEqual([
+      'previous', 'next', 'first', 'last', 'page-down', 'page-up', 'overview', 'goto', 'help', 'present', 'leave-present', 'presenter',
+    ]);
+    expect(new Set(KEYMAP.flatMap((entry) => entry.keys)).size).toBe(KEYMAP.flatMap((entry) => entry.keys).length);
   });
 });
 

@@ -1,0 +1,23 @@
+import { Fragment } from 'react';
+
+/**
+ * A domain name that wraps only after its dots (`reversemasterclass.` / `com`), never inside a
+ * word, unless one part alone is wider than its box.
+ */
+export function DomainName({ domain }: { domain: string }) {
+  const parts = domain.split('.');
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 && (
+            <>
+              .<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
