@@ -6,7 +6,7 @@ import type { RecordChange } from './recordChanges.ts';
 import { applyViewChange, listAllViews } from './viewRecords.ts';
 
 /** How long the console gathers live views before drawing again: a viewer's flush is one bulk of many records. */
-export const VIEW_REFRESH_MS = 250;
+export const VIEW_REFRESH_MS = 100;
 
 /** The SlideView records as the console holds them: null while loading. */
 export interface ViewRecords {

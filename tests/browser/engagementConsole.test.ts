@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
@@ -19,6 +21,17 @@ let p: TestPlatform;
 let browser: Browser;
 let console_: Page;
 let adminToken: string;
+/** Where the console's screenshots go (1920×1080, 1280×800, 390×844), to be looked at. */
+const SHOTS = join(tmpdir(), 'engagement-console-shots');
+
+/** The page at each of the three sizes, full length, kept as PNGs; back at 1280×800 after. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [[1920, 1080], [1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /** A browser context signed in as `email` (session cookie and stored token, as the sign-in page leaves them). */
 async function signedIn(email: string, password: string): Promise<Page> {
@@ -47,6 +60,7 @@ beforeAll(async () => {
   p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
   adminToken = await p.login(ADMIN.email, ADMIN.password);
   browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
   console_ = await signedIn(ADMIN.email, ADMIN.password);
   await console_.goto(`${p.url}${ADMIN_PATH}`);
   await console_.getByRole('heading', { level: 1, name: 'Admin console' }).waitFor();
@@ -136,6 +150,7 @@ describe('a viewer reads three slides', () => {
     // The slide's label, not its route, in the list.
     expect(await row.locator('td').first().textContent()).toMatch(/^3 · /);
     expect(await axeViolations(console_, 'live, one viewer')).toEqual([]);
+    await screenshots(console_, 'live');
 
     // The notice's link leads to the Live section.
     await elsewhere.getByRole('link', { name: 'See who is viewing' }).first().click();
@@ -190,5 +205,6 @@ describe('a viewer reads three slides', () => {
     expect(await engagement.getByRole('table', { name: 'Per slide, across 1 viewer' }).count()).toBe(1);
     await engagement.scrollIntoViewIfNeeded();
     expect(await axeViolations(console_, 'engagement')).toEqual([]);
+    await screenshots(console_, 'engagement');
   });
 });
