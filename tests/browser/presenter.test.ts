@@ -27,6 +27,8 @@ afterAll(async () => {
 
 /** Presses P in the deck and returns the presenter window it opened. */
 async function openPresenter(deckPage: Page): Promise<Page> {
+  // The controls show once the deck has hydrated and the admin's presenting code is in: P works then.
+  await deckPage.getByRole('button', { name: 'Presenter view' }).waitFor();
   const popup = deckPage.context().waitForEvent('page');
   await deckPage.locator('body').press('p');
   const presenter = await popup;
