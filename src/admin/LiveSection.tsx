@@ -24,9 +24,14 @@ export function LiveSection({ presence, now }: { presence: Presence; now: Date }
         Live
       </h2>
       <p className="admin-section__lead">Who has the deck open right now, and on which slide. It changes as they move.</p>
+      {presence.unreachable ? (
+        <p className="admin-alert" role="alert">
+          The live list can’t reach the platform right now; it keeps trying{viewers ? ', and shows who was viewing when it last heard' : ''}.
+        </p>
+      ) : null}
       {viewers === null ? (
         <p className="admin-empty" role="status">
-          Connecting…
+          {presence.unreachable ? 'Nobody can be listed until it reconnects.' : 'Connecting…'}
         </p>
       ) : viewers.length === 0 ? (
         <p className="admin-empty" role="status">

@@ -7,6 +7,8 @@ export type PresenceListener = (update: PresenceUpdate) => void;
 interface Feed {
   last: PresenceUpdate | null;
   listeners: Set<PresenceListener>;
+  /** Told when the socket fails (it keeps retrying on its own). */
+  troubled: Set<() => void>;
   stop: () => void;
 }
 
@@ -19,10 +21,10 @@ const feeds = new WeakMap<Base44Client, Feed>();
  * gets the last list at once, without its `opened`, so no notice is repeated. Returns the undo;
  * the room is left when the last listener goes.
  */
-export function watchPresence(client: Base44Client, listener: PresenceListener): () => void {
+export function watchPresence(client: Base44Client, listener: PresenceListener, onError?: () => void): () => void {
   let feed = feeds.get(client);
   if (!feed) {
-    const created: Feed = { last: null, listeners: new Set(), stop: () => undefined };
+    const created: Feed = { last: null, listeners: new Set(), troubled: new Set(), stop: () => undefined };
     created.stop = client.realtime.subscribe(presenceRoom(client.getConfig().appId), {
       onUpdate: (data) => {
         const update = data as PresenceUpdate | null;
@@ -30,14 +32,19 @@ export function watchPresence(client: Base44Client, listener: PresenceListener):
         created.last = { viewers: update.viewers };
         for (const each of [...created.listeners]) each(update);
       },
+      onError: () => {
+        for (const each of [...created.troubled]) each();
+      },
     });
     feeds.set(client, created);
     feed = created;
   }
   const own = feed;
   own.listeners.add(listener);
+  if (onError) own.troubled.add(onError);
   if (own.last) listener(own.last);
   return () => {
+    if (onError) own.troubled.delete(onError);
     if (!own.listeners.delete(listener) || own.listeners.size > 0) return;
     own.stop();
     if (feeds.get(client) === own) feeds.delete(client);

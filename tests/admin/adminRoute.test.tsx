@@ -66,9 +66,11 @@ describe('AdminRoute', () => {
     renderAt(ADMIN_PATH, { user: { id: 'a', email: 'admin@deck.test', role: 'admin' }, client: unreachableClient() });
     await eventually(() => screen.getByRole('heading', { level: 1, name: 'Admin console' }), { what: 'the console chunk' });
     expect(screen.queryByText("the deck's screens")).toBeNull();
-    for (const name of ['Invite someone', 'People', 'Allowed domains', 'Access requests', 'Consultation requests']) {
+    for (const name of ['Invite someone', 'People', 'Live', 'Engagement', 'Allowed domains', 'Access requests', 'Consultation requests', 'Settings']) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
     }
-    await eventually(() => expect(screen.getAllByText(/could not be reached/).length).toBeGreaterThanOrEqual(4), { timeoutMs: 5000, what: 'the load errors' });
+    // People, domains, both requests, the views and the settings each say so; the live list too, from its socket.
+    await eventually(() => expect(screen.getAllByText(/could not be reached/).length).toBeGreaterThanOrEqual(6), { timeoutMs: 5000, what: 'the load errors' });
+    await eventually(() => screen.getByText(/The live list can’t reach the platform right now/), { timeoutMs: 10_000, what: 'the live list’s socket error' });
   });
 });
