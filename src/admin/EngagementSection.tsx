@@ -4,6 +4,7 @@ import { deviceLabel, durationText } from './durationText.ts';
 import { EmailText } from './EmailText.tsx';
 import { summarizeEngagement } from './engagement.ts';
 import { SlideSummaryTable } from './SlideSummaryTable.tsx';
+import { latest } from './timeText.ts';
 import { RelativeTime } from './TimeText.tsx';
 import { useSlideRefs } from './useSlideRefs.ts';
 import type { ViewRecords } from './useViewRecords.ts';
@@ -18,7 +19,9 @@ interface EngagementSectionProps {
 const count = new Intl.NumberFormat('en');
 
 /** Per viewer (visits, time per slide, how far) and per slide (total, median, where viewers stop), and the raw views as CSV. */
-export function EngagementSection({ views, now }: EngagementSectionProps) {
+export function EngagementSection({ views, now: minute }: EngagementSectionProps) {
+  // The console's clock ticks each minute, but these times arrive live: one newer than the last tick must not read "in 1 minute".
+  const now = latest(minute);
   const slides = useSlideRefs();
   const records = views.records;
   const engagement = useMemo(() => (records ? summarizeEngagement(records, slides) : null), [records, slides]);

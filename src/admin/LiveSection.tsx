@@ -3,6 +3,7 @@ import { deviceLabel } from './durationText.ts';
 import type { SlideRef } from './engagement.ts';
 import { EmailText } from './EmailText.tsx';
 import { chartLabel } from './SlideTimeChart.tsx';
+import { latest } from './timeText.ts';
 import { Nothing, RelativeTime } from './TimeText.tsx';
 import type { Presence } from './usePresence.ts';
 import { useSlideRefs } from './useSlideRefs.ts';
@@ -15,7 +16,9 @@ function slideText(path: string | null, slides: readonly SlideRef[]): string | n
 }
 
 /** Who has the deck open right now and on which slide, from the admins' presence room. */
-export function LiveSection({ presence, now }: { presence: Presence; now: Date }) {
+export function LiveSection({ presence, now: minute }: { presence: Presence; now: Date }) {
+  // The console's clock ticks each minute, but these times arrive live: one newer than the last tick must not read "in 1 minute".
+  const now = latest(minute);
   const slides = useSlideRefs();
   const viewers = presence.viewers;
   return (

@@ -43,3 +43,8 @@ export function dateInputValue(iso: string | null | undefined): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? '' : new Date(time).toISOString().slice(0, 10);
 }
+
+/** `tick` or the present, whichever is later: "now" for times that may be newer than the last tick of a clock. */
+export function latest(tick: Date, present: number = Date.now()): Date {
+  return present > tick.getTime() ? new Date(present) : tick;
+}

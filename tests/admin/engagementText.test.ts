@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PresenceViewer } from '../../schemas/engagementPaths.ts';
 import { deviceLabel, durationText } from '../../src/admin/durationText.ts';
+import { latest, relativeTime } from '../../src/admin/timeText.ts';
 import { LIVE_LINK, openedText } from '../../src/admin/openedNotices.ts';
 import { chartLabel } from '../../src/admin/SlideTimeChart.tsx';
 import { viewingNow } from '../../src/admin/usePresence.ts';
@@ -66,5 +67,15 @@ describe('the Live list and the opened notice', () => {
     expect(openedText({ email: 'ada@lender.test' })).toBe('ada@lender.test opened the deck');
     expect(openedText({ email: 'ada@lender.test', full_name: ' Ada Lovelace ' })).toBe('Ada Lovelace (ada@lender.test) opened the deck');
     expect(LIVE_LINK.href).toBe('/admin#admin-live');
+  });
+});
+
+describe('the time a live record is read against', () => {
+  it('is the present when the minute clock lags, so a record just in reads "just now", never "in 1 minute"', () => {
+    const tick = new Date('2026-11-24T12:00:00Z');
+    const present = Date.parse('2026-11-24T12:00:55Z');
+    expect(relativeTime('2026-11-24T12:00:50Z', tick)).toBe('in 1 minute');
+    expect(relativeTime('2026-11-24T12:00:50Z', latest(tick, present))).toBe('just now');
+    expect(latest(tick, Date.parse('2026-11-24T11:59:00Z'))).toBe(tick);
   });
 });
