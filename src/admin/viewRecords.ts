@@ -11,12 +11,10 @@ export const VIEW_PAGE_SIZE = 5000;
  */
 export const VIEW_PAGES_AT_ONCE = 8;
 
-/** The fields the console reads (not updated_date): less to send and parse for 34,000 records. */
-export const VIEW_FIELDS = ['created_by', 'created_by_id', 'created_date', 'visit_id', 'visit_started_at', 'path', 'ms', 'device'] as const;
-
 /**
  * Every SlideView record, oldest first, in pages of VIEW_PAGE_SIZE asked for `atOnce` at a time,
- * until a page comes back short. Oldest first, so records written while the pages load land after
+ * until a page comes back short. Whole records: the platform answers a list without `fields` as
+ * the database's own JSON text, much faster than projecting each record. Oldest first, so records written while the pages load land after
  * the last page rather than shifting the others; an id seen twice is kept once.
  */
 export async function listAllViews(
@@ -25,7 +23,7 @@ export async function listAllViews(
   atOnce = VIEW_PAGES_AT_ONCE,
 ): Promise<SlideViewRecord[]> {
   const byId = new Map<string, SlideViewRecord>();
-  const page = (index: number) => handler.list('created_date', pageSize, index * pageSize, VIEW_FIELDS) as Promise<SlideViewRecord[]>;
+  const page = (index: number) => handler.list('created_date', pageSize, index * pageSize) as Promise<SlideViewRecord[]>;
   for (let next = 0; ; next += atOnce) {
     const wave = await Promise.all(Array.from({ length: atOnce }, (_, i) => page(next + i)));
     for (const records of wave) for (const record of records) byId.set(record.id, record);
