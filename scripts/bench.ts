@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { parseArgs } from '../src/bench/args.ts';
 import { consoleRender, consoleRenderLines, type ConsoleRenderFigures } from '../src/bench/consoleRender.ts';
 import { firstVisit } from '../src/bench/firstVisit.ts';
+import { followLatency, followLatencyLines, type FollowLatencyFigures } from '../src/bench/followLatency.ts';
 import { admittedViewer } from '../src/bench/platformVisit.ts';
 import { keyToHeading } from '../src/bench/keyToHeading.ts';
 import { lighthouseRun } from '../src/bench/lighthouseRun.ts';
@@ -160,6 +161,20 @@ async function main(): Promise<number> {
     Object.assign(results, { consoleRender: consoleFigures });
   }
 
+  // Issue 13: presenter key press → heading visible on followers, 50 followers on loopback (its own chromium).
+  let followFigures: FollowLatencyFigures | undefined;
+  if (!args.skip.has('follow') && platformPresent()) {
+    followFigures = await part(results, 'follow-me: presenter ArrowRight → heading visible on followers (50: 3 chromium pages + 47 socket clients)', async () => {
+      const chromium = await launchChromium();
+      try {
+        return await followLatency(chromium, { staticDir: dist, followers: 50, pageFollowers: 3, moves: 10, log });
+      } finally {
+        await chromium.close();
+      }
+    });
+    Object.assign(results, { followLatency: followFigures });
+  }
+
   results.machine.loadavgEnd = load();
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
@@ -179,6 +194,7 @@ async function main(): Promise<number> {
   if (deck) log(`\n${deck}`);
   if (exportFigures) log(`\n${exportSummary(exportFigures)}`);
   if (consoleFigures) log(`\n${consoleRenderLines(consoleFigures).join('\n')}`);
+  if (followFigures) log(`\n${followLatencyLines(followFigures).join('\n')}`);
   if (results.load && 'skipped' in results.load) log(`\nload run: skipped (${results.load.skipped})`);
   if (results.load && !('skipped' in results.load) && results.load.errorSamples.length > 0) {
     log(`\nload errors, first kinds: ${results.load.errorSamples.join(' | ')}`);

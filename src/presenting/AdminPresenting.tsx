@@ -49,6 +49,22 @@ export default function AdminPresenting() {
     };
   }, [live]);
 
+  // Each move goes out the moment the address changes (the router's history events), before React
+  // renders the new page: followers start their own move a render earlier. The effect below is the
+  // fallback for any move that reached the route another way; both send a path once.
+  useEffect(() => {
+    const announce = () => {
+      const path = window.location.pathname;
+      if (!slideAtPath(path)) return;
+      link.current?.moved(path);
+      driver.current?.move(path);
+    };
+    const events = ['pushState', 'replaceState', 'popstate'];
+    for (const type of events) window.addEventListener(type, announce);
+    return () => {
+      for (const type of events) window.removeEventListener(type, announce);
+    };
+  }, []);
   useEffect(() => {
     if (!slideAtPath(location)) return;
     link.current?.moved(location);

@@ -11,9 +11,11 @@ type Mode = 'offered' | 'following' | 'paused' | 'dismissed';
  * once following, the deck moves wherever the presenter goes; a move of the viewer's own pauses it,
  * and one click rejoins. Nothing here can move anyone else: the platform takes drives from admins only.
  */
-export default function FollowPanel({ state }: { state: FollowState }) {
+export default function FollowPanel({ state, onMove }: { state: FollowState; onMove: (listener: (state: FollowState) => void) => () => void }) {
   const [location, navigate] = useLocation();
   const [mode, setMode] = useState<Mode>('offered');
+  const following = useRef(false);
+  following.current = mode === 'following';
   // Where following last took this viewer: any other location is a move of their own.
   const drivenTo = useRef<string | null>(null);
   const presenter = state.presenter ?? 'The presenter';
@@ -24,10 +26,20 @@ export default function FollowPanel({ state }: { state: FollowState }) {
     if (state.path !== location) navigate(state.path);
   };
 
+  // A move while following goes straight to the router, as the update arrives (no render first).
+  useEffect(
+    () =>
+      onMove((next) => {
+        if (!following.current || !next.path || !slideAtPath(next.path)) return;
+        drivenTo.current = next.path;
+        if (window.location.pathname !== next.path) navigate(next.path);
+      }),
+    [onMove, navigate],
+  );
+  // Starting to follow (or rejoining) goes to where the presenter is now.
   useEffect(() => {
     if (mode === 'following') goToPresenter();
-    // Only a new presenter position (or starting to follow) moves the viewer.
-  }, [state.path, state.at, mode]);
+  }, [mode]);
 
   // Reacts to a change of location only: starting to follow moves the viewer after this runs.
   const seenLocation = useRef(location);

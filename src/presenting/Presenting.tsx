@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { followRoom, type FollowState } from '../../schemas/presentingPaths.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { LoadingScreen } from '../auth/LoadingScreen.tsx';
@@ -84,6 +84,15 @@ export function Presenting({ session, children }: { session: GateSession; childr
  */
 function FollowListener({ client }: { client: Base44Client }) {
   const [state, setState] = useState<FollowState | null>(null);
+  // The panel hears each move at once too, to navigate before this component re-renders.
+  const [moves] = useState(() => new Set<(state: FollowState) => void>());
+  const onMove = useCallback(
+    (listener: (state: FollowState) => void) => {
+      moves.add(listener);
+      return () => void moves.delete(listener);
+    },
+    [moves],
+  );
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     const stopWaiting = onActivityOrIdle(
@@ -92,7 +101,9 @@ function FollowListener({ client }: { client: Base44Client }) {
         unsubscribe = client.realtime.subscribe(followRoom(client.getConfig().appId), {
           onUpdate: (data) => {
             const next = followStateOf(data);
-            if (next) setState(next);
+            if (!next) return;
+            moves.forEach((listener) => listener(next));
+            setState(next);
           },
         });
       },
@@ -102,12 +113,12 @@ function FollowListener({ client }: { client: Base44Client }) {
       stopWaiting();
       unsubscribe?.();
     };
-  }, [client]);
+  }, [client, moves]);
   if (!state?.path) return null;
   return (
     <DeckRegistryGate>
       <Suspense fallback={null}>
-        <FollowPanel state={state} />
+        <FollowPanel state={state} onMove={onMove} />
       </Suspense>
     </DeckRegistryGate>
   );
