@@ -43,7 +43,7 @@ export function LiveSection({ presence, now: minute }: { presence: Presence; now
         </p>
       ) : (
         <div className="admin-table-wrap" role="region" aria-labelledby="admin-live-caption" tabIndex={0}>
-          <table className="admin-table">
+          <table className="admin-table live-table">
             <caption id="admin-live-caption">Viewing now ({viewers.length})</caption>
             <thead>
               <tr>
