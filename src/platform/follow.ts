@@ -30,11 +30,20 @@ export function followDriveOf(raw: unknown): FollowDrive | HttpError {
 
 const NOBODY: FollowState = { path: null, presenter: null, at: null };
 
+/** How long a presentation outlives its presenter's socket: a reload reconnects well within it. */
+export const PRESENTER_GRACE_MS = 20_000;
+
 /** Every app's follow state; each change goes to the app's follow room. */
 export class FollowBoard {
   private readonly states = new Map<string, FollowState>();
+  // The socket that drove each app's presentation last, and the pending end once it closed.
+  private readonly drivers = new Map<string, string>();
+  private readonly endings = new Map<string, ReturnType<typeof setTimeout>>();
 
-  constructor(private readonly publish: (room: string, state: FollowState) => void) {}
+  constructor(
+    private readonly publish: (room: string, state: FollowState) => void,
+    private readonly graceMs = PRESENTER_GRACE_MS,
+  ) {}
 
   /** Where `appId`'s presenter is now (nobody presents: every field null). */
   state(appId: string): FollowState {
@@ -45,16 +54,35 @@ export class FollowBoard {
    * Applies an admin's drive and publishes the new state; a non-admin gets 403 and changes nothing
    * (the UI's hiding of the control is no defence), and a bad drive a 400 naming the field.
    */
-  drive(appId: string, caller: Caller, raw: unknown): FollowState {
+  drive(appId: string, caller: Caller, raw: unknown, socketId?: string): FollowState {
     if (!isAdmin(caller)) throw forbidden('Only an admin may drive the presentation');
     const drive = followDriveOf(raw);
     if (drive instanceof HttpError) throw drive;
+    clearTimeout(this.endings.get(appId));
+    this.endings.delete(appId);
+    if (socketId && !('stop' in drive)) this.drivers.set(appId, socketId);
+    else this.drivers.delete(appId);
     const next: FollowState =
       'stop' in drive ? NOBODY : { path: drive.path, presenter: presenterName(caller), at: new Date().toISOString() };
     if ('stop' in drive) this.states.delete(appId);
     else this.states.set(appId, next);
     this.publish(followRoom(appId), next);
     return next;
+  }
+
+  /**
+   * A socket closed: if it was driving, the presentation ends after the grace period unless a
+   * drive comes first (the presenter's reload), so viewers are never left following nobody.
+   */
+  socketClosed(appId: string, socketId: string): void {
+    if (this.drivers.get(appId) !== socketId) return;
+    this.drivers.delete(appId);
+    const timer = setTimeout(() => {
+      this.endings.delete(appId);
+      if (this.states.delete(appId)) this.publish(followRoom(appId), NOBODY);
+    }, this.graceMs);
+    timer.unref?.();
+    this.endings.set(appId, timer);
   }
 }
 

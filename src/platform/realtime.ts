@@ -120,7 +120,7 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
     socket.on(FOLLOW_DRIVE_EVENT, (drive: unknown, ack?: unknown) => {
       // Only admins drive, whatever a page's UI shows: a refusal is an `error` event (and the ack).
       try {
-        const next = followBoardOf(ctx).drive(state.app.id, state.caller, drive);
+        const next = followBoardOf(ctx).drive(state.app.id, state.caller, drive, socket.id);
         if (typeof ack === 'function') ack({ ok: true, state: next });
       } catch (error) {
         const detail = error instanceof HttpError ? error.body.detail : 'Cannot drive the presentation';
@@ -128,6 +128,7 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
         if (typeof ack === 'function') ack({ ok: false, detail });
       }
     });
+    socket.on('disconnect', () => followBoardOf(ctx).socketClosed(state.app.id, socket.id));
     socket.on('join', (room: unknown, ack?: unknown) => {
       if (typeof room !== 'string') return;
       const decide = (ok: boolean) => {

@@ -9,7 +9,9 @@ export interface PresentingState {
   problem: string | null;
 }
 
-let state: PresentingState = { live: false, problem: null };
+// A reload keeps presenting: the tab drives again at once, within the platform's grace period.
+const LIVE_KEY = 'deck_presenting_live';
+let state: PresentingState = { live: readLive(), problem: null };
 const listeners = new Set<() => void>();
 const presenterOpeners = new Set<() => void>();
 // P pressed before the deck's presenting logic had loaded: it opens the window as soon as it has.
@@ -23,6 +25,12 @@ export function presentingState(): PresentingState {
 /** Changes the state and tells every subscriber. */
 export function setPresenting(change: Partial<PresentingState>): void {
   state = { ...state, ...change };
+  try {
+    if (state.live) sessionStorage.setItem(LIVE_KEY, '1');
+    else sessionStorage.removeItem(LIVE_KEY);
+  } catch {
+    // Storage denied: a reload simply ends presenting.
+  }
   listeners.forEach((listener) => listener());
 }
 
@@ -46,4 +54,12 @@ export function onOpenPresenter(open: () => void): () => void {
 export function openPresenter(): void {
   if (presenterOpeners.size === 0) openWanted = true;
   presenterOpeners.forEach((open) => open());
+}
+
+function readLive(): boolean {
+  try {
+    return sessionStorage.getItem(LIVE_KEY) === '1';
+  } catch {
+    return false;
+  }
 }

@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { FOLLOW_DRIVE_EVENT, type FollowState, followRoom, NOTES_DIR, NOTES_FILE, PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
+import { FollowBoard } from '../../src/platform/follow.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { connected } from './socketEvents.ts';
@@ -155,5 +156,40 @@ describe('follow-me', () => {
     expect((await p.call('POST', PRESENTING_CALL.drive, { token: admin })).status).toBe(400);
     const socket = await connect(admin);
     expect(await drive(socket, 'nonsense')).toMatchObject({ ok: false, detail: expect.stringMatching(/^body:/) });
+  });
+});
+
+describe('a presenter who leaves', () => {
+  const admin = { kind: 'service' } as const;
+
+  it("ends the presentation once the driving socket has been gone for the grace period", async () => {
+    const published: Array<string | null> = [];
+    const board = new FollowBoard((_room, state) => published.push(state.path), 30);
+    board.drive('app', admin, { path: '/market' }, 'socket-1');
+    board.socketClosed('app', 'another-socket');
+    board.socketClosed('app', 'socket-1');
+    expect(board.state('app').path).toBe('/market');
+    await eventually(() => board.state('app').path === null, { what: 'the end after the grace period' });
+    expect(published).toEqual(['/market', null]);
+  });
+
+  it('carries on when the presenter drives again within the grace period (a reload)', () => {
+    vi.useFakeTimers();
+    try {
+      const published: Array<string | null> = [];
+      const board = new FollowBoard((_room, state) => published.push(state.path), 30);
+      board.drive('app', admin, { path: '/market' }, 'socket-1');
+      board.socketClosed('app', 'socket-1');
+      vi.advanceTimersByTime(20);
+      board.drive('app', admin, { path: '/problem' }, 'socket-2');
+      vi.advanceTimersByTime(90);
+      expect(board.state('app').path).toBe('/problem');
+      expect(published).toEqual(['/market', '/problem']);
+      board.socketClosed('app', 'socket-2');
+      vi.advanceTimersByTime(30);
+      expect(published).toEqual(['/market', '/problem', null]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
