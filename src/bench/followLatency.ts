@@ -22,6 +22,8 @@ export interface FollowLatencyFigures {
   moves: number;
   /** Key press → heading visible on each real follower page, per move and page (ms). */
   pageMs: number[];
+  /** Key press → the follower page's address changed (the update arrived and the router moved), per sample (ms). */
+  pageNavigatedMs: number[];
   /** Key press → the move's update received by each socket follower (ms). */
   socketMs: number[];
   pageMedianMs: number;
@@ -32,10 +34,15 @@ export interface FollowLatencyFigures {
 
 const PASSWORD = 'follow-bench-password-1';
 
-// In the page, as a string so no bundler helper leaks in: resolves with the epoch time at which a
-// heading reading `title` is first visible, checked on every frame, mutation and 4 ms tick.
-const WATCH = (title: string) => `new Promise((resolve, reject) => {
+// In the page, as a string so no bundler helper leaks in: resolves with the epoch times at which the
+// address became `path` and a heading reading `title` was first visible, checked on every frame,
+// mutation, history event and 4 ms tick.
+const WATCH = (path: string, title: string) => `new Promise((resolve, reject) => {
   const title = ${JSON.stringify(title)};
+  const path = ${JSON.stringify(path)};
+  let navigatedAt = null;
+  const onHistory = () => { if (navigatedAt === null && location.pathname === path) navigatedAt = now(); };
+  for (const type of ['pushState', 'replaceState', 'popstate']) addEventListener(type, onHistory);
   const now = () => performance.timeOrigin + performance.now();
   const visible = (el) => {
     const box = el.getBoundingClientRect();
@@ -47,13 +54,14 @@ const WATCH = (title: string) => `new Promise((resolve, reject) => {
   let done = false;
   const check = () => {
     if (done) return;
+    onHistory();
     for (const h of document.querySelectorAll('h1')) {
       if (h.textContent.trim() === title && visible(h)) {
         done = true;
         const at = now();
         observer.disconnect();
         clearInterval(tick);
-        resolve(at);
+        resolve({ navigatedAt: navigatedAt ?? at, visibleAt: at });
         return;
       }
     }
@@ -167,19 +175,23 @@ export async function followLatency(
     options.log(`  ${pages.length} follower pages and ${sockets.length} socket followers on ${platform.url}`);
 
     const pageMs: number[] = [];
+    const pageNavigatedMs: number[] = [];
     const socketMs: number[] = [];
     for (const slide of deck.slice(1, options.moves + 1)) {
       // Every page at rest first (the previous move's fades done), as a presenter pauses between slides.
       for (const page of [admin, ...pages]) {
         await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 }).catch(() => undefined);
       }
-      const watches = pages.map((page) => page.evaluate(WATCH(slide.title)) as Promise<number>);
+      const watches = pages.map((page) => page.evaluate(WATCH(slide.path, slide.title)) as Promise<{ navigatedAt: number; visibleAt: number }>);
       const pressed = admin.evaluate(ARM_KEY) as Promise<number>;
       await admin.waitForFunction(() => (window as unknown as { __followArmed?: boolean }).__followArmed === true);
       await admin.evaluate(() => delete (window as unknown as { __followArmed?: boolean }).__followArmed);
       await admin.keyboard.press('ArrowRight');
       const t0 = await pressed;
-      for (const seen of await Promise.all(watches)) pageMs.push(seen - t0);
+      for (const seen of await Promise.all(watches)) {
+        pageMs.push(seen.visibleAt - t0);
+        pageNavigatedMs.push(seen.navigatedAt - t0);
+      }
       const deadline = Date.now() + 5000;
       while ((arrivals.get(slide.path)?.length ?? 0) < sockets.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
       for (const at of arrivals.get(slide.path) ?? []) socketMs.push(at - t0);
@@ -188,6 +200,7 @@ export async function followLatency(
       followers: { pages: pages.length, sockets: sockets.length },
       moves: options.moves,
       pageMs,
+      pageNavigatedMs,
       socketMs,
       pageMedianMs: median(pageMs),
       pageP95Ms: percentile(pageMs, 95),
@@ -208,6 +221,7 @@ export function followLatencyLines(figures: FollowLatencyFigures): string[] {
   return [
     `follow-me, ${total} followers (${figures.followers.pages} chromium pages + ${figures.followers.sockets} socket clients), ${figures.moves} presenter key presses:`,
     `  key press → heading visible on a follower page: median ${ms(figures.pageMedianMs)}, p95 ${ms(figures.pageP95Ms)} (target: median ≤ 100 ms; ${figures.pageMs.length} samples)`,
+    `    of which key press → the follower page's address changed: median ${ms(median(figures.pageNavigatedMs))}; the rest is the page's own move to a visible heading`,
     `  key press → move delivered to a socket follower: median ${ms(figures.socketMedianMs)}, p95 ${ms(figures.socketP95Ms)} (${figures.socketMs.length} samples)`,
   ];
 }
