@@ -42,11 +42,12 @@ export function App({ router = {}, Layout, appId = null, trustedContent = true }
                 </a>
                 <DeckHeader />
                 <main id="main" className="deck-main">
-                  <DeckRegistryGate loading={<LoadingScreen />}>
-                    <AdminRoute session={session}>
+                  {/* The console loads beside the deck's registry, not after it (it names slides once that is in). */}
+                  <AdminRoute session={session}>
+                    <DeckRegistryGate loading={<LoadingScreen />}>
                       <DeckScreens Layout={Layout} />
-                    </AdminRoute>
-                  </DeckRegistryGate>
+                    </DeckRegistryGate>
+                  </AdminRoute>
                 </main>
                 <DeckRegistryGate>
                   <BottomBar />
