@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../src/build/chromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { axeViolations } from './axeViolations.ts';
 import { pathOf, signedInPage } from './presenterSession.ts';
 
 // The presenter view (issue 13) in chromium against the local platform: P opens a second window of
@@ -64,6 +65,8 @@ describe('the presenter window', () => {
     await admin.waitForURL((url) => url.pathname === afterMarket.path);
     await expect.poll(() => admin.locator('#slide-title').allTextContents()).toEqual([afterMarket.title]);
     expect(await current.textContent()).toBe(afterMarket.label);
+    // Previews are pictures (inert, hidden from assistive technology); the window's own controls are labelled.
+    expect(await axeViolations(presenter, 'presenter view', [1280])).toEqual([]);
     await presenter.close();
     await admin.context().close();
   });
