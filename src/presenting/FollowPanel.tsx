@@ -6,6 +6,27 @@ import './presenting.css';
 
 type Mode = 'offered' | 'following' | 'paused' | 'dismissed';
 
+// A follower who reloads keeps following the same presenter's presentation; another presenter's is
+// offered again.
+const FOLLOWING_KEY = 'deck_following';
+
+function storedMode(presenter: string | null): Mode {
+  try {
+    return sessionStorage.getItem(FOLLOWING_KEY) === (presenter ?? '') ? 'following' : 'offered';
+  } catch {
+    return 'offered';
+  }
+}
+
+function storeMode(mode: Mode, presenter: string | null): void {
+  try {
+    if (mode === 'following') sessionStorage.setItem(FOLLOWING_KEY, presenter ?? '');
+    else sessionStorage.removeItem(FOLLOWING_KEY);
+  } catch {
+    // Storage denied: a reload offers to follow again.
+  }
+}
+
 /**
  * A viewer's side of follow-me, loaded when a presentation is on: a small, non-modal offer to follow;
  * once following, the deck moves wherever the presenter goes; a move of the viewer's own pauses it,
@@ -13,7 +34,13 @@ type Mode = 'offered' | 'following' | 'paused' | 'dismissed';
  */
 export default function FollowPanel({ state, onMove }: { state: FollowState; onMove: (listener: (state: FollowState) => void) => () => void }) {
   const [location, navigate] = useLocation();
-  const [mode, setMode] = useState<Mode>('offered');
+  const [mode, setMode] = useState<Mode>(() => storedMode(state.presenter));
+  // The status line fills in after the region is in the page, so screen readers announce it.
+  const [announce, setAnnounce] = useState(false);
+  useEffect(() => setAnnounce(true), []);
+  useEffect(() => storeMode(mode, state.presenter), [mode, state.presenter]);
+  // The presentation ended (the panel goes): the next one is offered afresh.
+  useEffect(() => () => storeMode('dismissed', null), []);
   const following = useRef(false);
   following.current = mode === 'following';
   // Where following last took this viewer: any other location is a move of their own.
@@ -53,9 +80,9 @@ export default function FollowPanel({ state, onMove }: { state: FollowState; onM
   return (
     <section className="follow-panel" aria-label="Follow the presenter" data-presenter-path={state.path ?? ''}>
       <p className="follow-panel__text" role="status">
-        {mode === 'offered' && `${presenter} is presenting this deck.`}
-        {mode === 'following' && `Following ${presenter}.`}
-        {mode === 'paused' && `You moved on your own: following ${presenter} is paused.`}
+        {announce && mode === 'offered' && `${presenter} is presenting this deck.`}
+        {announce && mode === 'following' && `Following ${presenter}.`}
+        {announce && mode === 'paused' && `You moved on your own: following ${presenter} is paused.`}
       </p>
       <div className="follow-panel__actions">
         {mode === 'offered' && (

@@ -68,6 +68,15 @@ describe('follow-me', () => {
     }
     expect(await viewer.getByRole('region', { name: 'Follow the presenter' }).textContent()).toContain('Following Pat Presenter.');
     expect(await axeViolations(viewer, 'following')).toEqual([]);
+
+    // A reload keeps following.
+    await viewer.reload();
+    await viewer.mouse.move(300, 300);
+    await expect.poll(() => viewer.getByRole('region', { name: 'Follow the presenter' }).textContent(), { timeout: 15_000 }).toContain('Following Pat Presenter.');
+    await adminNext(deck[4]!.path);
+    await viewer.waitForURL((url) => url.pathname === deck[4]!.path);
+    await admin.locator('body').press('ArrowLeft');
+    await viewer.waitForURL((url) => url.pathname === deck[3]!.path);
   });
 
   it('pauses when the viewer moves on their own, and one click rejoins', async () => {
@@ -75,6 +84,7 @@ describe('follow-me', () => {
     await viewer.waitForURL((url) => url.pathname === deck[2]!.path);
     const panel = viewer.getByRole('region', { name: 'Follow the presenter' });
     await expect.poll(() => panel.textContent()).toContain('following Pat Presenter is paused');
+    expect(await axeViolations(viewer, 'paused', [1280])).toEqual([]);
 
     // The presenter moves on; the paused viewer stays where they went.
     await adminNext(deck[4]!.path);
