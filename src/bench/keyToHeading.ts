@@ -1,34 +1,52 @@
 import type { Browser } from 'playwright-core';
 
-/** One key press: where it went and how long until the new page's h1 had its text. */
+/** One key press: where it went and how long until the new page's h1 was there, then visible. */
 export interface KeyMove {
   from: string;
   to: string;
   /** keydown (capture listener's performance.now()) → h1 with text in the DOM (MutationObserver). */
   domMs: number;
-  /** keydown → the next animation frame after that (roughly when it can be painted). */
+  /**
+   * keydown → h1 visible: its box in the viewport and the product of its and its ancestors'
+   * computed opacity above VISIBLE_OPACITY (checked on every mutation and every animation frame).
+   */
+  visibleMs: number;
+  /** keydown → the next animation frame after it was visible (roughly when it is painted). */
   frameMs: number;
 }
+
+/** Below this product of opacities a heading counts as not visible yet (issue 13). */
+export const VISIBLE_OPACITY = 0.01;
 
 // Runs in the page (a string, so no bundler or transpiler helpers leak into it).
 const ARM = `(() => new Promise((resolve, reject) => {
   const from = location.pathname;
   let t0 = null;
+  let domMs = null;
   let done = false;
+  const visible = (element) => {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.right <= 0 || box.top >= innerHeight || box.left >= innerWidth) return false;
+    let opacity = 1;
+    for (let node = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+    return opacity > ${VISIBLE_OPACITY};
+  };
   const onKey = (event) => { if (t0 === null && event.key === 'ArrowRight') t0 = performance.now(); };
   window.addEventListener('keydown', onKey, { capture: true });
   const finish = () => {
     done = true;
-    const domMs = performance.now() - t0;
+    const visibleMs = performance.now() - t0;
     observer.disconnect();
     window.removeEventListener('keydown', onKey, { capture: true });
     const to = location.pathname;
-    requestAnimationFrame(() => resolve({ from, to, domMs, frameMs: performance.now() - t0 }));
+    requestAnimationFrame(() => resolve({ from, to, domMs, visibleMs, frameMs: performance.now() - t0 }));
   };
   const check = () => {
     if (done || t0 === null || location.pathname === from) return;
     const h1 = document.querySelector('[data-route="' + CSS.escape(location.pathname) + '"] h1');
-    if (h1 && h1.textContent && h1.textContent.trim() !== '') finish();
+    if (!h1 || !h1.textContent || h1.textContent.trim() === '') return;
+    if (domMs === null) domMs = performance.now() - t0;
+    if (visible(h1)) finish();
   };
   const observer = new MutationObserver(check);
   observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
