@@ -1,10 +1,14 @@
 // @vitest-environment node
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOTES_MAX_LENGTH } from '../../schemas/speakerNotes.ts';
 import { formatIssue } from '../../src/content/contentIssue.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { parseSlide } from '../../src/content/parseSlide.ts';
 import { registryModule, slideModule } from '../../src/content/registryModules.ts';
+import { reportContent } from '../../src/content/reportContent.ts';
 
 // The `notes` frontmatter field (issue 13): validated like every field (file:line, what to do), and
 // kept out of everything the registry and slide modules are generated from.
@@ -50,6 +54,29 @@ describe('the deck’s notes', () => {
     for (const note of notes) {
       // Any line of a note is enough to leak it.
       for (const line of note.split('\n')) for (const module of modules) expect(module).not.toContain(line.slice(0, 40));
+    }
+  });
+});
+
+describe('npm run check on a bad notes field', () => {
+  it('names the file, the line and what to do, and refuses the slides', () => {
+    // A copy of the slides with one slide's notes written as a list, as `npm run check` reads them.
+    const dir = mkdtempSync(join(tmpdir(), 'deck-notes-'));
+    try {
+      cpSync('slides', dir, { recursive: true });
+      const market = join(dir, 'market.mdx');
+      const text = readFileSync(market, 'utf8');
+      const line = text.split('\n').findIndex((row) => row.startsWith('notes:')) + 1;
+      expect(line).toBeGreaterThan(1);
+      writeFileSync(market, text.replace(/^notes: \|\n(  .*\n)+/m, 'notes:\n  - first point\n  - second point\n'));
+      const errors: string[] = [];
+      const passed = reportContent(process.cwd(), false, { error: (l) => errors.push(l), warn: () => {}, log: () => {} }, dir);
+      expect(passed).toBe(false);
+      const file = relative(process.cwd(), market);
+      expect(errors).toContain(`${file}:${line + 1}:3 notes: must be text; write them as a YAML block: \`notes: |\` then the text on indented lines below`);
+      expect(errors.at(-1)).toContain('1 error(s) in the slides; nothing was built.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
