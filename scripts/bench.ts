@@ -170,7 +170,7 @@ async function main(): Promise<number> {
     followFigures = await part(results, 'follow-me: presenter ArrowRight → heading visible on followers (50: 1 chromium page + 49 socket clients)', async () => {
       const chromium = await launchChromium();
       try {
-        return await followLatency(chromium, { staticDir: dist, followers: 50, pageFollowers: 1, moves: 20, log });
+        return await followLatency(chromium, { staticDir: dist, followers: 50, pageFollowers: 1, moves: 16, log });
       } finally {
         await chromium.close();
       }
