@@ -121,6 +121,19 @@ describe('each dialog and axe', () => {
   });
 });
 
+/** The window's scroll position once a smooth scroll has come to rest (the same over two frames). */
+const settledScroll = (page: Page): Promise<number> =>
+  eventually<number | false>(
+    () =>
+      page.evaluate(
+        () => new Promise<number | false>((resolve) => {
+          const first = window.scrollY;
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === first ? first : false)));
+        }),
+      ),
+    { what: 'the scroll at rest' },
+  ) as Promise<number>;
+
 describe('Space', () => {
   it('scrolls a long page, then at its end moves to the next; Shift+Space at the top goes back', async () => {
     const page = await open('/ecosystem', { viewport: { width: 1280, height: 700 } });
@@ -129,12 +142,12 @@ describe('Space', () => {
     await eventually(() => page.evaluate(() => window.scrollY > 200), { what: 'a scroll down' });
     expect(page.url()).toBe(`${baseUrl}/ecosystem`);
     for (let i = 0; i < 20 && page.url() === `${baseUrl}/ecosystem`; i++) {
-      const before = await page.evaluate(() => window.scrollY);
+      const before = await settledScroll(page);
       await page.keyboard.press('Space');
       // Each press either scrolls further or (at the end) turns the page.
       await eventually(async () => page.url() !== `${baseUrl}/ecosystem` || (await page.evaluate(() => window.scrollY)) > before, { what: 'Space moved' });
     }
-    expect(page.url()).toBe(`${baseUrl}${deck[6]!.path}`);
+    await page.waitForURL(`${baseUrl}${deck[6]!.path}`);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.keyboard.press('Shift+Space');
     await page.waitForURL(`${baseUrl}/ecosystem`);
