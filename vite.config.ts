@@ -35,7 +35,11 @@ export default defineConfig({
               test: (id: string) =>
                 /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|mitt)[\\/]/.test(id) ||
                 /\/src\/(registry\/|content\/|components\/(SlideContext|SlidePage|ViewerContext)\.tsx)/.test(id) ||
-                /\/schemas\/(platformWire|accessPaths)\.ts$/.test(id),
+                // Shared by the first chunk and the lazy engagement, presenting and dialog chunks: kept
+                // out of the main chunk, since a lazy chunk importing it would fetch the main chunk's
+                // stylesheet (already inline in the page) a second time.
+                /\/schemas\/(platformWire|accessPaths|engagementPaths|presentingPaths)\.ts$/.test(id) ||
+                /\/src\/auth\/accessSocketUsers\.ts$/.test(id),
             },
             {
               // The components slide bodies use, a few KB together: one request per page instead of
