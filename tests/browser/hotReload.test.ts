@@ -61,6 +61,12 @@ const overlay = (page: Page) =>
     const root = document.querySelector('vite-error-overlay')?.shadowRoot;
     return root ? [...root.querySelectorAll('.message, .file')].map((part) => part.textContent).join('\n') : '';
   });
+/** The 1-based line of `needle` in a slide file, so expected positions follow edits to the slides (notes, prose). */
+const lineOf = (file: string, needle: string) => {
+  const index = readFileSync(slide(file), 'utf8').split('\n').findIndex((line) => line.includes(needle));
+  if (index < 0) throw new Error(`${needle} is not in ${file}`);
+  return index + 1;
+};
 const heading = (page: Page) => page.evaluate(() => document.querySelector('h1')?.textContent ?? '');
 const WAIT = { timeout: 30_000 };
 
@@ -105,15 +111,17 @@ describe('the dev server', () => {
     const title = await heading(page);
     const original = readFileSync(slide('hecm-purchase.mdx'), 'utf8');
     try {
+      const brandLine = lineOf('hecm-purchase.mdx', '<BrandOverview />');
+      const sectionLine = lineOf('hecm-purchase.mdx', '<Section title="How the program works">');
       edit('hecm-purchase.mdx', '<BrandOverview />', '<BrandOverveiw />');
-      const misspelt = /slides\/hecm-purchase\.mdx:44:\d+ [^\n]*BrandOverveiw[^\n]*BrandOverview/;
+      const misspelt = new RegExp(`slides/hecm-purchase\\.mdx:${brandLine}:\\d+ [^\\n]*BrandOverveiw[^\\n]*BrandOverview`);
       await expect.poll(() => overlay(page), WAIT).toMatch(misspelt);
       await expect.poll(dev.output, WAIT).toMatch(misspelt);
       edit('hecm-purchase.mdx', '<BrandOverveiw />', '<BrandOverview />');
       await expectRecovered(page, title);
       edit('hecm-purchase.mdx', '<Section title="How the program works">', '<Note>\n\n<Section title="How the program works">');
       // The check's message and advice, not the MDX compiler's, even if the browser asks for the body first.
-      await expect.poll(() => overlay(page), WAIT).toMatch(/slides\/hecm-purchase\.mdx:46:1 MDX syntax: [^\n]*close it with <\/Note>/);
+      await expect.poll(() => overlay(page), WAIT).toMatch(new RegExp(`slides/hecm-purchase\\.mdx:${sectionLine}:1 MDX syntax: [^\\n]*close it with </Note>`));
     } finally {
       writeFileSync(slide('hecm-purchase.mdx'), original);
     }
@@ -171,9 +179,10 @@ describe('the dev server', () => {
     await page.goto(`${url}/remo-ai`);
     await page.locator('h1').waitFor();
     const title = await heading(page);
+    const linkLine = lineOf('remo-ai.mdx', '<LinkButton to="CoreTechnology">');
     edit('core-technology.mdx', /^name: CoreTechnology$/m, 'name: CoreTech');
     try {
-      const stale = /slides\/remo-ai\.mdx:86:\d+ [^\n]*CoreTechnology/;
+      const stale = new RegExp(`slides/remo-ai\\.mdx:${linkLine}:\\d+ [^\\n]*CoreTechnology`);
       await expect.poll(() => overlay(page), WAIT).toMatch(stale);
       await expect.poll(dev.output, WAIT).toMatch(stale);
     } finally {
