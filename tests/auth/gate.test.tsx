@@ -110,12 +110,13 @@ describe('Access Restricted: requesting access (issue 11)', () => {
     expect(screen.queryByLabelText(/Message to the deck’s owners/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Request access' }));
     const message = screen.getByLabelText('Message to the deck’s owners (optional)');
-    expect(document.activeElement).toBe(message);
+    // Focus moves in an effect after the field renders: wait for it (with the default deadline), do not assume it.
+    await waitFor(() => expect(document.activeElement).toBe(message));
     fireEvent.change(message, { target: { value: '  We are the lender’s credit team.  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
     const status = await screen.findByRole('status', {}, { timeout: 4000 });
     expect(status.textContent).toBe('Request sent: the deck’s owners have been notified and you will get an email when they decide.');
-    expect(document.activeElement).toBe(status);
+    await waitFor(() => expect(document.activeElement).toBe(status));
     const [sent] = server.to(requestRoute);
     expect(sent!.body).toEqual({ message: 'We are the lender’s credit team.' });
     expect(sent!.headers.authorization).toBe('Bearer tok-stranger');
@@ -142,7 +143,7 @@ describe('Access Restricted: requesting access (issue 11)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert.textContent).toBe('The request could not be sent: must be at most 1000 characters');
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(screen.getByRole('button', { name: 'Send request' })).toBeTruthy();
   });
 });
