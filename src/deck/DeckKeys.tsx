@@ -22,12 +22,14 @@ const PresentModeEffects = lazy(() => import('./PresentModeEffects.tsx'));
 export function DeckKeys() {
   const { go, previous, next } = useDeckNavigation();
   const [active, setActive] = useState(false);
-  const [dialog, setDialog] = useState<DeckDialogKind | null>(null);
+  // Each opening is a new dialog: a key pressed right after Escape, before the close has rendered,
+  // must mount a fresh one rather than leave the closed one mounted.
+  const [dialog, setDialog] = useState<{ kind: DeckDialogKind; opening: number } | null>(null);
   const presenting = usePresentMode();
   useEffect(() => {
     if (asksForPresentMode(window.location.search)) enterPresentMode();
   }, []);
-  useEffect(() => listenForKeys((action) => answer(action, go, setDialog)), [go]);
+  useEffect(() => listenForKeys((action) => answer(action, go, (kind) => setDialog({ kind, opening: performance.now() }))), [go]);
   useEffect(() => listenForSwipe((delta) => go(delta > 0 ? 'next' : 'previous')), [go]);
   useEffect(() => onFirstActivity(ACTIVITY_EVENTS, () => setActive(true)), []);
   useEffect(() => {
@@ -41,7 +43,7 @@ export function DeckKeys() {
   return (
     <Suspense fallback={null}>
       {presenting && <PresentModeEffects />}
-      {dialog && <DeckDialogs kind={dialog} onClose={() => setDialog(null)} />}
+      {dialog && <DeckDialogs key={dialog.opening} kind={dialog.kind} onClose={() => setDialog((open) => (open === dialog ? null : open))} />}
     </Suspense>
   );
 }
