@@ -24,9 +24,10 @@ export function AccessRestricted({ onLogout, onRequestAccess }: { onLogout: () =
   useEffect(() => {
     if (outcome) result.current?.focus();
   }, [outcome]);
+  // Once there is an outcome, it keeps focus: effects that run again (a remount) must not move it back to the field.
   useEffect(() => {
-    if (asking) field.current?.focus();
-  }, [asking]);
+    if (asking && !outcome) field.current?.focus();
+  }, [asking, outcome]);
 
   async function send(): Promise<void> {
     if (!onRequestAccess || sending) return;
