@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { seedConsole } from './consoleSeed.ts';
+import { closeOnSignal, runChild } from './childProcess.ts';
 
 async function main(): Promise<void> {
   const { startPlatform } = (await import('../platform/server.ts')) as typeof import('../platform/server.ts');
@@ -35,17 +36,7 @@ async function main(): Promise<void> {
   const token = ((await login.json()) as { access_token?: string }).access_token;
   if (!login.ok || !token) throw new Error(`admin sign-in: ${login.status}`);
   process.stdout.write(`${JSON.stringify({ url, token, ...seeded, seedMs })}\n`);
-  const stop = () => {
-    platform.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  closeOnSignal(() => platform.close());
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runChild(main);

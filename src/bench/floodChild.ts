@@ -3,6 +3,7 @@
 // sign-ins at once from FLOOD_ADDRESS, prints {"sent":true} once all are on their way, then
 // {"statuses":{...}} when all have answered.
 import { HttpClient } from './httpClient.ts';
+import { runChild } from './childProcess.ts';
 
 async function main(): Promise<void> {
   const url = process.env.FLOOD_URL!;
@@ -21,7 +22,4 @@ async function main(): Promise<void> {
   client.close();
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runChild(main);

@@ -4,6 +4,7 @@
 // Run in its own process so the load generator and the server do not share one event loop.
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { closeOnSignal, runChild } from './childProcess.ts';
 
 async function main(): Promise<void> {
   const { startPlatform } = (await import('../platform/server.ts')) as typeof import('../platform/server.ts');
@@ -24,17 +25,7 @@ async function main(): Promise<void> {
     },
   });
   process.stdout.write(`${JSON.stringify({ url: platform.url, appId, serviceToken })}\n`);
-  const stop = () => {
-    platform.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  closeOnSignal(() => platform.close());
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runChild(main);
