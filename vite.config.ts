@@ -89,6 +89,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The same suite again on a real Postgres server (Debian's postgresql, started by the setup);
+          // the DATA_DIR suites are about PGlite's folder, which a Postgres deployment does not have.
+          name: 'node-postgres',
+          environment: 'node',
+          include: ['tests/platform/**/*.test.ts'],
+          exclude: ['tests/platform/durability.test.ts', 'tests/platform/attackDataDir.test.ts'],
+          globalSetup: ['tests/platform/postgresSetup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],

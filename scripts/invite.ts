@@ -1,15 +1,16 @@
 // `npm run invite -- EMAIL [ROLE]`: invites someone to the deck. With a server running on DATA_DIR
 // the invitation goes through its API (service token); otherwise it is written to DATA_DIR directly
 // (PGlite allows one process per folder, so the script takes the server's lock before opening it).
+// With DATABASE_URL it writes to the Postgres database directly, which any number of processes share.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ensureApp } from '../src/platform/apps.ts';
 import { SERVICE_TOKEN_FILE } from '../src/platform/bootstrap.ts';
-import { loadPlatformOptions } from '../src/platform/config.ts';
+import { loadPlatformOptions, type PlatformOptions } from '../src/platform/config.ts';
 import { claimDataDir, runningServer } from '../src/platform/dataDirLock.ts';
 import { prepareDataDir } from '../src/platform/dataDirModes.ts';
-import { openDatabase } from '../src/platform/db.ts';
+import { type DatabaseLocation, openDatabase } from '../src/platform/db.ts';
 import { inviteUser } from '../src/platform/invitations.ts';
 import { createMailer } from '../src/platform/mailer.ts';
 
@@ -26,6 +27,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const [email, role] = parsed.data;
   const options = loadPlatformOptions();
+  if (options.databaseUrl) {
+    // A Postgres server takes any number of clients: the invitation is written like a server would.
+    await inviteInto({ url: options.databaseUrl }, options, email, role);
+    console.log(`Invited ${email} as ${role} in the Postgres database. The invitation (${options.smtpUrl ? 'mailed' : 'above'}) carries a link that lets them choose a password.`);
+    return 0;
+  }
   const dataDir = options.dataDir!;
   const server = runningServer(dataDir);
   // A server that holds DATA_DIR but does not listen yet falls through to claimDataDir, which refuses.
@@ -52,10 +59,20 @@ async function main(argv: string[]): Promise<number> {
   // The same checks and lock as a server's, taken before the database is opened.
   prepareDataDir(dataDir);
   const claim = await claimDataDir(dataDir);
-  // With SMTP_URL the invitation is mailed, as the server would; without, it is printed below.
+  try {
+    await inviteInto({ dataDir }, options, email, role);
+  } finally {
+    claim.release();
+  }
+  console.log(`Invited ${email} as ${role} in ${dataDir}. The invitation (${options.smtpUrl ? 'mailed' : 'above'}) carries a link that lets them choose a password.`);
+  return 0;
+}
+
+/** Writes the invitation to the database directly; with SMTP_URL it is mailed, as the server would, else printed. */
+async function inviteInto(location: DatabaseLocation, options: PlatformOptions, email: string, role: string): Promise<void> {
   const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.mailFrom) : null;
   try {
-    const db = await openDatabase(dataDir);
+    const db = await openDatabase(location);
     try {
       await ensureApp(db, options.appId, options.visibility);
       const mail = { db, log: (line: string) => console.log(line), deliver: mailer?.deliver };
@@ -65,10 +82,7 @@ async function main(argv: string[]): Promise<number> {
     }
   } finally {
     mailer?.close();
-    claim.release();
   }
-  console.log(`Invited ${email} as ${role} in ${dataDir}. The invitation (${mailer ? 'mailed' : 'above'}) carries a link that lets them choose a password.`);
-  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeckVisibility } from '../../schemas/deckSettings.ts';
 import { ensureApp } from './apps.ts';
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 import { hashPassword } from './passwords.ts';
 import { randomToken } from './tokens.ts';
 import { createUser } from './users.ts';
@@ -26,14 +26,21 @@ export async function bootstrapApp(
   visibility: DeckVisibility,
   admin: { email?: string | undefined; password?: string | undefined },
 ): Promise<BootstrapReport> {
-  const appCreated = await ensureApp(db, appId, visibility);
-  const existing = await db.query('SELECT 1 FROM users WHERE app_id = $1 AND role = $2 LIMIT 1', [appId, 'admin']);
-  if (existing.rows.length > 0) return { appCreated, admin: null };
+  const hasAdmin = async (tx: Queryable) =>
+    (await tx.query('SELECT 1 FROM users WHERE app_id = $1 AND role = $2 LIMIT 1', [appId, 'admin'])).rows.length > 0;
+  if (await hasAdmin(db)) return { appCreated: await ensureApp(db, appId, visibility), admin: null };
   const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
   const generatedPassword = admin.password ? null : randomBytes(12).toString('base64url');
+  // Hashed before the transaction, so processes starting together hold the lock for milliseconds.
   const passwordHash = await hashPassword(admin.password ?? generatedPassword!);
-  await createUser(db, { appId, email, role: 'admin', invited: true, emailVerified: true, passwordHash, fullName: 'Admin' });
-  return { appCreated, admin: { email, generatedPassword } };
+  return db.transaction(async (tx) => {
+    // Processes starting together on one Postgres server: one creates the admin, the others see it.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`bootstrap:${appId}`]);
+    const appCreated = await ensureApp(tx, appId, visibility);
+    if (await hasAdmin(tx)) return { appCreated, admin: null };
+    await createUser(tx, { appId, email, role: 'admin', invited: true, emailVerified: true, passwordHash, fullName: 'Admin' });
+    return { appCreated, admin: { email, generatedPassword } };
+  });
 }
 
 /** The service token: the configured one, else the one kept in dataDir, else a new one (kept there). */

@@ -14,8 +14,13 @@ export interface PlatformOptions {
   port?: number;
   /** Interface to bind (env HOST, default all interfaces). */
   host?: string;
-  /** Database folder; omitted means an in-memory database (env DATA_DIR, default .data/). */
+  /** Database folder; omitted means an in-memory database (env DATA_DIR, default .data/). Unused with databaseUrl. */
   dataDir?: string;
+  /**
+   * A Postgres server instead of PGlite (env DATABASE_URL, postgres://user:pass@host:5432/db): several
+   * processes may then serve one deck. Needs serviceToken, which every process must share.
+   */
+  databaseUrl?: string;
   /** First admin's email (env ADMIN_EMAIL, default admin@example.com). */
   adminEmail?: string;
   /** First admin's password; generated and printed once when omitted (env ADMIN_PASSWORD). */
@@ -76,6 +81,20 @@ export function parseSmtpUrl(value: string): string {
   return value;
 }
 
+/** DATABASE_URL checked before anything starts: a postgres:// or postgresql:// URL with a host. */
+export function parseDatabaseUrl(value: string): string {
+  const shape = 'DATABASE_URL must look like postgres://user:password@db.example.com:5432/deck';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${shape} (got something that is not a URL)`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error(`${shape} (got the scheme ${url.protocol})`);
+  if (!url.hostname) throw new Error(`${shape} (the host is missing)`);
+  return value;
+}
+
 /** MAIL_FROM checked at start: `Name <address>` or a bare address. */
 export function parseMailFrom(value: string): string {
   const match = /^\s*(?:([^<>]*?)\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
@@ -97,12 +116,16 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(appId)) throw new Error('APP_ID must be 1-64 letters, digits, - or _');
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('PORT must be a port number');
+  const databaseUrl = env.DATABASE_URL ? parseDatabaseUrl(env.DATABASE_URL) : undefined;
+  if (databaseUrl && !env.SERVICE_TOKEN) {
+    throw new Error('DATABASE_URL needs SERVICE_TOKEN too: every process on the database must accept the same service token (e.g. SERVICE_TOKEN=$(openssl rand -hex 32))');
+  }
   return {
     appId,
     visibility: visibility.data,
     port,
     host: env.HOST || undefined,
-    dataDir: resolve(cwd, env.DATA_DIR || '.data'),
+    ...(databaseUrl ? { databaseUrl } : { dataDir: resolve(cwd, env.DATA_DIR || '.data') }),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     serviceToken: env.SERVICE_TOKEN || undefined,

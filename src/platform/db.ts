@@ -1,48 +1,91 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { prepareDataDir } from './dataDirModes.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
-import { OwnerOnlyNodeFS } from './ownerOnlyFs.ts';
 
-/** The database handle the stores share; PGlite queues queries, so one handle serves the process. */
-export type Db = PGlite;
+/** What a query returns on either engine: the rows and, for writes, how many rows it touched. */
+export interface QueryResult<T> {
+  rows: T[];
+  affectedRows?: number;
+}
+
 /** A query runner: the database itself or an open transaction. */
-export type Queryable = PGlite | Transaction;
+export interface Queryable {
+  /** One statement with `$1…` parameters. */
+  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Statements without parameters, several separated by semicolons. */
+  exec(sql: string): Promise<unknown>;
+}
 
 /**
- * Opens (or creates) the database in `dataDir`, in memory when omitted, and applies migrations. The
- * folder must be private (see prepareDataDir); every file PGlite makes in it is owner-only.
- * `snapshot` (a `dumpDataDir` tarball) seeds an in-memory database without running initdb.
+ * The database handle the stores share: PGlite in one process (DATA_DIR or memory), or a Postgres
+ * server through a connection pool (DATABASE_URL), with the same SQL and the same row shapes.
  */
-export async function openDatabase(dataDir?: string, snapshot?: Blob, migrations: readonly Migration[] = MIGRATIONS): Promise<Db> {
-  let db: Db;
-  if (dataDir) {
-    // Checked here too (callers that lock check first), so no path opens an open folder.
-    prepareDataDir(dataDir);
-    db = await PGlite.create({ fs: new OwnerOnlyNodeFS(dataDir) });
-  } else {
-    db = snapshot ? await PGlite.create({ loadDataDir: snapshot }) : await PGlite.create();
+export interface Db extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Where the database is: a Postgres server, a PGlite folder, or PGlite in memory (optionally from a dump). */
+export type DatabaseLocation = { url: string } | { dataDir?: string | undefined; snapshot?: Blob | undefined };
+
+/**
+ * Opens the database and applies migrations. Each engine's module loads only when used, so a
+ * Postgres deployment never starts PGlite's WebAssembly and PGlite never needs `pg`.
+ */
+export async function openDatabase(location: DatabaseLocation = {}, migrations: readonly Migration[] = MIGRATIONS): Promise<Db> {
+  const db =
+    'url' in location
+      ? (await import('./postgresDb.ts')).openPostgres(location.url)
+      : await (await import('./pgliteDb.ts')).openPglite(location.dataDir, location.snapshot);
+  try {
+    await migrate(db, migrations);
+  } catch (error) {
+    await db.close();
+    throw error;
   }
-  await migrate(db, migrations);
   return db;
 }
 
-/** Applies each migration newer than the recorded version, each in its own transaction. */
+// Every process that starts against one Postgres server migrates under this lock, so a step runs
+// once however many start together. Any constant works; this one spells "deck" in ASCII.
+const MIGRATION_LOCK = 0x6465636b;
+
+/** The database's schema is newer than this build's migrations: this build must not touch it. */
+export class NewerSchemaError extends Error {}
+
+/**
+ * Applies each migration newer than the recorded version, each in its own transaction that holds
+ * the migration lock and checks again whether another process applied it meanwhile. Refuses a
+ * database already migrated past the newest step this build knows.
+ */
 export async function migrate(db: Db, migrations: readonly Migration[]): Promise<number[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const done = await db.query<{ version: number }>('SELECT version FROM schema_migrations');
-  const applied = new Set(done.rows.map((row) => row.version));
+  const ordered = [...migrations].sort((a, b) => a.version - b.version);
+  const known = ordered.at(-1)?.version ?? 0;
+  const locked = async (tx: Queryable) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    return new Set(done.rows.map((row) => row.version));
+  };
+  const applied = await db.transaction(locked);
+  const newest = Math.max(0, ...applied);
+  if (newest > known) {
+    throw new NewerSchemaError(
+      `The database's schema is at version ${newest}, newer than this platform knows (${known}): ` +
+        'a newer release has migrated it. Start that release (or a newer one), not this one; nothing was changed.',
+    );
+  }
   const ran: number[] = [];
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+  for (const migration of ordered) {
     if (applied.has(migration.version)) continue;
-    await db.transaction(async (tx) => {
+    const didRun = await db.transaction(async (tx) => {
+      if ((await locked(tx)).has(migration.version)) return false;
       await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, description) VALUES ($1, $2)', [
-        migration.version,
-        migration.description,
-      ]);
+      await tx.query('INSERT INTO schema_migrations (version, description) VALUES ($1, $2)', [migration.version, migration.description]);
+      return true;
     });
-    ran.push(migration.version);
+    if (didRun) ran.push(migration.version);
   }
   return ran;
 }

@@ -44,8 +44,15 @@ function listen(server: HttpServer, port: number, host: string | undefined): Pro
   });
 }
 
+/** Where the data lives, for the log: never a database password. */
+function whereData(options: PlatformOptions): string {
+  if (!options.databaseUrl) return options.dataDir ?? 'memory';
+  const url = new URL(options.databaseUrl);
+  return `Postgres at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}
+
 function startupMessage(url: string, options: PlatformOptions, report: BootstrapReport, service: { token: string; generated: boolean }): string {
-  const lines = [`Local platform ready at ${url}`, `  app ${options.appId} (${options.visibility}); data in ${options.dataDir ?? 'memory'}`];
+  const lines = [`Local platform ready at ${url}`, `  app ${options.appId} (${options.visibility}); data in ${whereData(options)}`];
   if (report.admin) {
     const password = report.admin.generatedPassword
       ? `password ${report.admin.generatedPassword} (generated, shown only now: sign in and change it)`
@@ -53,7 +60,7 @@ function startupMessage(url: string, options: PlatformOptions, report: Bootstrap
     lines.push(`  admin account created: ${report.admin.email}, ${password}`);
   }
   if (service.generated) {
-    const where = options.dataDir ? `kept in ${join(options.dataDir, SERVICE_TOKEN_FILE)}` : 'this run only';
+    const where = options.dataDir && !options.databaseUrl ? `kept in ${join(options.dataDir, SERVICE_TOKEN_FILE)}` : 'this run only';
     lines.push(`  service token generated, shown only now (${where}): ${service.token}`, '  set SERVICE_TOKEN to choose your own');
   }
   lines.push(
@@ -70,12 +77,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const log = options.log ?? ((line: string) => console.log(line));
   // Modes first (a refused folder is left untouched), then the lock, then the database: of two
   // servers started at once on one folder, only the one holding the lock ever opens its files.
+  // A Postgres server needs no folder lock: several processes share it, migrations take a lock there.
+  const dataDir = options.databaseUrl ? undefined : options.dataDir;
   let claim: DataDirClaim | null = null;
-  if (options.dataDir) {
-    prepareDataDir(options.dataDir);
-    claim = await claimDataDir(options.dataDir);
+  if (dataDir) {
+    prepareDataDir(dataDir);
+    claim = await claimDataDir(dataDir);
   }
-  const db = await openDatabase(options.dataDir, options.snapshot).catch((error: unknown) => {
+  const location = options.databaseUrl ? { url: options.databaseUrl } : { dataDir, snapshot: options.snapshot };
+  const db = await openDatabase(location).catch((error: unknown) => {
     claim?.release();
     throw error;
   });
@@ -83,7 +93,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     email: options.adminEmail,
     password: options.adminPassword,
   });
-  const service = loadServiceToken(options.serviceToken, options.dataDir);
+  const service = loadServiceToken(options.serviceToken, dataDir);
   await pruneDeadSecrets(db);
   await analyzeIfNeverAnalyzed(db);
 

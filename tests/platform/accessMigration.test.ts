@@ -3,13 +3,14 @@ import { type Db, migrate, openDatabase } from '../../src/platform/db.ts';
 import { MIGRATIONS } from '../../src/platform/migrations.ts';
 import { findUserByEmail, toUserRecord, userDocuments } from '../../src/platform/users.ts';
 import { parseListParams, queryDocuments } from '../../src/platform/listQuery.ts';
+import { emptyTestDatabase } from './testDatabase.ts';
 
 // Migration 4 (issue 11) on a database made before it: the access columns are backfilled from
 // what the rows already say, and the record shows them the same way through both twins.
 let db: Db;
 
 beforeAll(async () => {
-  db = await openDatabase(undefined, undefined, MIGRATIONS.filter((m) => m.version < 4));
+  db = await openDatabase(await emptyTestDatabase(), MIGRATIONS.filter((m) => m.version < 4));
   await db.query(`INSERT INTO apps (id, visibility, created_date) VALUES ('deck', 'private_with_login', '2025-01-01T00:00:00.000Z')`);
   const insert = (id: string, email: string, invited: boolean, verified: boolean, hash: string | null) =>
     db.query(

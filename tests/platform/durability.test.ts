@@ -131,7 +131,7 @@ describe('durability', () => {
     expect(direct.code, direct.output).toBe(0);
     expect(direct.output).toContain('[outbox] to boss@example.com');
     expect((await runInvite(['not-an-email'])).code).toBe(2);
-    const db = await openDatabase(join(work, 'data'));
+    const db = await openDatabase({ dataDir: join(work, 'data') });
     try {
       const row = (await db.query<{ role: string; invited: boolean }>('SELECT role, invited FROM users WHERE email = $1', ['boss@example.com'])).rows[0];
       expect(row).toEqual({ role: 'admin', invited: true });

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
 import { entityDocuments } from '../../src/platform/entitiesStore.ts';
 import { listSql, MAX_LIMIT, parseListParams } from '../../src/platform/listQuery.ts';
-import { openDatabase } from '../../src/platform/db.ts';
-import { ADMIN, migratedSnapshot, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import type { Queryable } from '../../src/platform/db.ts';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { preparedDatabase } from './testDatabase.ts';
 
 // The console reads every SlideView of 200 viewers × 17 slides × 10 visits (34,000 records) in
 // pages of MAX_LIMIT, newest first, through the real list route. The records are created through
@@ -78,19 +79,18 @@ describe('listing 34,000 SlideView records', () => {
 
   it('are analysed at start when an older database holds records it never analysed', async () => {
     // Records stored by SQL, as an older platform (before migration 5 and plannerStats) left them.
-    const older = await openDatabase(undefined, await migratedSnapshot());
-    await older.query(`INSERT INTO apps (id, visibility, created_date) VALUES ('testapp', 'private_with_login', '2026-11-01T00:00:00.000Z')`);
-    await older.query(
-      `INSERT INTO entities (app_id, entity, id, data) SELECT 'testapp', $1, 'v' || n, jsonb_build_object('id', 'v' || n, 'created_date', '2026-11-01T00:00:00.000Z')
-       FROM generate_series(1, 500) AS n`,
-      [ENGAGEMENT_ENTITY.view],
-    );
-    const analysed = (db: { query: typeof older.query }) =>
+    const analysed = (db: Queryable) =>
       db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'entities'`).then((r) => r.rows[0]!.n);
-    expect(await analysed(older)).toBe(0);
-    const snapshot = await older.dumpDataDir('none');
-    await older.close();
-    const restarted = await startTestPlatform('private_with_login', { snapshot });
+    const older = await preparedDatabase(async (db) => {
+      await db.query(`INSERT INTO apps (id, visibility, created_date) VALUES ('testapp', 'private_with_login', '2026-11-01T00:00:00.000Z')`);
+      await db.query(
+        `INSERT INTO entities (app_id, entity, id, data) SELECT 'testapp', $1, 'v' || n, jsonb_build_object('id', 'v' || n, 'created_date', '2026-11-01T00:00:00.000Z')
+         FROM generate_series(1, 500) AS n`,
+        [ENGAGEMENT_ENTITY.view],
+      );
+      expect(await analysed(db)).toBe(0);
+    });
+    const restarted = await startTestPlatform('private_with_login', older);
     try {
       expect(await analysed(restarted.db)).toBeGreaterThan(0);
     } finally {

@@ -1,31 +1,12 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeckVisibility } from '../../schemas/deckSettings.ts';
 import type { PlatformOptions } from '../../src/platform/config.ts';
-import { openDatabase } from '../../src/platform/db.ts';
-import { MIGRATIONS } from '../../src/platform/migrations.ts';
 import { startPlatform, type RunningPlatform } from '../../src/platform/server.ts';
+import { testDatabase } from './testDatabase.ts';
 
-// initdb costs seconds of CPU per test file; a migrated, empty database dumped once (per schema)
-// and loaded into each file's in-memory database skips it. Each file still gets its own database.
-/** A dump of a freshly migrated, empty database, made once per schema and cached in the temp folder. */
-export async function migratedSnapshot(): Promise<Blob> {
-  // Keyed by the schema and the PGlite build, so neither change can load a stale dump.
-  const pglite = readFileSync(join(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8');
-  const key = createHash('sha256').update(JSON.stringify(MIGRATIONS)).update(pglite).digest('hex').slice(0, 16);
-  const file = join(tmpdir(), `platform-test-db-${key}.tar`);
-  if (!existsSync(file)) {
-    const db = await openDatabase();
-    const dump = await db.dumpDataDir('none');
-    await db.close();
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, file);
-  }
-  return new Blob([readFileSync(file)]);
-}
+export { migratedSnapshot } from './testDatabase.ts';
 
 /** Admin credentials every test platform starts with. */
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -37,7 +18,7 @@ export interface Reply {
   headers: Headers;
 }
 
-/** A platform on a free loopback port with an in-memory database, plus a request helper. */
+/** A platform on a free loopback port with a database of its own (this run's engine), plus a request helper. */
 export interface TestPlatform extends RunningPlatform {
   appId: string;
   logs: string[];
@@ -47,13 +28,18 @@ export interface TestPlatform extends RunningPlatform {
   login(email: string, password: string): Promise<string>;
 }
 
-/** Starts a test platform; every setting is explicit, so slides/deck.yaml is never read. */
+/**
+ * Starts a test platform; every setting is explicit, so slides/deck.yaml is never read. Its
+ * database is new (testDatabase.ts) unless `extra` names one (dataDir, snapshot or databaseUrl).
+ */
 export async function startTestPlatform(
   visibility: DeckVisibility = 'private_with_login',
   extra: Partial<PlatformOptions> = {},
 ): Promise<TestPlatform> {
   const logs: string[] = [];
   const appId = extra.appId ?? 'testapp';
+  const named = extra.dataDir !== undefined || extra.snapshot !== undefined || extra.databaseUrl !== undefined;
+  const database = named ? {} : await testDatabase();
   const platform = await startPlatform({
     appId,
     visibility,
@@ -64,7 +50,7 @@ export async function startTestPlatform(
     serviceToken: 'service-token-for-tests-0123456789abcdef',
     staticDir: extra.staticDir ?? join(tmpdir(), 'no-such-deck'),
     log: (line) => logs.push(line),
-    snapshot: await migratedSnapshot(),
+    ...('url' in database ? { databaseUrl: database.url } : database),
     ...extra,
   });
   const call: TestPlatform['call'] = async (method, path, init = {}) => {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrate, openDatabase } from '../../src/platform/db.ts';
+import { type Db, migrate, NewerSchemaError, openDatabase } from '../../src/platform/db.ts';
 import { MIGRATIONS } from '../../src/platform/migrations.ts';
-import { migratedSnapshot } from './harness.ts';
+import { emptyTestDatabase, testDatabase, testEngine } from './testDatabase.ts';
 
 let db: Db;
 
 beforeAll(async () => {
-  db = await openDatabase(undefined, await migratedSnapshot());
+  db = await openDatabase(await testDatabase());
 }, 60_000);
 afterAll(() => db?.close());
 
@@ -29,5 +29,25 @@ describe('migrations', () => {
     const half = await db.query(`SELECT to_regclass('half') AS t`);
     expect(half.rows).toEqual([{ t: null }]);
     expect((await db.query('SELECT 1 FROM schema_migrations WHERE version = 1001')).rows).toEqual([]);
+  });
+
+  it('refuses a database a newer release has migrated, saying so, and changes nothing', async () => {
+    // The database is at 1000 now (the test above); this build's list ends before it.
+    await expect(migrate(db, MIGRATIONS)).rejects.toThrow(NewerSchemaError);
+    await expect(migrate(db, MIGRATIONS)).rejects.toThrow(/schema is at version 1000, newer than this platform knows \(\d+\).*nothing was changed/);
+    expect((await db.query('SELECT 1 FROM schema_migrations WHERE version = 1000')).rows).toHaveLength(1);
+  });
+});
+
+describe.runIf(testEngine() === 'postgres')('several processes starting together on one Postgres server', () => {
+  it('apply each migration once (the advisory lock), and every start succeeds', async () => {
+    const location = await emptyTestDatabase();
+    const dbs = await Promise.all(Array.from({ length: 6 }, () => openDatabase(location)));
+    try {
+      const rows = (await dbs[0]!.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows;
+      expect(rows.map((row) => row.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    } finally {
+      await Promise.all(dbs.map((each) => each.close()));
+    }
   });
 });

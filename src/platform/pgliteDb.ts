@@ -1,0 +1,37 @@
+import { PGlite } from '@electric-sql/pglite';
+import { prepareDataDir } from './dataDirModes.ts';
+import type { Db } from './db.ts';
+import { OwnerOnlyNodeFS } from './ownerOnlyFs.ts';
+
+// PGlite queues queries, so one handle serves the whole process and transactions never interleave.
+function handleOf(pg: PGlite): Db {
+  return {
+    engine: 'pglite',
+    query: (sql, params) => pg.query(sql, params),
+    exec: (sql) => pg.exec(sql),
+    transaction: (work) => pg.transaction((tx) => work({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) })),
+    close: () => pg.close(),
+  };
+}
+
+/**
+ * PGlite in `dataDir` (private: see prepareDataDir; every file PGlite makes there is owner-only),
+ * or in memory when omitted; `snapshot` (a `dumpDataDir` tarball) seeds memory without initdb.
+ */
+export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db> {
+  if (dataDir) {
+    // Checked here too (callers that lock check first), so no path opens an open folder.
+    prepareDataDir(dataDir);
+    return handleOf(await PGlite.create({ fs: new OwnerOnlyNodeFS(dataDir) }));
+  }
+  return handleOf(snapshot ? await PGlite.create({ loadDataDir: snapshot }) : await PGlite.create());
+}
+
+/** A dump of an in-memory database (fresh, or loaded from `from`) after `prepare`; tests load it instead of running initdb. */
+export async function dumpPglite(prepare: (db: Db) => Promise<unknown>, from?: Blob): Promise<Blob> {
+  const pg = from ? await PGlite.create({ loadDataDir: from }) : await PGlite.create();
+  await prepare(handleOf(pg));
+  const dump = await pg.dumpDataDir('none');
+  await pg.close();
+  return dump;
+}
