@@ -1,44 +1,63 @@
-import { SlidingWindow } from './slidingWindow.ts';
+import type { Queryable } from './db.ts';
+import type { LimitEvents } from './limitEvents.ts';
 
 /**
- * Counts attempts per key in a sliding window, in memory. `reserve` checks the count and takes a
- * place in one synchronous step, so requests that arrive together can never all see "one place
- * left" and all go ahead (issue 9, finding 4): the place is taken before any password is hashed.
- * A restart forgets the counts; the limits slow online guessing against one process.
+ * Counts attempts per key in a sliding window, in the database (limitEvents.ts). `reserve` checks
+ * the count and takes a place in one locked transaction, so requests that arrive together, at one
+ * process or several, can never all see "one place left" and all go ahead (issue 9, finding 4):
+ * the place is taken before any password is hashed. `name` keeps each limiter's keys apart.
  */
 export class AttemptLimiter {
-  private readonly window: SlidingWindow;
-
   constructor(
+    private readonly events: LimitEvents,
+    readonly name: string,
     readonly max: number,
     readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.window = new SlidingWindow(windowMs, now);
+  ) {}
+
+  private stored(key: string): string {
+    return `${this.name}:${key}`;
+  }
+
+  /** The row key a lock must cover for `key` (callers that combine limits lock them all at once). */
+  lockKey(key: string): string {
+    return this.stored(key);
+  }
+
+  /** Inside a locked transaction: seconds until the key may try again, or 0 when it may try now. */
+  async waitIn(tx: Queryable, key: string): Promise<number> {
+    const recent = await this.events.recent(tx, this.stored(key), this.windowMs);
+    if (recent.length < this.max) return 0;
+    const oldest = recent[recent.length - this.max]!;
+    return Math.max(1, Math.ceil((oldest + this.windowMs - this.events.now()) / 1000));
+  }
+
+  /** Inside a locked transaction: records one attempt now. */
+  takeIn(tx: Queryable, key: string): Promise<void> {
+    return this.events.add(tx, this.stored(key));
   }
 
   /** Seconds until the key may try again, or 0 when it may try now. */
-  retryAfterSeconds(key: string): number {
-    const recent = this.window.recent(key);
-    if (recent.length < this.max) return 0;
-    const oldest = recent[recent.length - this.max]!;
-    return Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
+  retryAfterSeconds(key: string): Promise<number> {
+    return this.events.locked([this.stored(key)], (tx) => this.waitIn(tx, key));
   }
 
   /** Takes one place now and returns 0, or returns the seconds to wait and takes nothing. */
-  reserve(key: string): number {
-    const wait = this.retryAfterSeconds(key);
-    if (wait === 0) this.window.add(key);
-    return wait;
+  reserve(key: string): Promise<number> {
+    return this.events.locked([this.stored(key)], async (tx) => {
+      const wait = await this.waitIn(tx, key);
+      if (wait === 0) await this.takeIn(tx, key);
+      return wait;
+    });
   }
 
   /** Gives back the latest place of a key (the attempt succeeded, so it does not count). */
-  refund(key: string): void {
-    this.window.dropLatest(key);
+  refund(key: string): Promise<void> {
+    return this.events.locked([this.stored(key)], (tx) => this.events.dropLatest(tx, this.stored(key)));
   }
 
   /** Forgets every attempt of a key. */
-  reset(key: string): void {
-    this.window.clear(key);
+  reset(key: string): Promise<void> {
+    return this.events.locked([this.stored(key)], (tx) => this.events.clear(tx, this.stored(key)));
   }
 }

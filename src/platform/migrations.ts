@@ -119,4 +119,47 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX entities_created_date_asc ON entities (app_id, entity, (data #> '{created_date}'::text[]) ASC NULLS LAST, seq ASC);
     `,
   },
+  {
+    version: 6,
+    description: 'state several processes share: sign-in and mail limits, visits, follow-me, socket.io attachments',
+    sql: `
+      -- Attempts a limit counts (attemptLimiter.ts, clientThrottle.ts): one row per attempt, by key
+      -- (account, account + address, address, mail recipient); old rows are pruned as keys are read.
+      CREATE TABLE limit_events (
+        id bigserial PRIMARY KEY,
+        key text NOT NULL,
+        at bigint NOT NULL
+      );
+      CREATE INDEX limit_events_key_at ON limit_events (key, at);
+      -- Addresses an account signed in from (signInLimits.ts): they keep getting in during a spread guess.
+      CREATE TABLE known_addresses (
+        account text NOT NULL,
+        address text NOT NULL,
+        at bigint NOT NULL,
+        PRIMARY KEY (account, address)
+      );
+      -- Each person's current visit (presence.ts): a reload or a second tab continues it.
+      CREATE TABLE presence_visits (
+        app_id text NOT NULL,
+        user_id text NOT NULL,
+        opened_at bigint NOT NULL,
+        seen_at bigint NOT NULL,
+        PRIMARY KEY (app_id, user_id)
+      );
+      -- Where each app's presenter is (follow.ts), and which socket drove last.
+      CREATE TABLE follow_state (
+        app_id text PRIMARY KEY,
+        path text NOT NULL,
+        presenter text NOT NULL,
+        at text NOT NULL,
+        driver_socket text
+      );
+      -- socket.io's Postgres adapter stores large broadcasts here (its documented table).
+      CREATE TABLE socket_io_attachments (
+        id bigserial UNIQUE,
+        created_at timestamptz DEFAULT now(),
+        payload bytea
+      );
+    `,
+  },
 ];

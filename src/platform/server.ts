@@ -15,10 +15,12 @@ import { attachRealtime } from './realtime.ts';
 import { AfterReplyQueue } from './afterReply.ts';
 import { analyzeIfNeverAnalyzed } from './plannerStats.ts';
 import { AttemptLimiter } from './attemptLimiter.ts';
+import { LimitEvents } from './limitEvents.ts';
 import { clientAddress } from './clientAddress.ts';
 import { SignInLimits } from './signInLimits.ts';
 import { createMailer, DEFAULT_MAIL_FROM, redactSmtpUrl } from './mailer.ts';
 import { pruneDeadSecrets } from './tokens.ts';
+import { DRAIN_DEADLINE_MS, drainHttp } from './shutdown.ts';
 
 /** A running local platform. */
 export interface RunningPlatform {
@@ -33,8 +35,12 @@ export interface RunningPlatform {
   addApp(appId: string, visibility: DeckVisibility, admin?: { email?: string; password?: string }): Promise<BootstrapReport>;
   /** Resolves once the work queued after replies so far (codes, mail) is done. */
   settled(): Promise<void>;
-  /** Stops the socket and HTTP servers and closes the database. */
-  close(): Promise<void>;
+  /**
+   * Shuts down gracefully: /healthz answers 503 stopping, no new connections are taken, requests in
+   * flight finish (cut after `deadlineMs`, default 10 s), sockets close, then queued mail, the mailer
+   * and the database; the data folder's claim goes last.
+   */
+  close(options?: { deadlineMs?: number }): Promise<void>;
 }
 
 function listen(server: HttpServer, port: number, host: string | undefined): Promise<number> {
@@ -105,8 +111,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     db,
     log,
     serviceToken: service.token,
-    signInLimits: new SignInLimits({ accountMax: options.accountMaxFailures }),
-    mailLimiter: new AttemptLimiter(5, 15 * 60 * 1000),
+    signInLimits: new SignInLimits(db, { accountMax: options.accountMaxFailures }),
+    mailLimiter: new AttemptLimiter(new LimitEvents(db), 'mail', 5, 15 * 60 * 1000),
     clientAddress: (c) => clientAddress(c, options.trustProxy ?? false),
     broadcaster: {
       publish: (room, payload) => broadcaster.publish(room, payload),
@@ -118,7 +124,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     staticDir: options.staticDir ?? 'dist',
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
   };
-  const app = createHttpApp(ctx);
+  let stopping = false;
+  const app = createHttpApp(ctx, () => stopping);
   const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;
   const realtime = attachRealtime(server, ctx);
   broadcaster = realtime;
@@ -136,10 +143,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     db,
     addApp: (appId, visibility, admin = {}) => bootstrapApp(db, appId, visibility, admin),
     settled: () => ctx.afterReply.idle(),
-    close() {
+    close({ deadlineMs = DRAIN_DEADLINE_MS } = {}) {
       closing ??= (async () => {
-        server.closeAllConnections();
-        await realtime.close();
+        stopping = true;
+        const drain = await drainHttp(server, () => realtime.close(), deadlineMs);
+        if (drain.forced) log(`[platform] requests still running after ${deadlineMs} ms were cut`);
         await ctx.afterReply.idle();
         mailer?.close();
         await db.close();

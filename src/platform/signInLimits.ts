@@ -1,5 +1,7 @@
 import { ClientThrottle } from './clientThrottle.ts';
 import { AttemptLimiter } from './attemptLimiter.ts';
+import type { Db, Queryable } from './db.ts';
+import { LimitEvents } from './limitEvents.ts';
 import { HttpError } from './errors.ts';
 
 /** Failed password checks per account and client address in ACCOUNT_CLIENT_WINDOW_MS. */
@@ -16,9 +18,9 @@ export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
 /** How long an address stays known to an account after a successful sign-in from it. */
 export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** A reserved password check: call `done` exactly once with its outcome. */
+/** A reserved password check: call `done` exactly once with its outcome (and wait for it). */
 export interface PasswordCheck {
-  done(ok: boolean): void;
+  done(ok: boolean): Promise<void>;
 }
 
 /** The 429 of every sign-in limit, with Retry-After. */
@@ -34,59 +36,64 @@ export function tooManyAttempts(wait: number): HttpError {
 /**
  * Every limit on password checks (issue 9, findings 4 and 5): per account and address, per account,
  * and per address over all accounts (its in-flight cap is applied earlier, by routes/clientGate.ts).
- * `reserve` decides and takes the places in one synchronous step, before any hashing, so
- * concurrency cannot sidestep a limit; a success gives its place back.
+ * `reserve` decides and takes the places in one transaction that locks the three keys, before any
+ * hashing, so concurrency cannot sidestep a limit; a success gives its place back. The counts live in
+ * the database, so several processes on one Postgres server share them (issue 14).
  */
 export class SignInLimits {
   readonly perAccountAddress: AttemptLimiter;
   readonly perAccount: AttemptLimiter;
   readonly perAddress: ClientThrottle;
-  /** account → address → last successful sign-in. */
-  private readonly known = new Map<string, Map<string, number>>();
-
-  private readonly now: () => number;
+  private readonly events: LimitEvents;
 
   /** `accountMax` replaces ACCOUNT_MAX_FAILURES (PlatformOptions.accountMaxFailures). */
-  constructor(options: { accountMax?: number; now?: () => number } = {}) {
-    const now = options.now ?? Date.now;
-    this.now = now;
-    this.perAccountAddress = new AttemptLimiter(ACCOUNT_CLIENT_MAX_FAILURES, ACCOUNT_CLIENT_WINDOW_MS, now);
-    this.perAccount = new AttemptLimiter(options.accountMax ?? ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW_MS, now);
-    this.perAddress = new ClientThrottle(now);
+  constructor(db: Db, options: { accountMax?: number; now?: () => number } = {}) {
+    this.events = new LimitEvents(db, options.now);
+    this.perAccountAddress = new AttemptLimiter(this.events, 'pair', ACCOUNT_CLIENT_MAX_FAILURES, ACCOUNT_CLIENT_WINDOW_MS);
+    this.perAccount = new AttemptLimiter(this.events, 'account', options.accountMax ?? ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW_MS);
+    this.perAddress = new ClientThrottle(this.events);
   }
 
-  private isKnown(account: string, address: string): boolean {
-    const at = this.known.get(account)?.get(address);
-    return at !== undefined && at > this.now() - KNOWN_ADDRESS_MS;
+  private async isKnown(tx: Queryable, account: string, address: string): Promise<boolean> {
+    const row = await tx.query('SELECT 1 FROM known_addresses WHERE account = $1 AND address = $2 AND at > $3', [
+      account,
+      address,
+      this.events.now() - KNOWN_ADDRESS_MS,
+    ]);
+    return row.rows.length > 0;
   }
 
   /** Reserves one password check of `account` (app + email) from `address`, or throws 429. */
-  reserve(account: string, address: string): PasswordCheck {
+  reserve(account: string, address: string): Promise<PasswordCheck> {
     const pair = `${account}\n${address}`;
-    const known = this.isKnown(account, address);
-    const wait = Math.max(
-      this.perAddress.backoffSeconds(address),
-      this.perAccountAddress.retryAfterSeconds(pair),
-      known ? 0 : this.perAccount.retryAfterSeconds(account),
-    );
-    if (wait > 0) throw tooManyAttempts(wait);
-    this.perAccountAddress.reserve(pair);
-    if (!known) this.perAccount.reserve(account);
-    let finished = false;
-    return {
-      done: (ok) => {
-        if (finished) return;
-        finished = true;
-        if (!ok) {
-          this.perAddress.fail(address);
-          return;
-        }
-        this.perAccountAddress.reset(pair);
-        if (!known) this.perAccount.refund(account);
-        const addresses = this.known.get(account) ?? new Map<string, number>();
-        addresses.set(address, this.now());
-        this.known.set(account, addresses);
-      },
-    };
+    const keys = [this.perAddress.lockKey(address), this.perAccountAddress.lockKey(pair), this.perAccount.lockKey(account)];
+    return this.events.locked(keys, async (tx) => {
+      const known = await this.isKnown(tx, account, address);
+      const wait = Math.max(
+        await this.perAddress.backoffIn(tx, address),
+        await this.perAccountAddress.waitIn(tx, pair),
+        known ? 0 : await this.perAccount.waitIn(tx, account),
+      );
+      if (wait > 0) throw tooManyAttempts(wait);
+      await this.perAccountAddress.takeIn(tx, pair);
+      if (!known) await this.perAccount.takeIn(tx, account);
+      let finished = false;
+      return {
+        done: async (ok) => {
+          if (finished) return;
+          finished = true;
+          if (!ok) return this.perAddress.fail(address);
+          await this.perAccountAddress.reset(pair);
+          if (!known) await this.perAccount.refund(account);
+          await this.events.locked([`known:${account}`], (known) =>
+            known.query(
+              `INSERT INTO known_addresses (account, address, at) VALUES ($1, $2, $3)
+               ON CONFLICT (account, address) DO UPDATE SET at = EXCLUDED.at`,
+              [account, address, this.events.now()],
+            ),
+          );
+        },
+      };
+    });
   }
 }

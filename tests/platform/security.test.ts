@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttemptLimiter } from '../../src/platform/attemptLimiter.ts';
+import { LimitEvents } from '../../src/platform/limitEvents.ts';
 import { ClientThrottle, CLIENT_FREE_FAILURES, CLIENT_MAX_IN_FLIGHT } from '../../src/platform/clientThrottle.ts';
 import { normalizeAddress } from '../../src/platform/clientAddress.ts';
 import { pruneDeadSecrets, sha256 } from '../../src/platform/tokens.ts';
@@ -103,46 +104,52 @@ describe('failed sign-ins', () => {
     expect(reply.body.detail).toBe('Invalid email or password');
   });
 
-  it('the limiter window slides: attempts older than 15 minutes no longer count; a refund gives a place back', () => {
+  it('the limiter window slides: attempts older than 15 minutes no longer count; a refund gives a place back', async () => {
     let now = 0;
-    const limiter = new AttemptLimiter(5, 15 * 60_000, () => now);
-    for (let i = 0; i < 5; i++) expect(limiter.reserve('k')).toBe(0);
-    expect(limiter.reserve('k')).toBe(900);
+    const limiter = new AttemptLimiter(new LimitEvents(p.db, () => now), 'slide', 5, 15 * 60_000);
+    for (let i = 0; i < 5; i++) expect(await limiter.reserve('k')).toBe(0);
+    expect(await limiter.reserve('k')).toBe(900);
     now += 10 * 60_000;
-    expect(limiter.retryAfterSeconds('k')).toBe(300);
+    expect(await limiter.retryAfterSeconds('k')).toBe(300);
     now += 5 * 60_000 + 1;
-    expect(limiter.retryAfterSeconds('k')).toBe(0);
-    for (let i = 0; i < 5; i++) limiter.reserve('k');
-    limiter.refund('k');
-    expect(limiter.reserve('k')).toBe(0);
-    expect(limiter.reserve('k')).toBeGreaterThan(0);
-    limiter.reset('k');
-    expect(limiter.retryAfterSeconds('k')).toBe(0);
+    expect(await limiter.retryAfterSeconds('k')).toBe(0);
+    for (let i = 0; i < 5; i++) await limiter.reserve('k');
+    await limiter.refund('k');
+    expect(await limiter.reserve('k')).toBe(0);
+    expect(await limiter.reserve('k')).toBeGreaterThan(0);
+    await limiter.reset('k');
+    expect(await limiter.retryAfterSeconds('k')).toBe(0);
   });
 
-  it(`a client address gets ${CLIENT_MAX_IN_FLIGHT} call(s) in flight, then delays that double after ten failures`, () => {
+  it('a burst of 30 parallel reservations on one key takes exactly the 5 places, never more', async () => {
+    const limiter = new AttemptLimiter(new LimitEvents(p.db), 'burst', 5, 15 * 60_000);
+    const waits = await Promise.all(Array.from({ length: 30 }, () => limiter.reserve('k')));
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
+  });
+
+  it(`a client address gets ${CLIENT_MAX_IN_FLIGHT} call(s) in flight, then delays that double after ten failures`, async () => {
     let now = 0;
-    const throttle = new ClientThrottle(() => now);
+    const throttle = new ClientThrottle(new LimitEvents(p.db, () => now));
     for (let i = 0; i < CLIENT_MAX_IN_FLIGHT; i++) throttle.enter('a');
     expect(throttle.inFlightFull('a')).toBe(true);
     expect(throttle.inFlightFull('b')).toBe(false);
     for (let i = 0; i < CLIENT_MAX_IN_FLIGHT; i++) throttle.leave('a');
     expect(throttle.inFlightFull('a')).toBe(false);
     for (let i = 0; i < CLIENT_FREE_FAILURES; i++) {
-      expect(throttle.backoffSeconds('a')).toBe(0);
-      throttle.fail('a');
+      expect(await throttle.backoffSeconds('a')).toBe(0);
+      await throttle.fail('a');
     }
     const waits: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const wait = throttle.backoffSeconds('a');
+      const wait = await throttle.backoffSeconds('a');
       waits.push(wait);
       now += wait * 1000;
-      expect(throttle.backoffSeconds('a')).toBe(0);
-      throttle.fail('a');
+      expect(await throttle.backoffSeconds('a')).toBe(0);
+      await throttle.fail('a');
     }
     expect(waits).toEqual([1, 2, 4, 8, 16]);
     now += 15 * 60_000;
-    expect(throttle.backoffSeconds('a')).toBe(0);
+    expect(await throttle.backoffSeconds('a')).toBe(0);
   });
 
   it('client addresses: IPv4-mapped as IPv4, IPv6 by its /64', () => {

@@ -25,10 +25,10 @@ const RESET_SENT = { success: true, message: 'If an account exists for this emai
 const CODE_SENT = { success: true, message: 'If this email is waiting for verification, a new code has been sent.' };
 
 // Counted per requested address whether or not it has an account, so a 429 reveals nothing either.
-function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'reset', email: string): void {
+async function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'reset', email: string): Promise<void> {
   const key = `${appId}:${kind}:${email.trim().toLowerCase()}`;
   // Reserved in the same step as the check, so a parallel burst cannot send more than the limit.
-  const wait = ctx.mailLimiter.reserve(key);
+  const wait = await ctx.mailLimiter.reserve(key);
   if (wait > 0) {
     throw new HttpError(
       429,
@@ -83,7 +83,7 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     const body = validate(Register, await readJson(c));
     await refuseBreached('password', body.password);
     const app = c.get('app');
-    limitMail(ctx, app.id, 'otp', body.email);
+    await limitMail(ctx, app.id, 'otp', body.email);
     // Hashed whatever the address's state, so the reply takes as long for a known address as a new one.
     const passwordHash = await hashPassword(body.password);
     ctx.afterReply.add(c, 'register', () => registerAfterReply(ctx, app.id, body.email, passwordHash, body.full_name));
@@ -124,7 +124,7 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
   auth.post('/resend-otp', async (c) => {
     const body = validate(EmailOnly, await readJson(c));
     const appId = c.get('app').id;
-    limitMail(ctx, appId, 'otp', body.email);
+    await limitMail(ctx, appId, 'otp', body.email);
     ctx.afterReply.add(c, 'resend-otp', async () => {
       const user = await findUserByEmail(ctx.db, appId, body.email);
       if (user && !user.email_verified && (await registrationsOf(ctx, user.id)) > 0) await mailOtp(ctx, user, await latestCandidate(ctx.db, user.id));
@@ -135,7 +135,7 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
   auth.post('/reset-password-request', async (c) => {
     const body = validate(EmailOnly, await readJson(c));
     const appId = c.get('app').id;
-    limitMail(ctx, appId, 'reset', body.email);
+    await limitMail(ctx, appId, 'reset', body.email);
     ctx.afterReply.add(c, 'reset-password-request', async () => {
       const user = await findUserByEmail(ctx.db, appId, body.email);
       // Any account may choose a password through its mailbox, also one verified without one.

@@ -29,15 +29,15 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
   auth.post('/login', async (c) => {
     const body = validate(Login, await readJson(c));
     const app = c.get('app');
-    // The check is reserved before the first await: parallel requests cannot share one place.
-    const check = ctx.signInLimits.reserve(`${app.id}:${normalizeEmail(body.email)}`, ctx.clientAddress(c));
+    // The check is reserved (in one locked transaction) before anything else: parallel requests cannot share one place.
+    const check = await ctx.signInLimits.reserve(`${app.id}:${normalizeEmail(body.email)}`, ctx.clientAddress(c));
     let ok = false;
     let user: UserRow | null = null;
     try {
       user = await findUserByEmail(ctx.db, app.id, body.email);
       ok = (await verifyPassword(body.password, user?.password_hash ?? null)) && user !== null;
     } finally {
-      check.done(ok);
+      await check.done(ok);
     }
     if (!user || !ok) throw new HttpError(401, { detail: 'Invalid email or password', code: 'invalid_credentials' });
     // Said only to someone who knows the password, so it reveals nothing to a guesser.
@@ -70,12 +70,12 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     if (body.user_id !== user.id) throw forbidden('user_id: you can only change your own password');
     await refuseBreached('new_password', body.new_password);
     // Guessing the current password from a stolen session meets the same limits as signing in.
-    const check = ctx.signInLimits.reserve(`${user.app_id}:${user.email}`, ctx.clientAddress(c));
+    const check = await ctx.signInLimits.reserve(`${user.app_id}:${user.email}`, ctx.clientAddress(c));
     let ok = false;
     try {
       ok = await verifyPassword(body.current_password, user.password_hash);
     } finally {
-      check.done(ok);
+      await check.done(ok);
     }
     if (!ok) throw badRequest('current_password', 'is incorrect');
     await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
