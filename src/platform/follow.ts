@@ -1,12 +1,13 @@
 import { type FollowState, followRoom } from '../../schemas/presentingPaths.ts';
 import { type Caller, isAdmin } from './access.ts';
 import { badRequest, forbidden, HttpError } from './errors.ts';
+import type { Queryable } from './db.ts';
 import type { PlatformContext } from './httpTypes.ts';
 
-// Follow-me (issue 13): where the presenting admin is, per app, kept in memory (nothing to store:
-// a restart ends the presentation, as closing the presenter's deck would). Admins drive, through
-// the socket (FOLLOW_DRIVE_EVENT) or the API (PRESENTING_CALL.drive); each move goes to the app's
-// follow room, which any admitted viewer may join (realtime.ts).
+// Follow-me (issue 13): where the presenting admin is, per app, in the database (follow_state), so
+// every process on one Postgres server answers a joining follower alike (issue 14). Admins drive,
+// through the socket (FOLLOW_DRIVE_EVENT) or the API (PRESENTING_CALL.drive); each move goes to the
+// app's follow room, which any admitted viewer may join (realtime.ts), on every process.
 
 const SLIDE_PATH = /^\/([a-z0-9-]{1,64})?$/;
 
@@ -35,54 +36,67 @@ export const PRESENTER_GRACE_MS = 20_000;
 
 /** Every app's follow state; each change goes to the app's follow room. */
 export class FollowBoard {
-  private readonly states = new Map<string, FollowState>();
-  // The socket that drove each app's presentation last, and the pending end once it closed.
-  private readonly drivers = new Map<string, string>();
-  private readonly endings = new Map<string, ReturnType<typeof setTimeout>>();
+  // Sockets of this process that drove, and the pending end once one closed: a socket lives on one
+  // process, so the process that saw it drive is the one that sees it close.
+  private readonly drivers = new Set<string>();
 
   constructor(
+    private readonly db: Queryable,
     private readonly publish: (room: string, state: FollowState) => void,
     private readonly graceMs = PRESENTER_GRACE_MS,
   ) {}
 
   /** Where `appId`'s presenter is now (nobody presents: every field null). */
-  state(appId: string): FollowState {
-    return this.states.get(appId) ?? NOBODY;
+  async state(appId: string): Promise<FollowState> {
+    const row = await this.db.query<FollowState>('SELECT path, presenter, at FROM follow_state WHERE app_id = $1', [appId]);
+    return row.rows[0] ?? NOBODY;
   }
 
   /**
    * Applies an admin's drive and publishes the new state; a non-admin gets 403 and changes nothing
    * (the UI's hiding of the control is no defence), and a bad drive a 400 naming the field.
    */
-  drive(appId: string, caller: Caller, raw: unknown, socketId?: string): FollowState {
+  async drive(appId: string, caller: Caller, raw: unknown, socketId?: string): Promise<FollowState> {
     if (!isAdmin(caller)) throw forbidden('Only an admin may drive the presentation');
     const drive = followDriveOf(raw);
     if (drive instanceof HttpError) throw drive;
-    clearTimeout(this.endings.get(appId));
-    this.endings.delete(appId);
-    if (socketId && !('stop' in drive)) this.drivers.set(appId, socketId);
-    else this.drivers.delete(appId);
-    const next: FollowState =
-      'stop' in drive ? NOBODY : { path: drive.path, presenter: presenterName(caller), at: new Date().toISOString() };
-    if ('stop' in drive) this.states.delete(appId);
-    else this.states.set(appId, next);
+    if ('stop' in drive) {
+      await this.db.query('DELETE FROM follow_state WHERE app_id = $1', [appId]);
+      this.publish(followRoom(appId), NOBODY);
+      return NOBODY;
+    }
+    const next: FollowState = { path: drive.path, presenter: presenterName(caller), at: new Date().toISOString() };
+    // The socket that drove last, so its closing ends the presentation (an API drive has none).
+    await this.db.query(
+      `INSERT INTO follow_state (app_id, path, presenter, at, driver_socket) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (app_id) DO UPDATE SET path = EXCLUDED.path, presenter = EXCLUDED.presenter, at = EXCLUDED.at, driver_socket = EXCLUDED.driver_socket`,
+      [appId, next.path, next.presenter, next.at, socketId ?? null],
+    );
+    if (socketId) this.drivers.add(socketId);
     this.publish(followRoom(appId), next);
     return next;
   }
 
   /**
-   * A socket closed: if it was driving, the presentation ends after the grace period unless a
-   * drive comes first (the presenter's reload), so viewers are never left following nobody.
+   * A socket closed: if it drove, the presentation ends after the grace period unless a drive from
+   * another socket (the presenter's reload, on any process) came first, so viewers are never left
+   * following nobody. The end is one conditional delete: it happens only if this socket still drives.
    */
-  socketClosed(appId: string, socketId: string): void {
-    if (this.drivers.get(appId) !== socketId) return;
-    this.drivers.delete(appId);
-    const timer = setTimeout(() => {
-      this.endings.delete(appId);
-      if (this.states.delete(appId)) this.publish(followRoom(appId), NOBODY);
-    }, this.graceMs);
-    timer.unref?.();
-    this.endings.set(appId, timer);
+  socketClosed(appId: string, socketId: string): Promise<boolean> {
+    if (!this.drivers.delete(socketId)) return Promise.resolve(false);
+    // Resolves once the grace has run out: true when this socket's presentation ended then.
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.db.query('DELETE FROM follow_state WHERE app_id = $1 AND driver_socket = $2 RETURNING 1', [appId, socketId]).then(
+          (ended) => {
+            if (ended.rows.length > 0) this.publish(followRoom(appId), NOBODY);
+            resolve(ended.rows.length > 0);
+          },
+          () => resolve(false),
+        );
+      }, this.graceMs);
+      timer.unref?.();
+    });
   }
 }
 
@@ -98,7 +112,7 @@ const boards = new WeakMap<PlatformContext, FollowBoard>();
 export function followBoardOf(ctx: PlatformContext): FollowBoard {
   let board = boards.get(ctx);
   if (!board) {
-    board = new FollowBoard((room, state) => ctx.broadcaster.publish(room, state));
+    board = new FollowBoard(ctx.db, (room, state) => ctx.broadcaster.publish(room, state));
     boards.set(ctx, board);
   }
   return board;

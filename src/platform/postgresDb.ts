@@ -24,13 +24,20 @@ function runner(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pool under a Postgres handle (socket.io's Postgres adapter listens through it), or undefined for PGlite. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** A Postgres server through a connection pool (DATABASE_URL, e.g. postgres://deck:secret@db:5432/deck). */
 export function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types, application_name: 'investor-deck' });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // replaces it, and the next query reports any lasting trouble to its caller.
   pool.on('error', () => {});
-  return {
+  const db: Db = {
     engine: 'postgres',
     ...runner(pool),
     async transaction(work) {
@@ -49,4 +56,6 @@ export function openPostgres(url: string): Db {
     },
     close: () => pool.end(),
   };
+  pools.set(db, pool);
+  return db;
 }

@@ -5,12 +5,16 @@ import {
   type PresenceViewer,
   VISIT_IDLE_MS,
 } from '../../schemas/engagementPaths.ts';
+import type { Queryable } from './db.ts';
 import type { UserRow } from './users.ts';
 
-// Who has the deck open now, per app, kept in memory from the sockets themselves: a person is
-// present while at least one of their sockets is connected, and shows the slide their latest
-// report named (two tabs are one viewer). Nothing is stored: a restart forgets it, as the
-// sockets reconnect and report again. Every change goes to the app's presence room (realtime.ts).
+// Who has the deck open now, per app: each person's socket carries its tab (socket.data, see
+// realtime.ts), and the list is read from the sockets of the app's viewers room on every process
+// (socket.io's fetchSockets, through the Postgres adapter when several share one server), so a
+// process that dies takes its tabs with it. A person is present while at least one of their
+// sockets is connected, and shows the slide their latest report named (two tabs are one viewer).
+// Visits live in the database (presence_visits): a reload, or a tab on another process, continues
+// the visit, and only VISIT_IDLE_MS without any sign of the person opens a new one.
 
 const DEVICES: ReadonlySet<string> = new Set<DeviceKind>(['desktop', 'tablet', 'phone']);
 const SLIDE_PATH = /^\/([a-z0-9-]{1,64})?$/;
@@ -24,124 +28,126 @@ export function presenceReportOf(raw: unknown): PresenceReport | null {
   return { path, device: device as DeviceKind };
 }
 
-interface Tab {
+/** One open tab of a person, as its socket carries it (plain data: it crosses processes). */
+export interface PresenceTab {
+  user: Pick<UserRow, 'id' | 'email' | 'full_name' | 'role'>;
   report: PresenceReport | null;
-  /** When this tab's latest report arrived (or the tab connected), to find the latest across tabs. */
+  /** When the latest report arrived (or the tab connected), to find the latest across tabs. */
   at: number;
+  /** When this tab's path last changed. */
+  pathSince: number;
+  connectedAt: number;
+  /** When the person's visit opened (presence_visits). */
+  openedAt: number;
 }
 
-interface Person {
-  user: Pick<UserRow, 'id' | 'email' | 'full_name' | 'role'>;
-  tabs: Map<string, Tab>;
-  path: string | null;
-  device: DeviceKind | null;
-  since: number;
-  openedAt: number;
+/** A new tab of `user`, connected `now` in the visit opened at `openedAt`. */
+export function newTab(user: PresenceTab['user'], openedAt: number, now: number): PresenceTab {
+  return { user: { id: user.id, email: user.email, full_name: user.full_name, role: user.role }, report: null, at: now, pathSince: now, connectedAt: now, openedAt };
+}
+
+/** The tab after a report, or null when the report is garbage (nothing changes then). */
+export function reportedTab(tab: PresenceTab, raw: unknown, now: number): PresenceTab | null {
+  const report = presenceReportOf(raw);
+  if (!report) return null;
+  return { ...tab, report, at: now, pathSince: tab.report?.path === report.path ? tab.pathSince : now };
+}
+
+/** The viewers the tabs make, one per person, in the order they arrived. */
+export function viewersOf(tabs: readonly PresenceTab[]): PresenceViewer[] {
+  const people = new Map<string, PresenceTab[]>();
+  for (const tab of tabs) people.set(tab.user.id, [...(people.get(tab.user.id) ?? []), tab]);
+  const arrived = (own: PresenceTab[]) => Math.min(...own.map((tab) => tab.connectedAt));
+  return [...people.values()]
+    .sort((a, b) => arrived(a) - arrived(b))
+    .map((own) => {
+      let latest: PresenceTab | undefined;
+      for (const tab of own) if (tab.report && (!latest || tab.at >= latest.at)) latest = tab;
+      const first = own[0]!;
+      return {
+        user_id: first.user.id,
+        email: first.user.email,
+        full_name: first.user.full_name ?? null,
+        role: first.user.role,
+        path: latest?.report?.path ?? null,
+        device: latest?.report?.device ?? null,
+        since: new Date(latest?.pathSince ?? arrived(own)).toISOString(),
+        opened_at: new Date(Math.min(...own.map((tab) => tab.openedAt))).toISOString(),
+      };
+    });
+}
+
+/**
+ * A person's socket connected: continues their visit when they were seen within VISIT_IDLE_MS
+ * (another tab, a reload), else opens one. One statement, so tabs connecting at once on several
+ * processes agree on the visit.
+ */
+export async function arrive(db: Queryable, appId: string, userId: string, now: number): Promise<{ openedAt: number; opened: boolean }> {
+  const row = await db.query<{ opened_at: number }>(
+    `INSERT INTO presence_visits (app_id, user_id, opened_at, seen_at) VALUES ($1, $2, $3, $3)
+     ON CONFLICT (app_id, user_id) DO UPDATE SET
+       opened_at = CASE WHEN presence_visits.seen_at > EXCLUDED.seen_at - $4 THEN presence_visits.opened_at ELSE EXCLUDED.opened_at END,
+       seen_at = EXCLUDED.seen_at
+     RETURNING opened_at`,
+    [appId, userId, now, VISIT_IDLE_MS],
+  );
+  const openedAt = Number(row.rows[0]!.opened_at);
+  return { openedAt, opened: openedAt === now };
+}
+
+/** How often a report refreshes the person's seen time (a deck reports every slide change). */
+const SEEN_EVERY_MS = 60_000;
+
+/** Notes a sign of the person (a report, a closed tab), so their visit carries on; `always` skips the throttle. */
+export async function noteSeenInVisit(db: Queryable, appId: string, userId: string, now: number, always = false): Promise<void> {
+  await db.query('UPDATE presence_visits SET seen_at = $3 WHERE app_id = $1 AND user_id = $2 AND seen_at < $4', [
+    appId,
+    userId,
+    now,
+    always ? now : now - SEEN_EVERY_MS,
+  ]);
 }
 
 /** Where one app's presence changes go: the update for its room. */
 export type PresencePublisher = (appId: string, update: PresenceUpdate) => void;
 
-/** Everyone with the deck open, per app, and the visits they are in. */
-export class PresenceBoard {
-  private readonly apps = new Map<string, Map<string, Person>>();
-  // When each person's last socket closed and when that visit opened, so a reload (or a short
-  // gap) continues the visit, and only VISIT_IDLE_MS without any socket opens a new one.
-  private readonly left = new Map<string, { at: number; openedAt: number }>();
+/**
+ * Publishes each app's viewer list after a change, reading the tabs anew. Changes that come
+ * together (200 followers moving at once) are read and sent once, a few milliseconds later.
+ */
+export class PresenceFeed {
+  private readonly pending = new Map<string, Set<string>>();
 
   constructor(
+    private readonly tabsOf: (appId: string) => Promise<PresenceTab[]>,
     private readonly publish: PresencePublisher,
-    private readonly now: () => number = Date.now,
+    private readonly delayMs = 20,
   ) {}
 
-  /** The viewers of `appId` now, in the order they arrived. */
-  viewers(appId: string): PresenceViewer[] {
-    return [...(this.apps.get(appId)?.values() ?? [])].map(viewerOf);
+  /** The viewers of `appId` now. */
+  async viewers(appId: string): Promise<PresenceViewer[]> {
+    return viewersOf(await this.tabsOf(appId));
   }
 
-  /** A socket of `user` connected; a person who had none is now present (and, if no admin, has opened the deck when their last visit has lapsed). */
-  connect(appId: string, socketId: string, user: Person['user']): void {
-    const people = this.apps.get(appId) ?? new Map<string, Person>();
-    this.apps.set(appId, people);
-    const now = this.now();
-    const present = people.get(user.id);
-    if (present) {
-      present.tabs.set(socketId, { report: null, at: now });
+  /** Something changed in `appId`; `openedBy` is a person whose new visit admins are told about. */
+  changed(appId: string, openedBy?: string): void {
+    const waiting = this.pending.get(appId);
+    if (waiting) {
+      if (openedBy) waiting.add(openedBy);
       return;
     }
-    const key = `${appId}\0${user.id}`;
-    const previous = this.left.get(key);
-    this.left.delete(key);
-    const continues = previous !== undefined && now - previous.at < VISIT_IDLE_MS;
-    const person: Person = {
-      user: { id: user.id, email: user.email, full_name: user.full_name, role: user.role },
-      tabs: new Map([[socketId, { report: null, at: now }]]),
-      path: null,
-      device: null,
-      since: now,
-      openedAt: continues ? previous.openedAt : now,
-    };
-    people.set(user.id, person);
-    const opened = !continues && user.role !== 'admin' ? viewerOf(person) : undefined;
-    this.publish(appId, opened ? { viewers: this.viewers(appId), opened } : { viewers: this.viewers(appId) });
+    const opened = new Set(openedBy ? [openedBy] : []);
+    this.pending.set(appId, opened);
+    setTimeout(() => {
+      this.pending.delete(appId);
+      this.viewers(appId).then(
+        (viewers) => {
+          const announced = viewers.filter((viewer) => opened.has(viewer.user_id));
+          if (announced.length === 0) this.publish(appId, { viewers });
+          for (const viewer of announced) this.publish(appId, { viewers, opened: viewer });
+        },
+        () => undefined,
+      );
+    }, this.delayMs).unref?.();
   }
-
-  /** A socket reported the slide it shows; anything but a PresenceReport is ignored. */
-  report(appId: string, socketId: string, userId: string, raw: unknown): void {
-    const report = presenceReportOf(raw);
-    const person = this.apps.get(appId)?.get(userId);
-    const tab = person?.tabs.get(socketId);
-    if (!report || !person || !tab) return;
-    tab.report = report;
-    tab.at = this.now();
-    if (this.show(person)) this.publish(appId, { viewers: this.viewers(appId) });
-  }
-
-  /** A socket closed (left, revoked, expired); a person with no socket left is gone from the list. */
-  disconnect(appId: string, socketId: string, userId: string): void {
-    const people = this.apps.get(appId);
-    const person = people?.get(userId);
-    if (!people || !person || !person.tabs.delete(socketId)) return;
-    if (person.tabs.size > 0) {
-      if (this.show(person)) this.publish(appId, { viewers: this.viewers(appId) });
-      return;
-    }
-    people.delete(userId);
-    if (people.size === 0) this.apps.delete(appId);
-    this.forgetLapsed();
-    this.left.set(`${appId}\0${userId}`, { at: this.now(), openedAt: person.openedAt });
-    this.publish(appId, { viewers: this.viewers(appId) });
-  }
-
-  // Shows the latest report of the person's open tabs; true when what admins see changed.
-  private show(person: Person): boolean {
-    let latest: Tab | undefined;
-    for (const tab of person.tabs.values()) if (tab.report && (!latest || tab.at >= latest.at)) latest = tab;
-    if (!latest?.report) return false;
-    const { path, device } = latest.report;
-    if (path === person.path && device === person.device) return false;
-    if (path !== person.path) person.since = latest.at;
-    person.path = path;
-    person.device = device;
-    return true;
-  }
-
-  // Departures older than a visit's idle time no longer matter: the next arrival opens a visit anyway.
-  private forgetLapsed(): void {
-    const horizon = this.now() - VISIT_IDLE_MS;
-    for (const [key, gone] of this.left) if (gone.at <= horizon) this.left.delete(key);
-  }
-}
-
-function viewerOf(person: Person): PresenceViewer {
-  return {
-    user_id: person.user.id,
-    email: person.user.email,
-    full_name: person.user.full_name ?? null,
-    role: person.user.role,
-    path: person.path,
-    device: person.device,
-    since: new Date(person.since).toISOString(),
-    opened_at: new Date(person.openedAt).toISOString(),
-  };
 }

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import { createHash } from 'node:crypto';
 import { Server, type Socket } from 'socket.io';
 import { PRESENCE_EVENT, presenceRoom } from '../../schemas/engagementPaths.ts';
 import { FOLLOW_DRIVE_EVENT, followRoom } from '../../schemas/presentingPaths.ts';
@@ -9,16 +10,31 @@ import { findConversation } from './conversations.ts';
 import { readsAll, ruleFor } from './entityAccess.ts';
 import { HttpError } from './errors.ts';
 import { noteSeen } from './lastSeen.ts';
-import { PresenceBoard } from './presence.ts';
+import { arrive, newTab, noteSeenInVisit, PresenceFeed, type PresenceTab, reportedTab } from './presence.ts';
 import { findUserById } from './users.ts';
 import { followBoardOf } from './follow.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
+import { poolOf } from './postgresDb.ts';
 
 
 interface SocketState {
   app: AppRow;
   caller: Caller;
 }
+
+// Who a socket is stays in this process (it holds the token); only the presence tab goes in
+// socket.data, which other processes read through the adapter (fetchSockets).
+const states = new WeakMap<Socket, SocketState>();
+interface SharedData {
+  tab?: PresenceTab;
+}
+
+// Rooms the server puts sockets in and nobody may join (mayJoin refuses every unknown room): a
+// person's sockets, a token's sockets, and the app's viewers, so revocations and the viewer list
+// reach sockets on every process. Tokens are named by a hash: room names cross the database.
+const userRoom = (userId: string) => `internal:user:${userId}`;
+const tokenRoom = (token: string) => `internal:token:${createHash('sha256').update(token).digest('base64url')}`;
+const viewersRoom = (appId: string) => `internal:viewers:${appId}`;
 
 const CONVERSATION_ROOM = /^\/agent-conversations\/([^/]{1,200})$/;
 
@@ -78,14 +94,26 @@ function endAtExpiry(ctx: PlatformContext, socket: Socket, state: SocketState): 
   schedule(state.caller.user.expires_at);
 }
 
-/** Attaches the socket.io server to the HTTP server and returns the broadcaster plus a closer. */
-export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Broadcaster & { close(): Promise<void> } {
+/**
+ * Attaches the socket.io server to the HTTP server and returns the broadcaster plus a closer. On a
+ * Postgres server, socket.io's Postgres adapter carries every room broadcast, disconnect and socket
+ * fetch to the other processes on the same database (LISTEN/NOTIFY).
+ */
+export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Promise<Broadcaster & { close(): Promise<void> }> {
   const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  const pool = poolOf(ctx.db);
+  if (pool) {
+    const { createAdapter } = await import('@socket.io/postgres-adapter');
+    io.adapter(createAdapter(pool, { errorHandler: (error: Error) => ctx.log(`[realtime] Postgres adapter: ${error.message}`) }));
+  }
   const roomMessage = (room: string, payload: unknown) => ({ room, data: JSON.stringify(payload) });
-  const presence = new PresenceBoard((appId, update) => {
-    const room = presenceRoom(appId);
-    io.to(room).emit('update_model', roomMessage(room, update));
-  });
+  const presence = new PresenceFeed(
+    async (appId) => (await io.in(viewersRoom(appId)).fetchSockets()).flatMap((socket) => ((socket.data as SharedData).tab ? [(socket.data as SharedData).tab!] : [])),
+    (appId, update) => {
+      const room = presenceRoom(appId);
+      io.to(room).emit('update_model', roomMessage(room, update));
+    },
+  );
 
   io.use((socket, next) => {
     const { app_id: appId, token } = socket.handshake.query;
@@ -95,7 +123,8 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
       const caller = await resolveCaller(ctx.db, app, typeof token === 'string' && token ? token : null, ctx.serviceToken, ctx.log);
       checkGate(app, caller);
       await noteSeen(ctx.db, caller);
-      (socket.data as SocketState) = { app, caller };
+      states.set(socket, { app, caller });
+      (socket.data as SharedData) = {};
     })().then(
       () => next(),
       (error: unknown) => {
@@ -107,37 +136,67 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
   });
 
   io.on('connection', (socket: Socket) => {
-    const state = socket.data as SocketState;
+    const state = states.get(socket)!;
+    const shared = socket.data as SharedData;
+    // First, so a revocation from now on reaches this socket on whichever process it is made.
+    if (state.caller.kind === 'user') void socket.join([userRoom(state.caller.user.id), tokenRoom(state.caller.token)]);
     endAtExpiry(ctx, socket, state);
     // A person (not the service role, not an anonymous visitor of a public deck) is present while connected.
     if (state.caller.kind === 'user') {
       const appId = state.app.id;
       const user = state.caller.user;
-      presence.connect(appId, socket.id, user);
-      socket.on(PRESENCE_EVENT, (report: unknown) => presence.report(appId, socket.id, user.id, report));
-      socket.on('disconnect', () => presence.disconnect(appId, socket.id, user.id));
+      // Reports that come before the visit is known wait for it: the tab exists from then on.
+      const arrived = arrive(ctx.db, appId, user.id, Date.now()).then(
+        async (visit) => {
+          shared.tab = newTab(user, visit.openedAt, Date.now());
+          if (socket.disconnected) return;
+          await socket.join(viewersRoom(appId));
+          presence.changed(appId, visit.opened && user.role !== 'admin' ? user.id : undefined);
+        },
+        (error: unknown) => ctx.log(`[realtime] presence of ${user.id}: ${error instanceof Error ? error.message : error}`),
+      );
+      socket.on(PRESENCE_EVENT, (report: unknown) => {
+        void arrived.then(() => {
+          const next = shared.tab && reportedTab(shared.tab, report, Date.now());
+          if (!next) return;
+          const moved = next.report?.path !== shared.tab?.report?.path || next.report?.device !== shared.tab?.report?.device;
+          shared.tab = next;
+          void noteSeenInVisit(ctx.db, appId, user.id, next.at).catch(() => undefined);
+          if (moved) presence.changed(appId);
+        });
+      });
+      socket.on('disconnect', () => {
+        void arrived.then(async () => {
+          await noteSeenInVisit(ctx.db, appId, user.id, Date.now(), true).catch(() => undefined);
+          presence.changed(appId);
+        });
+      });
     }
     socket.on(FOLLOW_DRIVE_EVENT, (drive: unknown, ack?: unknown) => {
       // Only admins drive, whatever a page's UI shows: a refusal is an `error` event (and the ack).
-      try {
-        const next = followBoardOf(ctx).drive(state.app.id, state.caller, drive, socket.id);
-        if (typeof ack === 'function') ack({ ok: true, state: next });
-      } catch (error) {
-        const detail = error instanceof HttpError ? error.body.detail : 'Cannot drive the presentation';
-        socket.emit('error', { event: FOLLOW_DRIVE_EVENT, detail });
-        if (typeof ack === 'function') ack({ ok: false, detail });
-      }
+      followBoardOf(ctx)
+        .drive(state.app.id, state.caller, drive, socket.id)
+        .then(
+          (next) => {
+            if (typeof ack === 'function') ack({ ok: true, state: next });
+          },
+          (error: unknown) => {
+            const detail = error instanceof HttpError ? error.body.detail : 'Cannot drive the presentation';
+            socket.emit('error', { event: FOLLOW_DRIVE_EVENT, detail });
+            if (typeof ack === 'function') ack({ ok: false, detail });
+          },
+        );
     });
-    socket.on('disconnect', () => followBoardOf(ctx).socketClosed(state.app.id, socket.id));
+    socket.on('disconnect', () => void followBoardOf(ctx).socketClosed(state.app.id, socket.id));
     socket.on('join', (room: unknown, ack?: unknown) => {
       if (typeof room !== 'string') return;
-      const decide = (ok: boolean) => {
+      const decide = async (ok: boolean) => {
         if (ok) {
-          void socket.join(room);
+          await socket.join(room);
           // A joining admin sees who is viewing at once, not at the next change.
-          if (room === presenceRoom(state.app.id)) socket.emit('update_model', roomMessage(room, { viewers: presence.viewers(state.app.id) }));
+          if (room === presenceRoom(state.app.id)) socket.emit('update_model', roomMessage(room, { viewers: await presence.viewers(state.app.id) }));
           // A follower who joins mid-presentation goes to the presenter's slide at once.
-          if (room === followRoom(state.app.id)) socket.emit('update_model', roomMessage(room, followBoardOf(ctx).state(state.app.id)));
+          if (room === followRoom(state.app.id)) socket.emit('update_model', roomMessage(room, await followBoardOf(ctx).state(state.app.id)));
           reply(ack, { room, ok: true });
           return;
         }
@@ -145,9 +204,10 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
         socket.emit('error', { room, detail });
         reply(ack, { room, ok: false, detail });
       };
+      const failed = () => reply(ack, { room, ok: false, detail: `Cannot join room ${room} now` });
       const verdict = mayJoin(ctx, state, room);
-      if (typeof verdict === 'boolean') decide(verdict);
-      else void verdict.then(decide);
+      if (typeof verdict === 'boolean') void decide(verdict).catch(failed);
+      else void verdict.then(decide).catch(failed);
     });
     socket.on('leave', (room: unknown, ack?: unknown) => {
       if (typeof room !== 'string') return;
@@ -161,12 +221,11 @@ export function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Br
       io.to(room).emit('update_model', roomMessage(room, payload));
     },
     disconnect({ token, userId, exceptToken }) {
-      // A revoked token must stop receiving changes too, not only stop making requests.
-      for (const socket of io.sockets.sockets.values()) {
-        const { caller } = socket.data as SocketState;
-        if (caller?.kind !== 'user' || (exceptToken && caller.token === exceptToken)) continue;
-        if ((token && caller.token === token) || (userId && caller.user.id === userId)) socket.disconnect(true);
-      }
+      // A revoked token must stop receiving changes too, not only stop making requests, on every process.
+      const rooms = [...(token ? [tokenRoom(token)] : []), ...(userId ? [userRoom(userId)] : [])];
+      if (rooms.length === 0) return;
+      const target = exceptToken ? io.in(rooms).except(tokenRoom(exceptToken)) : io.in(rooms);
+      target.disconnectSockets(true);
     },
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
   };

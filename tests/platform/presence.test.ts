@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { PRESENCE_EVENT, presenceRoom, type PresenceUpdate, type PresenceViewer, VISIT_IDLE_MS } from '../../schemas/engagementPaths.ts';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
-import { PresenceBoard } from '../../src/platform/presence.ts';
+import { arrive, newTab, noteSeenInVisit, reportedTab, viewersOf } from '../../src/platform/presence.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { connected } from './socketEvents.ts';
@@ -186,46 +186,43 @@ describe('the presence room', () => {
   });
 });
 
-describe('PresenceBoard visits', () => {
-  it('opens a new visit only after VISIT_IDLE_MS without any socket', () => {
-    let now = Date.UTC(2026, 10, 24, 8);
-    const published: Array<{ appId: string; update: PresenceUpdate }> = [];
-    const board = new PresenceBoard((appId, update) => published.push({ appId, update }), () => now);
-    const ann = { id: 'u1', email: 'ann@fund.example', full_name: 'Ann', role: 'user' };
-    const openings = () => published.filter((m) => m.update.opened).map((m) => m.update.opened!.opened_at);
-
-    board.connect('app', 's1', ann);
+describe('visits and the viewer list', () => {
+  it('opens a new visit only after VISIT_IDLE_MS without any sign of the person, per app', async () => {
+    const start = Date.UTC(2026, 10, 24, 8);
+    let now = start;
+    expect(await arrive(p.db, 'visits', 'u1', now)).toEqual({ openedAt: start, opened: true });
     now += 60_000;
-    board.disconnect('app', 's1', 'u1');
+    await noteSeenInVisit(p.db, 'visits', 'u1', now, true);
     now += VISIT_IDLE_MS - 1;
-    board.connect('app', 's2', ann);
-    expect(openings()).toEqual([new Date(Date.UTC(2026, 10, 24, 8)).toISOString()]);
-    board.disconnect('app', 's2', 'u1');
+    expect(await arrive(p.db, 'visits', 'u1', now)).toEqual({ openedAt: start, opened: false });
+    await noteSeenInVisit(p.db, 'visits', 'u1', now, true);
     now += VISIT_IDLE_MS;
-    board.connect('app', 's3', ann);
-    expect(openings()).toHaveLength(2);
-    expect(openings()[1]).toBe(new Date(now).toISOString());
-    // Presence is per app: the same person elsewhere is another list.
-    board.connect('other', 's4', ann);
-    expect(board.viewers('other')).toHaveLength(1);
-    expect(published.at(-1)!.appId).toBe('other');
-    // An admin opening the deck is listed, never announced.
-    board.connect('app', 's5', { id: 'a1', email: 'boss@fund.example', full_name: null, role: 'admin' });
-    expect(published.at(-1)!.update).toEqual({ viewers: [expect.objectContaining({ role: 'user' }), expect.objectContaining({ role: 'admin' })] });
-    expect(openings()).toHaveLength(3);
+    expect(await arrive(p.db, 'visits', 'u1', now)).toEqual({ openedAt: now, opened: true });
+    // Presence is per app: the same person elsewhere is another visit.
+    expect(await arrive(p.db, 'visits-other', 'u1', now + 1)).toEqual({ openedAt: now + 1, opened: true });
   });
 
-  it('ignores reports of unknown sockets and garbage without throwing', () => {
-    const published: PresenceUpdate[] = [];
-    const board = new PresenceBoard((_, update) => published.push(update));
-    board.connect('app', 's1', { id: 'u1', email: 'a@b.example', full_name: null, role: 'user' });
-    for (const raw of [undefined, { toString: 1 }, { path: '/x'.repeat(40), device: 'phone' }, Object.create(null)]) {
-      expect(() => board.report('app', 's1', 'u1', raw)).not.toThrow();
+  it('tabs connecting at once (two processes) agree on one visit', async () => {
+    const now = Date.UTC(2026, 10, 24, 9);
+    const visits = await Promise.all(Array.from({ length: 8 }, () => arrive(p.db, 'together', 'u2', now)));
+    expect(new Set(visits.map((visit) => visit.openedAt))).toEqual(new Set([now]));
+  });
+
+  it('lists one viewer per person at their latest report, in arrival order; garbage reports change nothing', () => {
+    const ann = { id: 'u1', email: 'ann@fund.example', full_name: 'Ann', role: 'user' };
+    const bob = { id: 'u2', email: 'bob@fund.example', full_name: null, role: 'admin' };
+    const first = newTab(ann, 1000, 1000);
+    const bobs = newTab(bob, 1500, 1500);
+    const second = reportedTab(newTab(ann, 1000, 2000), { path: '/team', device: 'tablet' }, 2500)!;
+    const moved = reportedTab(first, { path: '/market', device: 'desktop' }, 3000)!;
+    for (const raw of [undefined, { toString: 1 }, { path: '/x'.repeat(40), device: 'phone' }, Object.create(null), { path: '/market', device: 'tv' }]) {
+      expect(reportedTab(moved, raw, 4000)).toBeNull();
     }
-    board.report('app', 'ghost', 'u1', { path: '/', device: 'phone' });
-    board.report('nowhere', 's1', 'u1', { path: '/', device: 'phone' });
-    board.disconnect('app', 'ghost', 'u1');
-    expect(published).toHaveLength(1);
-    expect(board.viewers('app')).toEqual([expect.objectContaining({ path: null })]);
+    const viewers = viewersOf([bobs, second, moved]);
+    expect(viewers.map((v) => v.email)).toEqual(['ann@fund.example', 'bob@fund.example']);
+    expect(viewers[0]).toMatchObject({ path: '/market', device: 'desktop', since: new Date(3000).toISOString(), opened_at: new Date(1000).toISOString() });
+    expect(viewers[1]).toMatchObject({ path: null, device: null, role: 'admin' });
+    // The same slide again keeps the time the viewer got there.
+    expect(reportedTab(moved, { path: '/market', device: 'phone' }, 5000)!.pathSince).toBe(3000);
   });
 });

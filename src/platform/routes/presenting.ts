@@ -25,7 +25,7 @@ export function registerPresentingRoutes(api: Hono<AppEnv>, ctx: PlatformContext
 
   api.post(PRESENTING_CALL.drive, async (c) => {
     requireAdmin(c.get('caller'), 'drive the presentation');
-    const state = followBoardOf(ctx).drive(c.get('app').id, c.get('caller'), await readJson(c));
+    const state = await followBoardOf(ctx).drive(c.get('app').id, c.get('caller'), await readJson(c));
     return c.json(state.path === null ? { stopped: true } : { path: state.path, presenter: state.presenter });
   });
 }
