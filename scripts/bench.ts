@@ -1,6 +1,7 @@
 // `npm run bench`: builds, serves dist/ on loopback and measures first-visit transfer, Lighthouse
-// (mobile), key press → next heading and (when the local platform exists) a load run. Prints figures
-// next to their targets (issue 4, issue 6) and writes the raw results to .bench/results.json.
+// (mobile), key press → next heading and (when the local platform exists) a load run, also on a
+// Postgres server in one and two processes (issue 14). Prints figures next to their targets (issue 4,
+// issue 6) and writes the raw results to .bench/results.json.
 // A benchmark, not a test: it exits 0 whatever the figures, 1 only when a part crashed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -18,6 +19,8 @@ import { deckPagesIn, previewOf, snapshotDist } from '../src/bench/distSnapshot.
 import { exportRun, exportSummary, type ExportFigures } from '../src/bench/exportRun.ts';
 import { deckTable, firstVisitTable, pageTable, PAGES, type BenchResults } from '../src/bench/report.ts';
 import { runBuild } from '../src/bench/runBuild.ts';
+import { scaleRun, type ScaleFigures } from '../src/bench/scaleRun.ts';
+import { scaleFollowTable, scaleLoadTable } from '../src/bench/scaleReport.ts';
 import { launchChromium } from '../src/build/chromium.ts';
 
 const FIRST_VISIT_RUNS = 3;
@@ -26,6 +29,8 @@ const KEY_START = '/problem';
 const KEY_MOVES = 10;
 const FLOOD_ROUNDS = 5;
 const FLOOD_SIZE = 100;
+const SCALE_FOLLOWERS = 200;
+const SCALE_MOVES = 16;
 
 const log = (line: string) => console.log(line);
 const load = () => loadavg().map((v) => Number(v.toFixed(2)));
@@ -178,6 +183,18 @@ async function main(): Promise<number> {
     Object.assign(results, { followLatency: followFigures });
   }
 
+  // Issue 14: the load run on PGlite, on a Postgres server, on two processes of that server, and
+  // follow-me with its followers over both processes (a throwaway durable server of its own).
+  let scaleFigures: ScaleFigures | undefined;
+  if (!args.skip.has('scale') && platformPresent()) {
+    scaleFigures = await part(
+      results,
+      `scale: load run (${args.viewers} viewers, ${args.loadSeconds} s) on PGlite, on Postgres, on 2 processes of Postgres; follow-me with ${SCALE_FOLLOWERS} followers over 2 processes`,
+      () => scaleRun({ viewers: args.viewers, seconds: args.loadSeconds, followers: SCALE_FOLLOWERS, moves: SCALE_MOVES, staticDir: dist, log }),
+    );
+    Object.assign(results, { scale: scaleFigures });
+  }
+
   results.machine.loadavgEnd = load();
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
@@ -198,6 +215,12 @@ async function main(): Promise<number> {
   if (exportFigures) log(`\n${exportSummary(exportFigures)}`);
   if (consoleFigures) log(`\n${consoleRenderLines(consoleFigures).join('\n')}`);
   if (followFigures) log(`\n${followLatencyLines(followFigures).join('\n')}`);
+  if (scaleFigures) {
+    log(`\n${scaleLoadTable(scaleFigures)}`);
+    const follow = scaleFollowTable(scaleFigures);
+    if (follow) log(`\n${follow}`);
+    log(`(Postgres ${scaleFigures.postgresVersion}, durable; steady: requests started after the last sign-in answered)`);
+  }
   if (results.load && 'skipped' in results.load) log(`\nload run: skipped (${results.load.skipped})`);
   if (results.load && !('skipped' in results.load) && results.load.errorSamples.length > 0) {
     log(`\nload errors, first kinds: ${results.load.errorSamples.join(' | ')}`);

@@ -86,7 +86,7 @@ const ARM_KEY = `new Promise((resolve) => {
 })`;
 
 /** Invites (as `role`), registers and verifies one person; returns their access token. */
-async function person(client: HttpClient, platform: PlatformChild, email: string, role: 'user' | 'admin', address: string): Promise<string> {
+export async function person(client: HttpClient, platform: PlatformChild, email: string, role: 'user' | 'admin', address: string): Promise<string> {
   const api = `/api/apps/${platform.appId}`;
   const service = { Authorization: `Bearer ${platform.serviceToken}` };
   const invited = await client.send('POST', `${api}/users/invite-user`, { headers: service, json: { user_email: email, role } });
@@ -117,7 +117,7 @@ async function signedInPage(browser: Browser, platform: PlatformChild, token: st
 }
 
 /** A socket follower: joins the follow room and records when each path arrives. */
-async function socketFollower(platform: PlatformChild, token: string, arrivals: Map<string, number[]>): Promise<Socket> {
+export async function socketFollower(platform: PlatformChild, token: string, arrivals: Map<string, number[]>): Promise<Socket> {
   const socket = io(platform.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: platform.appId, token }, reconnection: false, forceNew: true });
   const room = followRoom(platform.appId);
   socket.on('update_model', (message: { room: string; data: string }) => {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -9,6 +10,10 @@ import { percentile } from './stats.ts';
 /** Figures of the load run (latencies in ms). */
 export interface LoadFigures {
   viewers: number;
+  /** Where the data was: PGlite in memory, or a Postgres server (issue 14). */
+  database: 'pglite' | 'postgres';
+  /** Platform processes serving the viewers (split evenly, viewer i on process i mod processes). */
+  processes: number;
   seconds: number;
   usersCreatedInMs: number;
   requests: number;
@@ -58,11 +63,19 @@ export function clientAddress(index: number): string {
   return `127.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 }
 
+/** Where a platform child keeps its data: in memory (PGlite), or a Postgres server shared with the children given the same serviceToken. */
+export interface ChildDatabase {
+  databaseUrl: string;
+  serviceToken: string;
+}
+
 /** Starts src/bench/platformChild.ts in its own node process (with tsx) and waits for its address. */
-export async function startPlatformChild(staticDir: string): Promise<PlatformChild> {
+export async function startPlatformChild(staticDir: string, database?: ChildDatabase): Promise<PlatformChild> {
+  // The caller's own DATABASE_URL or SERVICE_TOKEN never leaks in: each child is on exactly the database asked for.
+  const { DATABASE_URL: _url, SERVICE_TOKEN: _token, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/bench/platformChild.ts'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BENCH_STATIC_DIR: staticDir },
+    env: { ...inherited, BENCH_STATIC_DIR: staticDir, ...(database && { DATABASE_URL: database.databaseUrl, SERVICE_TOKEN: database.serviceToken }) },
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -160,28 +173,63 @@ interface Sample {
   ok: boolean;
 }
 
+/** Options of one load run. */
+export interface LoadRunOptions {
+  viewers: number;
+  seconds: number;
+  staticDir: string;
+  log: (line: string) => void;
+  /** A Postgres server's database instead of PGlite in memory (issue 14). */
+  databaseUrl?: string;
+  /** Platform processes on that database (default 1); viewer i uses process i mod processes. */
+  processes?: number;
+}
+
+/** Starts `count` platform children on one database, one after the other (the first one migrates it). */
+export async function startPlatforms(staticDir: string, count: number, databaseUrl: string | undefined): Promise<PlatformChild[]> {
+  if (count > 1 && !databaseUrl) throw new Error('several platform processes need a Postgres databaseUrl');
+  const database = databaseUrl ? { databaseUrl, serviceToken: randomBytes(32).toString('hex') } : undefined;
+  const platforms: PlatformChild[] = [];
+  try {
+    for (let i = 0; i < count; i++) platforms.push(await startPlatformChild(staticDir, database));
+  } catch (error) {
+    await Promise.all(platforms.map((platform) => platform.stop()));
+    throw error;
+  }
+  return platforms;
+}
+
 /**
- * The load run of issue 6: the local platform in a child process with an in-memory database,
- * `viewers` invited users created through the API, then `viewers` concurrent viewers for `seconds`:
- * each signs in once, then loops public settings → me → a random deck page (with its session cookie).
+ * The load run of issue 6: the local platform in a child process (by default with an in-memory
+ * database; issue 14: or on a Postgres server, in one or several processes), `viewers` invited users
+ * created through the API, then `viewers` concurrent viewers for `seconds`: each signs in once, then
+ * loops public settings → me → a random deck page (with its session cookie).
  */
-export async function loadRun(options: { viewers: number; seconds: number; staticDir: string; log: (line: string) => void }): Promise<LoadFigures> {
+export async function loadRun(options: LoadRunOptions): Promise<LoadFigures> {
   const pages = deckPages(options.staticDir);
   if (pages.length === 0) throw new Error(`no deck pages in ${options.staticDir}`);
-  const platform = await startPlatformChild(options.staticDir);
+  const platforms = await startPlatforms(options.staticDir, options.processes ?? 1, options.databaseUrl);
   // A viewer that waits longer than REQUEST_TIMEOUT_MS for one reply counts it as an error.
-  const client = new HttpClient(platform.url, options.viewers + 8, REQUEST_TIMEOUT_MS);
+  const clients = platforms.map((platform) => new HttpClient(platform.url, Math.ceil(options.viewers / platforms.length) + 8, REQUEST_TIMEOUT_MS));
+  const platformOf = (index: number) => platforms[index % platforms.length]!;
+  const clientOf = (index: number) => clients[index % clients.length]!;
   try {
     const password = 'bench-password-1';
     const emails = Array.from({ length: options.viewers }, (_, i) => `viewer${i + 1}@bench.local`);
     const createdAt = performance.now();
-    await inParallel(emails, 8, (email) => createUser(client, platform, email, password, clientAddress(emails.indexOf(email))));
+    // Each user is created through the process it will view on (its one-time code is in that process's log).
+    await inParallel(
+      emails.map((email, index) => ({ email, index })),
+      8,
+      ({ email, index }) => createUser(clientOf(index), platformOf(index), email, password, clientAddress(index)),
+    );
     const usersCreatedInMs = performance.now() - createdAt;
     options.log(`  load run: ${emails.length} users invited, registered and verified in ${(usersCreatedInMs / 1000).toFixed(1)} s`);
 
     const samples: Sample[] = [];
     const errorSamples = new Set<string>();
-    const api = `/api/apps/${platform.appId}`;
+    const appId = platforms[0]!.appId;
+    const api = `/api/apps/${appId}`;
     const timed = async (kind: string, call: () => Promise<HttpReply>, accept: (reply: HttpReply) => boolean): Promise<HttpReply | null> => {
       const started = performance.now();
       try {
@@ -204,13 +252,14 @@ export async function loadRun(options: { viewers: number; seconds: number; stati
     await Promise.all(
       emails.map(async (email, index) => {
         // Each viewer is its own client address, as 200 real viewers would be.
+        const client = clientOf(index);
         const login = await timed('login', () => client.send('POST', `${api}/auth/login`, { json: { email, password }, localAddress: clientAddress(index) }), (r) => r.status === 200);
         const token = login ? (json(login)?.access_token as string | undefined) : undefined;
         if (!token) return;
         const bearer = { Authorization: `Bearer ${token}` };
         const cookie = { Cookie: `deck_session=${token}`, Accept: 'text/html' };
         for (let i = 0; i < MAX_LOOPS_PER_VIEWER && performance.now() < deadline; i++) {
-          await timed('public settings', () => client.send('GET', `/api/apps/public/prod/public-settings/by-id/${platform.appId}`, { headers: bearer }), (r) => r.status === 200);
+          await timed('public settings', () => client.send('GET', `/api/apps/public/prod/public-settings/by-id/${appId}`, { headers: bearer }), (r) => r.status === 200);
           if (performance.now() >= deadline) break;
           await timed('me', () => client.send('GET', `${api}/entities/User/me`, { headers: bearer }), (r) => r.status === 200 && json(r)?.email === email);
           if (performance.now() >= deadline) break;
@@ -236,6 +285,8 @@ export async function loadRun(options: { viewers: number; seconds: number; stati
     const steadySeconds = (steadyEnd - lastLogin) / 1000;
     return {
       viewers: options.viewers,
+      database: options.databaseUrl ? 'postgres' : 'pglite',
+      processes: platforms.length,
       seconds: elapsed,
       usersCreatedInMs,
       requests: all.count,
@@ -249,7 +300,7 @@ export async function loadRun(options: { viewers: number; seconds: number; stati
       errorSamples: [...errorSamples],
     };
   } finally {
-    client.close();
-    await platform.stop();
+    for (const client of clients) client.close();
+    await Promise.all(platforms.map((platform) => platform.stop()));
   }
 }
