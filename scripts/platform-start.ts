@@ -1,6 +1,8 @@
-// `npm start` (after the deck build): the local platform on PORT with deck.yaml + environment settings.
+// `npm start` (after the deck build) and `npm run serve` (its bundle, dist-server/platform.mjs): the
+// local platform on PORT with deck.yaml + environment settings, until SIGTERM or SIGINT.
 import { loadPlatformOptions } from '../src/platform/config.ts';
 import { startPlatform } from '../src/platform/server.ts';
+import { DRAIN_DEADLINE_MS } from '../src/platform/shutdown.ts';
 
 // This process exists to serve DATA_DIR, so whatever it writes is for its owner only. Set here, not in
 // startPlatform: umask is process-wide, and tests and other hosts of startPlatform share their process.
@@ -11,18 +13,30 @@ async function main(): Promise<void> {
   const started = Date.now();
   const platform = await startPlatform(loadPlatformOptions());
   console.log(`  started in ${Date.now() - started} ms`);
+  let stopping = false;
+  // A load balancer sends SIGTERM and waits: /healthz turns 503, requests in flight get their
+  // answers, sockets close (their clients reconnect to another process), then the database.
   const stop = (signal: string) => {
-    console.log(`${signal}: closing the local platform`);
+    if (stopping) {
+      console.log(`${signal} again: exiting now, without waiting for requests in flight`);
+      process.exit(1);
+    }
+    stopping = true;
+    const since = Date.now();
+    console.log(`${signal}: stopping the local platform: no new connections, finishing requests in flight (up to ${DRAIN_DEADLINE_MS / 1000} s)`);
     platform.close().then(
-      () => process.exit(0),
+      () => {
+        console.log(`stopped in ${Date.now() - since} ms`);
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

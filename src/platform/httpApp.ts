@@ -5,11 +5,15 @@ import type { PlatformContext } from './httpTypes.ts';
 import { authApi } from './routes/authApi.ts';
 import { gatedApi } from './routes/gatedApi.ts';
 import { registerWhatsAppNotProvided } from './routes/notProvided.ts';
+import { registerHealth } from './routes/health.ts';
 import { registerPublicSettings } from './routes/publicSettings.ts';
 import { registerStaticDeck } from './staticDeck.ts';
 
-/** The whole HTTP surface: public settings, the app API below /api/apps/{appId}, then the deck. */
-export function createHttpApp(ctx: PlatformContext): Hono {
+/**
+ * The whole HTTP surface: /healthz, public settings, the app API below /api/apps/{appId}, then the
+ * deck; `stopping` turns /healthz to 503 once shutdown has begun.
+ */
+export function createHttpApp(ctx: PlatformContext, stopping: () => boolean = () => false): Hono {
   const app = new Hono();
 
   // Only the two headers the platform always sent; every other default of secureHeaders is off:
@@ -36,6 +40,8 @@ export function createHttpApp(ctx: PlatformContext): Hono {
   // No hono/body-limit here: it leaves the connection open after its 413 and has had bypass
   // advisories; body.ts readBytes counts every byte each route reads instead.
 
+  // Before the deck's catch-all route, which would otherwise answer /healthz as a missing page.
+  registerHealth(app, ctx, stopping);
   registerPublicSettings(app, ctx);
   // The auth group first: it answers every /auth/* path, so the gated group's gate never runs for one.
   app.route('/api/apps/:appId/auth', authApi(ctx));
