@@ -55,6 +55,8 @@ export interface PlatformChild {
   serviceToken: string;
   /** The latest mail of `kind` to `email` from the child's log (codes are only there), waiting up to 10 s. */
   mailTo(email: string, kind: string): Promise<string>;
+  /** Kills the process at once with SIGKILL (a crash: nothing is closed) and waits for its exit. */
+  crash(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -123,6 +125,10 @@ export async function startPlatformChild(staticDir: string, database?: ChildData
         if (Date.now() > deadline) throw new Error(`no ${kind} mail for ${email} within 10 s`);
         await Promise.race([once(arrived, 'mail'), new Promise((resolve) => setTimeout(resolve, 1000))]);
       }
+    },
+    async crash() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
     },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
