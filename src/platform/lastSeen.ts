@@ -5,8 +5,9 @@ import type { Queryable } from './db.ts';
 export const LAST_SEEN_EVERY_MS = 60_000;
 
 // When each user's last_seen_at was last written, per database (tests run several platforms in one
-// process). In memory, so a restart may write once more than needed; issue 14 moves the throttle
-// into the database, where several server processes would share it.
+// process): in memory, so most calls cost no query. Several processes on one Postgres server each
+// keep their own, and the write itself skips a value written less than LAST_SEEN_EVERY_MS ago by
+// any of them, so the row changes at most once a minute whatever the number of processes.
 const written = new WeakMap<Queryable, Map<string, number>>();
 
 /**
@@ -22,7 +23,11 @@ export function noteSeen(db: Queryable, caller: Caller, now: number = Date.now()
   // Taken before the write, so a burst of parallel calls writes once.
   times.set(caller.user.id, now);
   return db
-    .query('UPDATE users SET last_seen_at = $2 WHERE id = $1', [caller.user.id, new Date(now)])
+    .query('UPDATE users SET last_seen_at = $2 WHERE id = $1 AND (last_seen_at IS NULL OR last_seen_at <= $3)', [
+      caller.user.id,
+      new Date(now),
+      new Date(now - LAST_SEEN_EVERY_MS),
+    ])
     .then(
       () => undefined,
       // A failed write is retried by the next call rather than failing the call that passed the gate.
