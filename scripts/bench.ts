@@ -190,7 +190,17 @@ async function main(): Promise<number> {
     scaleFigures = await part(
       results,
       `scale: load run (${args.viewers} viewers, ${args.loadSeconds} s) on PGlite, on Postgres, on 2 processes of Postgres; follow-me with ${SCALE_FOLLOWERS} followers over 2 processes`,
-      () => scaleRun({ viewers: args.viewers, seconds: args.loadSeconds, followers: SCALE_FOLLOWERS, moves: SCALE_MOVES, staticDir: dist, log }),
+      () =>
+        scaleRun({
+          viewers: args.viewers,
+          seconds: args.loadSeconds,
+          followers: SCALE_FOLLOWERS,
+          moves: SCALE_MOVES,
+          staticDir: dist,
+          log,
+          // The load part above is the PGlite variant: its figures are reused rather than measured twice.
+          ...(results.load && !('skipped' in results.load) && { pglite: results.load }),
+        }),
     );
     Object.assign(results, { scale: scaleFigures });
   }

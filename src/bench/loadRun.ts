@@ -15,6 +15,7 @@ export interface LoadFigures {
   /** Platform processes serving the viewers (split evenly, viewer i on process i mod processes). */
   processes: number;
   seconds: number;
+  /** Creating the viewers' accounts (NaN when the database came seeded). */
   usersCreatedInMs: number;
   requests: number;
   requestsPerSecond: number;
@@ -189,6 +190,42 @@ export interface LoadRunOptions {
   databaseUrl?: string;
   /** Platform processes on that database (default 1); viewer i uses process i mod processes. */
   processes?: number;
+  /** The database already holds the viewers (a copy of one seedViewers filled): no users are created. */
+  seeded?: boolean;
+}
+
+const PASSWORD = 'bench-password-1';
+
+/** The load run's viewer accounts, in order. */
+function viewerEmails(viewers: number): string[] {
+  return Array.from({ length: viewers }, (_, i) => `viewer${i + 1}@bench.local`);
+}
+
+/** Invites, registers and verifies the viewers, each through the process it will view on (its one-time code is in that process's log); returns the time it took (ms). */
+async function createViewers(platforms: readonly PlatformChild[], clients: readonly HttpClient[], viewers: number): Promise<number> {
+  const createdAt = performance.now();
+  await inParallel(
+    viewerEmails(viewers).map((email, index) => ({ email, index })),
+    8,
+    ({ email, index }) => createUser(clients[index % clients.length]!, platforms[index % platforms.length]!, email, PASSWORD, clientAddress(index)),
+  );
+  return performance.now() - createdAt;
+}
+
+/**
+ * Fills a Postgres database with the load run's `viewers` accounts through one platform process, then
+ * stops it, so a template copy of the database (CREATE DATABASE … TEMPLATE) serves several runs
+ * without paying each its hashing of every password again. Returns the time it took (ms).
+ */
+export async function seedViewers(options: { staticDir: string; databaseUrl: string; viewers: number }): Promise<number> {
+  const platforms = await startPlatforms(options.staticDir, 1, options.databaseUrl);
+  const clients = platforms.map((platform) => new HttpClient(platform.url, 16, REQUEST_TIMEOUT_MS));
+  try {
+    return await createViewers(platforms, clients, options.viewers);
+  } finally {
+    for (const client of clients) client.close();
+    await Promise.all(platforms.map((platform) => platform.stop()));
+  }
 }
 
 /** Starts `count` platform children on one database, one after the other (the first one migrates it). */
@@ -217,20 +254,12 @@ export async function loadRun(options: LoadRunOptions): Promise<LoadFigures> {
   const platforms = await startPlatforms(options.staticDir, options.processes ?? 1, options.databaseUrl);
   // A viewer that waits longer than REQUEST_TIMEOUT_MS for one reply counts it as an error.
   const clients = platforms.map((platform) => new HttpClient(platform.url, Math.ceil(options.viewers / platforms.length) + 8, REQUEST_TIMEOUT_MS));
-  const platformOf = (index: number) => platforms[index % platforms.length]!;
   const clientOf = (index: number) => clients[index % clients.length]!;
   try {
-    const password = 'bench-password-1';
-    const emails = Array.from({ length: options.viewers }, (_, i) => `viewer${i + 1}@bench.local`);
-    const createdAt = performance.now();
-    // Each user is created through the process it will view on (its one-time code is in that process's log).
-    await inParallel(
-      emails.map((email, index) => ({ email, index })),
-      8,
-      ({ email, index }) => createUser(clientOf(index), platformOf(index), email, password, clientAddress(index)),
-    );
-    const usersCreatedInMs = performance.now() - createdAt;
-    options.log(`  load run: ${emails.length} users invited, registered and verified in ${(usersCreatedInMs / 1000).toFixed(1)} s`);
+    const password = PASSWORD;
+    const emails = viewerEmails(options.viewers);
+    const usersCreatedInMs = options.seeded ? Number.NaN : await createViewers(platforms, clients, options.viewers);
+    if (!options.seeded) options.log(`  load run: ${emails.length} users invited, registered and verified in ${(usersCreatedInMs / 1000).toFixed(1)} s`);
 
     const samples: Sample[] = [];
     const errorSamples = new Set<string>();
