@@ -1,15 +1,17 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { prerender, type ServerEntry } from './prerender.ts';
+import { buildServerBundle } from './serverBundle.ts';
 import { notesFileFor, readSpeakerNotes, writeSpeakerNotes } from './speakerNotes.ts';
 
 /** Where a build is put together before it replaces dist/ (git-ignored; same disk, so renames are atomic). */
 export const STAGING_DIR = '.build';
 
 /**
- * The client build, the SSR build and the prerender, all into `.build/`; only a complete result then
- * takes the place of `outDir`. Any failure leaves the previous `outDir` exactly as it was (issue 10).
+ * The client build, the SSR build, the prerender and the platform's server bundle with the speaker
+ * notes, all into `.build/`; only a complete result then takes the place of `outDir` and of the
+ * server folder beside it (dist-server/). Any failure leaves both exactly as they were (issue 10).
  * Returns the number of prerendered pages.
  */
 export async function stagedBuild(root: string, outDir = 'dist'): Promise<number> {
@@ -26,9 +28,15 @@ export async function stagedBuild(root: string, outDir = 'dist'): Promise<number
     await build({ root, logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssr, emptyOutDir: true } });
     const entry = (await import(pathToFileURL(join(ssr, 'entry-server.js')).href)) as ServerEntry;
     const written = await prerender(entry, next);
-    // Speaker notes go beside dist/, never in it: no host serves them; the platform gives them to admins.
-    writeSpeakerNotes(notesFileFor(root, outDir), readSpeakerNotes(root));
+    // The server folder sits beside dist/, never in it: no static host serves it. It holds the speaker
+    // notes (the platform gives them to admins) and the bundled platform `npm run serve` runs.
+    const notesFile = notesFileFor(root, outDir);
+    const server = join(staging, 'server');
+    await buildServerBundle(root, server);
+    chmodSync(server, 0o700);
+    writeSpeakerNotes(join(server, basename(notesFile)), readSpeakerNotes(root));
     swapInto(next, resolve(root, outDir), join(staging, 'previous'));
+    swapInto(server, dirname(notesFile), join(staging, 'previous-server'));
     return written.length;
   } finally {
     rmSync(staging, { recursive: true, force: true });
