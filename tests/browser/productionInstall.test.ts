@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID_META } from '../../schemas/platformWire.ts';
+import { type PostgresServer, startPostgresServer } from '../../src/build/postgresServer.ts';
 import { readDeckPlatformSettings } from '../../src/platform/config.ts';
 import { eventually } from '../support/waitFor.ts';
 
@@ -15,9 +16,8 @@ const work = mkdtempSync(join(tmpdir(), 'production-install-'));
 const ADMIN = { email: 'owner@deck.test', password: 'owner-password-long-1' };
 const { appId } = readDeckPlatformSettings(join(repo, 'slides', 'deck.yaml'), repo);
 const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-let server: ChildProcess | undefined;
-let output = '';
-let installMs = 0;
+const servers: ChildProcess[] = [];
+let postgres: PostgresServer | undefined;
 
 // No tool of the build machine may be found on the PATH either (npm run adds node_modules/.bin).
 const env = {
@@ -33,16 +33,72 @@ beforeAll(() => {
   cpSync(join(repo, 'slides', 'deck.yaml'), join(work, 'slides', 'deck.yaml'));
   const started = Date.now();
   const install = spawnSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: work, env, encoding: 'utf8' });
-  installMs = Date.now() - started;
   // Logged, not asserted (a loaded machine is slower): over a minute, CI's time limit needs a look.
-  console.log(`npm ci --omit=dev: ${installMs} ms`);
+  console.log(`npm ci --omit=dev: ${Date.now() - started} ms`);
   if (install.status !== 0) throw new Error(`npm ci failed (${install.status}):\n${install.stdout}\n${install.stderr}`);
 }, 180_000);
 
 afterAll(() => {
-  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  for (const server of servers) if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  postgres?.stop();
   rmSync(work, { recursive: true, force: true });
 });
+
+/** `npm run serve` in the install folder with these settings; resolves with its address once it listens. */
+async function serve(settings: Record<string, string>): Promise<{ url: string; output: () => string; stop(): Promise<number | null> }> {
+  const server = spawn('npm', ['run', '-s', 'serve'], {
+    cwd: work,
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...settings },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  servers.push(server);
+  let output = '';
+  server.stdout!.on('data', (chunk) => (output += chunk));
+  server.stderr!.on('data', (chunk) => (output += chunk));
+  const exit = new Promise<number | null>((done) => server.once('exit', (code) => done(code)));
+  const port = await eventually(
+    (): string | false => {
+      if (server.exitCode !== null) throw new Error(`exited ${server.exitCode}: ${output}`);
+      return /ready at http:\/\/[^:]+:(\d+)/.exec(output)?.[1] ?? false;
+    },
+    { timeoutMs: 90_000, what: 'npm run serve to listen' },
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    // npm passes the signal on (the script execs node) and exits with the platform's code.
+    stop: () => {
+      server.kill('SIGTERM');
+      return exit;
+    },
+  };
+}
+
+const withAppId = (html: string) => html.replace('</head>', `<meta name="${APP_ID_META}" content="${appId}" /></head>`);
+const built = (file: string) => readFileSync(join(work, 'dist', file), 'utf8');
+
+/** What every production start must do: healthy, the deck gated, the sign-in page served, the admin admitted. */
+async function checkServes(url: string): Promise<void> {
+  const health = await fetch(`${url}/healthz`);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toEqual({ status: 'ok' });
+
+  // A deck page without a session gets the content-free gate shell, whose script sends the visitor to /login.
+  const page = await fetch(`${url}/market`, { redirect: 'manual' });
+  expect(page.status).toBe(200);
+  expect(await page.text()).toBe(withAppId(built('_gate.html')));
+  const login = await fetch(`${url}/login`, { redirect: 'manual' });
+  expect(login.status).toBe(200);
+  expect(await login.text()).toBe(withAppId(built('login.html')));
+
+  // The database works too: the first admin signs in, and their session opens the real page.
+  const signIn = await fetch(`${url}/api/apps/${appId}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const admitted = await fetch(`${url}/market`, { headers: { Cookie: cookie } });
+  expect(admitted.status).toBe(200);
+  expect(await admitted.text()).toBe(withAppId(built('market.html')));
+}
 
 describe('a production install of the build', () => {
   it('has the runtime dependencies and none of the devDependencies', () => {
@@ -54,47 +110,28 @@ describe('a production install of the build', () => {
     for (const tool of ['vite', 'tsx', 'typescript', 'vitest', 'yaml']) expect(existsSync(join(work, 'node_modules', tool)), tool).toBe(false);
   });
 
-  it('`npm run serve` starts the platform on dist/: healthy, the deck gated, the sign-in served; SIGTERM stops it with exit 0', async () => {
-    server = spawn('npm', ['run', '-s', 'serve'], {
-      cwd: work,
-      env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, '.data'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (chunk) => (output += chunk));
-    server.stderr!.on('data', (chunk) => (output += chunk));
-    const exit = new Promise<number | null>((done) => server!.once('exit', (code) => done(code)));
-    const url = await eventually(
-      (): string | false => {
-        if (server!.exitCode !== null) throw new Error(`exited ${server!.exitCode}: ${output}`);
-        return /ready at http:\/\/[^:]+:(\d+)/.exec(output)?.[1] ?? false;
-      },
-      { timeoutMs: 90_000, what: 'npm run serve to listen' },
-    ).then((port) => `http://127.0.0.1:${port}`);
+  it('`npm run serve` on PGlite in DATA_DIR: serves the deck, invites with the bundled command, exits 0 on SIGTERM', async () => {
+    const dataDir = join(work, '.data');
+    const server = await serve({ DATA_DIR: dataDir });
+    await checkServes(server.url);
 
-    const health = await fetch(`${url}/healthz`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    // The bundled invite command works without tsx too (here through the running server's API).
+    const invite = spawnSync(process.execPath, ['dist-server/invite.mjs', 'guest@deck.test'], { cwd: work, env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(invite.status, invite.stdout + invite.stderr).toBe(0);
+    expect(invite.stdout).toMatch(/^Invited guest@deck\.test as user through the running server/);
+    await eventually(() => server.output().includes('[outbox] to guest@deck.test'), { what: 'the invitation in the server log' });
 
-    // A deck page without a session gets the content-free gate shell, whose script sends the visitor to /login.
-    const gate = readFileSync(join(work, 'dist', '_gate.html'), 'utf8');
-    const page = await fetch(`${url}/market`, { redirect: 'manual' });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toBe(gate.replace('</head>', `<meta name="${APP_ID_META}" content="${appId}" /></head>`));
-    const login = await fetch(`${url}/login`, { redirect: 'manual' });
-    expect(login.status).toBe(200);
-    expect(await login.text()).toBe(readFileSync(join(work, 'dist', 'login.html'), 'utf8').replace('</head>', `<meta name="${APP_ID_META}" content="${appId}" /></head>`));
+    expect(await server.stop(), server.output()).toBe(0);
+    expect(server.output()).toMatch(/\nstopped in \d+ ms\n/);
+  }, 150_000);
 
-    // The database works too: the first admin signs in, and their session opens the real page.
-    const signIn = await fetch(`${url}/api/apps/${appId}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-    const admitted = await fetch(`${url}/market`, { headers: { Cookie: cookie } });
-    expect(admitted.status).toBe(200);
-    expect(await admitted.text()).toBe(readFileSync(join(work, 'dist', 'market.html'), 'utf8').replace('</head>', `<meta name="${APP_ID_META}" content="${appId}" /></head>`));
-
-    // npm passes the signal on to the platform (the script execs node) and exits with its code.
-    server.kill('SIGTERM');
-    expect(await exit, output).toBe(0);
-    expect(output).toMatch(/\nstopped in \d+ ms\n/);
+  it('`npm run serve` on a Postgres server (DATABASE_URL): serves the deck and exits 0 on SIGTERM', async () => {
+    postgres = await startPostgresServer({ durable: false });
+    await postgres.admin('CREATE DATABASE deck');
+    const server = await serve({ DATABASE_URL: postgres.url('deck'), SERVICE_TOKEN: 'production-install-service-token-0123456789' });
+    expect(server.output()).toMatch(/data in Postgres at 127\.0\.0\.1:\d+\/deck/);
+    await checkServes(server.url);
+    expect(await server.stop(), server.output()).toBe(0);
+    expect(server.output()).toMatch(/\nstopped in \d+ ms\n/);
   }, 150_000);
 });
