@@ -141,12 +141,14 @@ export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContex
     // First, so a revocation from now on reaches this socket on whichever process it is made.
     if (state.caller.kind === 'user') void socket.join([userRoom(state.caller.user.id), tokenRoom(state.caller.token)]);
     endAtExpiry(ctx, socket, state);
+    // Settles once this socket's own tab is listed (an admin joining the presence room sees themself).
+    let arrived: Promise<void> = Promise.resolve();
     // A person (not the service role, not an anonymous visitor of a public deck) is present while connected.
     if (state.caller.kind === 'user') {
       const appId = state.app.id;
       const user = state.caller.user;
       // Reports that come before the visit is known wait for it: the tab exists from then on.
-      const arrived = arrive(ctx.db, appId, user.id, Date.now()).then(
+      arrived = arrive(ctx.db, appId, user.id, Date.now()).then(
         async (visit) => {
           shared.tab = newTab(user, visit.openedAt, Date.now());
           if (socket.disconnected) return;
@@ -194,7 +196,10 @@ export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContex
         if (ok) {
           await socket.join(room);
           // A joining admin sees who is viewing at once, not at the next change.
-          if (room === presenceRoom(state.app.id)) socket.emit('update_model', roomMessage(room, { viewers: await presence.viewers(state.app.id) }));
+          if (room === presenceRoom(state.app.id)) {
+            await arrived;
+            socket.emit('update_model', roomMessage(room, { viewers: await presence.viewers(state.app.id) }));
+          }
           // A follower who joins mid-presentation goes to the presenter's slide at once.
           if (room === followRoom(state.app.id)) socket.emit('update_model', roomMessage(room, await followBoardOf(ctx).state(state.app.id)));
           reply(ack, { room, ok: true });
