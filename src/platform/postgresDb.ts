@@ -26,6 +26,15 @@ function runner(client: pg.Pool | pg.PoolClient): Queryable {
 
 const pools = new WeakMap<Db, pg.Pool>();
 
+// A client whose connection died may have been handed back already (see openPostgres).
+function releaseOnce(client: pg.PoolClient, destroy = false): void {
+  try {
+    client.release(destroy);
+  } catch {
+    /* released already */
+  }
+}
+
 /** The pool under a Postgres handle (socket.io's Postgres adapter listens through it), or undefined for PGlite. */
 export function poolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);
@@ -37,6 +46,20 @@ export function openPostgres(url: string): Db {
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // replaces it, and the next query reports any lasting trouble to its caller.
   pool.on('error', () => {});
+  // The same for a client checked out (socket.io's adapter holds one for LISTEN; a transaction holds
+  // one between queries): without a listener its 'error' would end the process. It emits 'end' too,
+  // which the adapter reconnects on, and the failed query reports to its caller. A dead client still
+  // checked out is handed back (destroyed) here: the adapter never releases one, and pool.end()
+  // would wait for it forever.
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (checkedOut.has(client as pg.PoolClient)) releaseOnce(client as pg.PoolClient, true);
+    });
+  });
   const db: Db = {
     engine: 'postgres',
     ...runner(pool),
@@ -51,7 +74,7 @@ export function openPostgres(url: string): Db {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        releaseOnce(client);
       }
     },
     close: () => pool.end(),

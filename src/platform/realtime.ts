@@ -14,7 +14,6 @@ import { arrive, newTab, noteSeenInVisit, PresenceFeed, type PresenceTab, report
 import { findUserById } from './users.ts';
 import { followBoardOf } from './follow.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
-import { poolOf } from './postgresDb.ts';
 
 
 interface SocketState {
@@ -101,7 +100,8 @@ function endAtExpiry(ctx: PlatformContext, socket: Socket, state: SocketState): 
  */
 export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContext): Promise<Broadcaster & { close(): Promise<void> }> {
   const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  const pool = poolOf(ctx.db);
+  // Loaded only on Postgres, so a PGlite process never loads pg.
+  const pool = ctx.db.engine === 'postgres' ? (await import('./postgresDb.ts')).poolOf(ctx.db) : undefined;
   if (pool) {
     const { createAdapter } = await import('@socket.io/postgres-adapter');
     io.adapter(createAdapter(pool, { errorHandler: (error: Error) => ctx.log(`[realtime] Postgres adapter: ${error.message}`) }));
