@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { DeckVisibility } from '../../schemas/deckSettings.ts';
 import type { PlatformOptions } from '../../src/platform/config.ts';
 import { startPlatform, type RunningPlatform } from '../../src/platform/server.ts';
-import { testDatabase } from './testDatabase.ts';
+import { dropTestDatabase, testDatabase } from './testDatabase.ts';
 
 export { migratedSnapshot } from './testDatabase.ts';
 
@@ -79,7 +79,13 @@ export async function startTestPlatform(
     if (reply.status !== 200) throw new Error(`login ${email}: ${reply.status} ${JSON.stringify(reply.body)}`);
     return reply.body.access_token as string;
   };
-  return Object.assign(platform, { appId, logs, call, login });
+  // The database this platform was given goes with it.
+  const close = platform.close.bind(platform);
+  const closeAndDrop: TestPlatform['close'] = async (options) => {
+    await close(options);
+    if ('url' in database) await dropTestDatabase(database);
+  };
+  return Object.assign(platform, { appId, logs, call, login, close: closeAndDrop });
 }
 
 /**

@@ -53,6 +53,14 @@ export async function testDatabase(): Promise<DatabaseLocation> {
   return base ? { url: await newPostgresDatabase(base, TEMPLATE_DATABASE) } : { snapshot: await migratedSnapshot() };
 }
 
+/** Drops a database testDatabase made on the Postgres server (each copy takes a few MB of disk); PGlite's go with the process. */
+export async function dropTestDatabase(location: DatabaseLocation): Promise<void> {
+  const base = postgresBase();
+  if (!base || !('url' in location)) return;
+  const name = new URL(location.url).pathname.slice(1);
+  await runOnce(`${base}postgres`, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 /** Where a new database of this run's engine is, without any migration applied. */
 export async function emptyTestDatabase(): Promise<DatabaseLocation> {
   const base = postgresBase();
