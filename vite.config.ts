@@ -65,6 +65,9 @@ export default defineConfig({
     react({ include: /\.(mdx|tsx|ts)$/ }),
   ],
   test: {
+    // Two files at a time where a project allows it (vitest's default here is one: CPUs minus one). The
+    // browser project keeps one, and vitest runs it after the others, alone.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
