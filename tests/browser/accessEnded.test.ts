@@ -33,6 +33,9 @@ async function viewerOnMarket(email: string): Promise<{ page: Page; id: string }
   await page.getByRole('button', { name: /^Sign in$/i }).click();
   await page.waitForURL(`${p.url}/market`);
   await expect.poll(() => page.textContent('main')).toContain('$13.95T');
+  // The figures are prerendered: the app start (settings, then `me`) is over when the account menu shows.
+  // Revoking before that is a dead token at sign-in, which is sent to the sign-in page, not ended.
+  await page.getByRole('button', { name: 'Account' }).waitFor();
   return { page, id };
 }
 
