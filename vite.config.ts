@@ -112,6 +112,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A poll waits on a page that is loading, signing in or fetching: vitest's default deadline
+          // (1 s) is shorter than one app start on a busy two-core machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
