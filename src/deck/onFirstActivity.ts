@@ -1,7 +1,5 @@
 /** Events that say a person is using the page (and so may move through the deck soon). */
 export const ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'scroll', 'focusin'] as const;
-/** Events that say a person is moving through the deck right now. */
-export const MOVE_EVENTS = ['keydown', 'pointerdown', 'touchstart'] as const;
 
 /** Calls `run` once, on the first of `events` at `target`; returns the function that stops waiting. */
 export function onFirstActivity(events: readonly string[], run: () => void, target: Window = window): () => void {

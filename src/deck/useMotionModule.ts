@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { MOVE_EVENTS, onFirstActivity } from './onFirstActivity.ts';
 
 type MotionModule = typeof import('./SlideMotion.tsx');
 
@@ -7,21 +6,27 @@ let pending: Promise<MotionModule> | undefined;
 let loaded: MotionModule | undefined;
 
 /**
- * framer-motion only matters once the visitor moves, so it loads on the first key press, click or
- * touch instead of with the first page (it would double the first visit's script).
+ * framer-motion only matters from the second move on (the first renders plain: SlideTransition), so
+ * it loads once `wanted` (the first move has rendered) and after that move's frame is painted: loaded
+ * with the first page it would double the first visit's script, and parsed during the first move it
+ * would hold that move's heading back (issue 13).
  */
-export function useMotionModule(target?: Window): MotionModule | undefined {
+export function useMotionModule(wanted: boolean): MotionModule | undefined {
   const [module, setModule] = useState(loaded);
   useEffect(() => {
-    if (module) return undefined;
-    return onFirstActivity(
-      MOVE_EVENTS,
-      () => {
+    if (module || !wanted) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      // The frame callback runs before the paint; the timer after it.
+      timer = setTimeout(() => {
         pending ??= import('./SlideMotion.tsx').then((result) => (loaded = result));
         void pending.then(setModule, () => undefined);
-      },
-      target ?? window,
-    );
-  }, [module, target]);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [module, wanted]);
   return module;
 }

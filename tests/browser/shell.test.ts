@@ -118,8 +118,14 @@ describe('bottom bar links', () => {
 describe('transitions', () => {
   it('fade the page on change once framer-motion has loaded', async () => {
     const page = await open('/problem');
+    // framer-motion loads once the first move has painted (that move renders plain).
+    const motionLoaded = page.waitForResponse((response) => /\/SlideMotion-[^/]*\.js$/.test(response.url()));
     await page.keyboard.press('ArrowRight');
     await page.waitForURL(`${baseUrl}/market`);
+    // The page's own import of that address settles once the module has run; two frames later the
+    // deck has re-rendered with it. (A string: vitest would rewrite an import() in a function.)
+    const motionUrl = JSON.stringify((await motionLoaded).url());
+    await page.evaluate(`import(${motionUrl}).then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))`);
     await page.waitForFunction(() => document.getAnimations().length === 0);
     await page.keyboard.press('ArrowRight');
     const fading = await page.evaluate(() => new Promise<number[]>((resolve) => {
