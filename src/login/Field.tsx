@@ -1,12 +1,9 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string };
 
 /** A labelled input; `error` is tied to it with aria-describedby and aria-invalid; `ref` reaches the input. */
-export function Field({
-  label,
-  error,
-  hint,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string; ref?: Ref<HTMLInputElement> }) {
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, ...input }, ref) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -17,7 +14,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {error ? (
         <p id={`${id}-error`} className="login-field-error">
           {error}
@@ -25,4 +22,4 @@ export function Field({
       ) : null}
     </div>
   );
-}
+});
