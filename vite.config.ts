@@ -24,10 +24,12 @@ export default defineConfig({
       // Slide content gets its own folder, which the local platform serves to admitted viewers only.
       output: {
         chunkFileNames,
-        // React, the router and what every slide's components read (the registry, the content
-        // helpers, the slide and viewer contexts) form one chunk apart from the app's shell: a
-        // slide chunk then never imports the main chunk, whose stylesheet (already inline in every
-        // page) the lazy loader would otherwise fetch again with it.
+        // One chunk every deck page needs, apart from the app's shell: React, the router, what every
+        // slide's components read (the registry, the content helpers, the slide and viewer contexts)
+        // and the components slide bodies use. A slide chunk then never imports the main chunk, whose
+        // stylesheet (already inline in every page) the lazy loader would otherwise fetch again with
+        // it; and a page makes one request for all of it, where each separate chunk cost response
+        // headers and compression overhead in the first visit's budget.
         codeSplitting: {
           groups: [
             {
@@ -39,15 +41,11 @@ export default defineConfig({
                 // out of the main chunk, since a lazy chunk importing it would fetch the main chunk's
                 // stylesheet (already inline in the page) a second time.
                 /\/schemas\/(platformWire|accessPaths|engagementPaths|presentingPaths)\.ts$/.test(id) ||
-                /\/src\/auth\/accessSocketUsers\.ts$/.test(id),
-            },
-            {
-              // The components slide bodies use, a few KB together: one request per page instead of
-              // up to ten tiny ones (each costing more in response headers than its own bytes).
-              // Forms and dialogs stay apart; they load when someone opens one.
-              name: 'slide-components',
-              // Ecosystem, BrandCard and ConsultationButton serve one page each and stay with it.
-              test: (id: string) => /\/src\/components\/(?!.*(Dialog|Form|useFormRequest|Ecosystem|BrandCard|ConsultationButton))[^/]+\.tsx?$/.test(id),
+                /\/src\/auth\/accessSocketUsers\.ts$/.test(id) ||
+                // The components slide bodies use, a few KB together. Forms and dialogs stay apart (they
+                // load when someone opens one); Ecosystem, BrandCard and ConsultationButton serve one
+                // page each and stay with it.
+                /\/src\/components\/(?!.*(Dialog|Form|useFormRequest|Ecosystem|BrandCard|ConsultationButton))[^/]+\.tsx?$/.test(id),
             },
           ],
         },

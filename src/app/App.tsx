@@ -13,6 +13,7 @@ import { LoadingScreen } from '../auth/LoadingScreen.tsx';
 import { AdminNotices } from './AdminNotices.tsx';
 import { AdminRoute } from './AdminRoute.tsx';
 import { FrameUrlReporter } from './FrameUrlReporter.tsx';
+import { loadPlatformViewer } from './loadPlatformViewer.ts';
 import { ToastProvider, useToasts } from './ToastContext.tsx';
 import { ToastRegion } from './ToastRegion.tsx';
 import { ViewerServices } from './ViewerServices.tsx';
@@ -78,7 +79,7 @@ function GatedDeck({
 }) {
   const { push } = useToasts();
   return (
-    <AuthGate appId={appId} trustedContent={trustedContent} onNotice={push}>
+    <AuthGate appId={appId} trustedContent={trustedContent} loadSession={loadPlatformViewer} onNotice={push}>
       {children}
     </AuthGate>
   );

@@ -1,11 +1,16 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { ViewerContext, type ViewerContextValue } from '../components/ViewerContext.tsx';
 import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
 import { DECK_PDF_PATH, type DeckOptions } from '../../schemas/engagementPaths.ts';
-import { ViewerEngagement } from '../engagement/ViewerEngagement.tsx';
+import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import { formErrorOf } from './formErrorOf.ts';
+import { loadPlatformViewer } from './loadPlatformViewer.ts';
+
+// Loaded once the person is admitted on the platform, never on the standalone deck; it comes with the
+// session's chunk, so by then it is already in.
+const Engagement = lazy(() => loadPlatformViewer().then((module) => ({ default: module.Engagement })));
 
 /**
  * Hands the admitted viewer, and what they may do through the platform, to the deck's layers as
@@ -49,7 +54,12 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
     <DeckUserContext.Provider value={deckUser}>
       <ViewerContext.Provider value={viewer}>
         {children}
-        {client && user && userId && <ViewerEngagement client={client} user={user} onOptions={onOptions} />}
+        {client && user && userId && (
+          <Suspense fallback={null}>
+            {/* The access socket's registry is handed in so it stays in the deck's first chunk, which the access guard shares. */}
+            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} />
+          </Suspense>
+        )}
       </ViewerContext.Provider>
     </DeckUserContext.Provider>
   );

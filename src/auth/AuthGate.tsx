@@ -4,7 +4,7 @@ import type { Base44Client } from '../sdk/index.ts';
 import { AppLoadError } from './AppLoadError.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { SystemScreenFrame } from './SystemScreenFrame.tsx';
-import { usePlatformSession } from './usePlatformSession.ts';
+import { usePlatformSession, type SessionLoader } from './usePlatformSession.ts';
 
 // Only a revoked viewer ever sees it, so it stays out of the first visit's bytes (issue 9, finding 9).
 const AccessEnded = lazy(() => import('./AccessEnded.tsx').then((module) => ({ default: module.AccessEnded })));
@@ -23,6 +23,8 @@ export interface GateSession {
 export interface AuthGateProps {
   appId: string | null;
   trustedContent: boolean;
+  /** Loads the session's code (only on the platform: standalone never calls it). */
+  loadSession: SessionLoader;
   /** Shows a short notice (a toast in the deck); the gate takes it as a prop so it imports nothing of the app. */
   onNotice: (message: string) => void;
   /** The deck, given the session once the gate lets the visitor in. */
@@ -34,8 +36,8 @@ export interface AuthGateProps {
  * platform it runs the app start; a page the server already prerendered for this visitor stays on
  * screen while the check runs (`trustedContent`), anything else waits behind the Loading screen.
  */
-export function AuthGate({ appId, trustedContent, onNotice, children }: AuthGateProps) {
-  const { state, client, logout, signInAgain } = usePlatformSession(appId, onNotice);
+export function AuthGate({ appId, trustedContent, loadSession, onNotice, children }: AuthGateProps) {
+  const { state, client, logout, signInAgain } = usePlatformSession(appId, onNotice, loadSession);
   if (!appId) return <>{children({ user: null })}</>;
 
   if (state?.phase === 'ended') {

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AppStartState } from './appStart.ts';
-import type { PlatformSession } from './platformSession.ts';
+import type { PlatformSession, startPlatformSession } from './platformSession.ts';
+
+/** Loads the session's module; the app hands it in, so the session shares a chunk with what runs beside it. */
+export type SessionLoader = () => Promise<{ startPlatformSession: typeof startPlatformSession }>;
 
 /** The app start's state for `appId` (the SDK loads lazily), or null in standalone mode. */
-export function usePlatformSession(appId: string | null, onNotice: (message: string) => void) {
+export function usePlatformSession(appId: string | null, onNotice: (message: string) => void, load: SessionLoader) {
   const [state, setState] = useState<AppStartState | null>(null);
   const session = useRef<PlatformSession | null>(null);
   const notice = useRef(onNotice);
@@ -12,7 +15,7 @@ export function usePlatformSession(appId: string | null, onNotice: (message: str
   useEffect(() => {
     if (!appId) return undefined;
     let stopped = false;
-    void import('./platformSession.ts').then(({ startPlatformSession }) => {
+    void load().then(({ startPlatformSession }) => {
       if (stopped) return;
       session.current = startPlatformSession(appId, setState, (message) => notice.current(message));
     });

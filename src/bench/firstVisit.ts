@@ -30,7 +30,7 @@ interface Pending {
 }
 
 /** Quiet period that ends a visit: no request in flight and none finished for this long. */
-export const QUIET_MS = 500;
+export const QUIET_MS = 1000;
 
 /**
  * One first visit: a fresh browser context (empty cache and storage), the cache also disabled over
@@ -92,7 +92,8 @@ export async function firstVisit(
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     result.code = result.js + result.css + result.html;
-    return result;
+    // A copy: a response finishing after the quiet spell must not change some figures and not others.
+    return structuredClone(result);
   } finally {
     await context.close();
   }

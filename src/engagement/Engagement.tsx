@@ -5,12 +5,12 @@ import type { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import { slideAtPath } from '../registry/slideRegistry.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { currentDevice } from './device.ts';
+import Recording from './Recording.tsx';
 import { useDeckOptions } from './useDeckOptions.ts';
 import { usePresence } from './usePresence.ts';
 
-// Each loads only while its switch is on: a viewer's first visit with recording off, or without the
-// watermark, carries neither.
-const Recording = lazy(() => import('./Recording.tsx'));
+// The recorder comes with this chunk (one request fewer on a first visit); the watermark, with its
+// stylesheet, loads only while it is on.
 const Watermark = lazy(() => import('./Watermark.tsx'));
 
 /** The admitted person, as engagement needs them. */
