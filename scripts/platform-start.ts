@@ -12,7 +12,6 @@ process.umask(0o077);
 async function main(): Promise<void> {
   const started = Date.now();
   const platform = await startPlatform(loadPlatformOptions());
-  console.log(`  started in ${Date.now() - started} ms`);
   let stopping = false;
   // A load balancer sends SIGTERM and waits: /healthz turns 503, requests in flight get their
   // answers, sockets close (their clients reconnect to another process), then the database.
@@ -37,6 +36,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Only now: whoever waits for this line may signal at once, and the default action of a signal
+  // would end the process without releasing DATA_DIR (stdout is synchronous on a Linux pipe).
+  console.log(`  started in ${Date.now() - started} ms`);
 }
 
 main().catch((error: unknown) => {

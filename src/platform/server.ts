@@ -146,12 +146,17 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     close({ deadlineMs = DRAIN_DEADLINE_MS } = {}) {
       closing ??= (async () => {
         stopping = true;
-        const drain = await drainHttp(server, () => realtime.close(), deadlineMs);
-        if (drain.forced) log(`[platform] requests still running after ${deadlineMs} ms were cut`);
-        await ctx.afterReply.idle();
-        mailer?.close();
-        await db.close();
-        claim?.release();
+        try {
+          const drain = await drainHttp(server, () => realtime.close(), deadlineMs);
+          if (drain.forced) log(`[platform] requests still running after ${deadlineMs} ms were cut`);
+          await ctx.afterReply.idle();
+          mailer?.close();
+          await db.close();
+        } finally {
+          // Even when a step failed: this process is done with DATA_DIR, and a lock left behind would
+          // name a live pid until it exits.
+          claim?.release();
+        }
       })();
       return closing;
     },

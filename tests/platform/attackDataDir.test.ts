@@ -235,7 +235,7 @@ describe('attack: DATA_DIR modes and lock (finding 7)', () => {
     expect(await next.outcome, next.output()).toBe('started');
     expect(JSON.parse(readFileSync(join(dir, SERVER_FILE), 'utf8'))).toMatchObject({ pid: next.child.pid });
     await stop(next.child);
-    expect(existsSync(join(dir, SERVER_FILE))).toBe(false);
+    expect(existsSync(join(dir, SERVER_FILE)), next.output()).toBe(false);
     expect(offenders(dir)).toEqual([]);
   }, 180_000);
 
