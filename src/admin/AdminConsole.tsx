@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ACCESS_ENTITY, ADMIN_CONSOLE_LABEL, ADMIN_PATH } from '../../schemas/accessPaths.ts';
-import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { AccessRequestsSection } from './AccessRequestsSection.tsx';
 import { ConsultationsSection } from './ConsultationsSection.tsx';
@@ -15,13 +14,15 @@ import { SettingsSection } from './SettingsSection.tsx';
 import { usePresence } from './usePresence.ts';
 import { useRecords } from './useRecords.ts';
 import { useSectionFromHash } from './useSectionFromHash.ts';
-import { useViewRecords } from './useViewRecords.ts';
+import type { AskTally } from './viewTallyLoad.ts';
 import './admin.css';
 
 export interface AdminConsoleProps {
   client: Base44Client;
   /** The admin using it (they may not revoke themself). */
   user: { id?: string | undefined; email?: string | undefined };
+  /** Asks for the engagement tally; the route's first answer was asked for beside this chunk, so it arrives sooner. */
+  askTally: AskTally;
 }
 
 /** Relative times ("5 minutes ago") move on while the console stays open. */
@@ -40,14 +41,14 @@ function useMinuteClock(): Date {
  * downloads it; requests arrive live over the entity rooms. The tab's title and the route
  * announcement come from the deck's RouteEffects, which knows the same rule (showsAdminConsole).
  */
-export default function AdminConsole({ client, user }: AdminConsoleProps) {
+export default function AdminConsole({ client, user, askTally }: AdminConsoleProps) {
   const now = useMinuteClock();
   // A new object each time, so choosing the same person twice fills the form twice.
   const [again, setAgain] = useState<{ person: Person } | null>(null);
+  const inviteAgain = useCallback((person: Person) => setAgain({ person }), []);
   const people = useRecords<Person>(client.entities.User!);
   const requests = useRecords<AccessRequestRecord>(client.entities[ACCESS_ENTITY.accessRequest]!, true);
   const consultations = useRecords<ConsultationRecord>(client.entities[ACCESS_ENTITY.consultation]!, true);
-  const views = useViewRecords(client.entities[ENGAGEMENT_ENTITY.view]!);
   const presence = usePresence(client);
   useSectionFromHash();
   const watching = presence.viewers?.length ?? 0;
@@ -71,9 +72,9 @@ export default function AdminConsole({ client, user }: AdminConsoleProps) {
         </nav>
       </header>
       <InviteSection client={client} onInvited={() => void people.reload()} again={again} />
-      <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={(person) => setAgain({ person })} now={now} />
+      <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={inviteAgain} now={now} />
       <LiveSection presence={presence} now={now} />
-      <EngagementSection views={views} now={now} />
+      <EngagementSection client={client} askTally={askTally} now={now} />
       <DomainsSection client={client} now={now} />
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />

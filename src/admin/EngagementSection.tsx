@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
-import type { SlideViewRecord } from '../../schemas/engagementPaths.ts';
+import { memo, useMemo, useState } from 'react';
+import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
+import type { Base44Client } from '../sdk/index.ts';
 import { deviceLabel, durationText } from './durationText.ts';
 import { EmailText } from './EmailText.tsx';
 import { summarizeEngagement } from './engagement.ts';
@@ -7,31 +8,35 @@ import { SlideSummaryTable } from './SlideSummaryTable.tsx';
 import { latest } from './timeText.ts';
 import { RelativeTime } from './TimeText.tsx';
 import { useSlideRefs } from './useSlideRefs.ts';
-import type { ViewRecords } from './useViewRecords.ts';
+import { useViewTally } from './useViewTally.ts';
+import type { AskTally } from './viewTallyLoad.ts';
 import { progressText, ViewerDetail } from './ViewerDetail.tsx';
-import { csvFileName, downloadText, viewsCsv } from './viewsCsv.ts';
+import { ViewsCsvButton } from './ViewsCsvButton.tsx';
 
 interface EngagementSectionProps {
-  views: ViewRecords;
+  client: Base44Client;
+  askTally: AskTally;
   now: Date;
 }
 
 const count = new Intl.NumberFormat('en');
 
-/** Per viewer (visits, time per slide, how far) and per slide (total, median, where viewers stop), and the raw views as CSV. */
-export function EngagementSection({ views, now: minute }: EngagementSectionProps) {
+/**
+ * Per viewer (visits, time per slide, how far) and per slide (total, median, where viewers stop), and
+ * the raw views as CSV. It holds its own sums, and is memoised, so news elsewhere in the console
+ * does not draw its tables of every viewer again.
+ */
+export const EngagementSection = memo(function EngagementSection({ client, askTally, now: minute }: EngagementSectionProps) {
+  const sums = useViewTally(client, askTally);
   // The console's clock ticks each minute, but these times arrive live: one newer than the last tick must not read "in 1 minute".
   const now = latest(minute);
   const slides = useSlideRefs();
-  const records = views.records;
-  const engagement = useMemo(() => (records ? summarizeEngagement(records, slides) : null), [records, slides]);
+  const { book, revision } = sums;
+  // The book is changed in place; `revision` says it changed.
+  const engagement = useMemo(() => (book ? summarizeEngagement(book, slides) : null), [book, revision, slides]);
+  const labels = useMemo(() => new Map((engagement?.slides ?? []).map((slide) => [slide.path, slide.label])), [engagement]);
   const [chosen, setChosen] = useState<string | null>(null);
   const viewer = engagement?.viewers.find((candidate) => candidate.id === chosen) ?? engagement?.viewers[0];
-
-  const download = (list: readonly SlideViewRecord[]) => {
-    const labels = new Map((engagement?.slides ?? []).map((slide) => [slide.path, slide.label]));
-    downloadText(viewsCsv(list, labels), csvFileName(new Date()));
-  };
 
   return (
     <section className="admin-section" aria-labelledby="admin-engagement">
@@ -42,13 +47,13 @@ export function EngagementSection({ views, now: minute }: EngagementSectionProps
         Time each viewer spent on each slide, counted only while the deck was visible and they were active. Views arrive when a viewer leaves
         the deck or every 30 seconds while they read.
       </p>
-      {views.error ? (
+      {sums.error ? (
         <p className="admin-alert" role="alert">
-          {views.error}
+          {sums.error}
         </p>
       ) : null}
-      {!engagement || !records ? (
-        views.error ? null : <p className="admin-empty">Loading views…</p>
+      {!engagement ? (
+        sums.error ? null : <p className="admin-empty">Loading views…</p>
       ) : engagement.viewers.length === 0 ? (
         <p className="admin-empty">
           No views recorded yet. With recording on (see Settings), each viewer&rsquo;s time per slide appears here within seconds of them
@@ -61,9 +66,7 @@ export function EngagementSection({ views, now: minute }: EngagementSectionProps
               {count.format(engagement.viewers.length)} {engagement.viewers.length === 1 ? 'viewer' : 'viewers'},{' '}
               {count.format(engagement.records)} view records.
             </p>
-            <button type="button" className="admin-button" onClick={() => download(records)}>
-              Download CSV<span className="visually-hidden"> of all {count.format(engagement.records)} view records</span>
-            </button>
+            <ViewsCsvButton views={client.entities[ENGAGEMENT_ENTITY.view]!} labels={labels} records={engagement.records} />
           </div>
           <div className="engagement-layout">
             <div className="admin-table-wrap engagement-viewers" role="region" aria-labelledby="engagement-viewers-caption" tabIndex={0}>
@@ -110,4 +113,4 @@ export function EngagementSection({ views, now: minute }: EngagementSectionProps
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import type { Base44Client } from '../sdk/index.ts';
 import { EditPersonDialog } from './EditPersonDialog.tsx';
 import { EmailText } from './EmailText.tsx';
@@ -20,8 +20,8 @@ interface PeopleSectionProps {
 
 type Open = { kind: 'edit' | 'revoke'; person: Person } | null;
 
-/** Everyone with a record: their state, dates and "Prepared for", with resend, edit and revoke. */
-export function PeopleSection({ client, people, selfId, onInviteAgain, now }: PeopleSectionProps) {
+/** Everyone with a record: their state, dates and "Prepared for", with resend, edit and revoke. Memoised: a row per person. */
+export const PeopleSection = memo(function PeopleSection({ client, people, selfId, onInviteAgain, now }: PeopleSectionProps) {
   const { act: run, say, messages } = useSectionMessages();
   const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -148,4 +148,4 @@ export function PeopleSection({ client, people, selfId, onInviteAgain, now }: Pe
       ) : null}
     </section>
   );
-}
+});

@@ -1,7 +1,8 @@
-import type { DeviceKind, SlideViewRecord } from '../../schemas/engagementPaths.ts';
+import type { DeviceKind } from '../../schemas/engagementPaths.ts';
+import type { TallyBook } from './viewTally.ts';
 
-// What the console makes of the raw SlideView records: per viewer and per slide, in one pass over
-// the records (34,000 of them for 200 viewers × 17 slides × 10 visits), then work per viewer × slide.
+// What the console makes of the SlideView records, from their sums (viewTally.ts): per viewer and
+// per slide.
 
 /** A page as the console charts it: its route, its label, its 1-based place in the deck (null: appendix). */
 export interface SlideRef {
@@ -70,50 +71,51 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Newest first by start, then by last activity, then by id: the same order whichever way the sums were made. */
+function newestVisitFirst(a: VisitSummary, b: VisitSummary): number {
+  return b.startedAt.localeCompare(a.startedAt) || b.lastAt.localeCompare(a.lastAt) || a.id.localeCompare(b.id);
+}
+
 /** Deck slides by their order, then the rest as given. */
 function ordered(slides: readonly SlideRef[]): SlideRef[] {
   const deck = slides.filter((slide) => slide.order !== null).sort((a, b) => a.order! - b.order!);
   return [...deck, ...slides.filter((slide) => slide.order === null)];
 }
 
-interface ViewerAcc {
-  id: string;
-  email: string;
-  visits: Map<string, VisitSummary>;
-  ms: number[];
-  lastAt: string;
-}
-
-/** Aggregates SlideView records by viewer, visit and slide, and by slide across viewers. */
-export function summarizeEngagement(records: readonly SlideViewRecord[], registry: readonly SlideRef[]): Engagement {
+/**
+ * Engagement from the running sums: per viewer (their visits, time per slide, how far) and per
+ * slide across viewers. Work per viewer × slide, whatever the number of records behind the sums.
+ */
+export function summarizeEngagement(book: TallyBook, registry: readonly SlideRef[]): Engagement {
   const slides = ordered(registry);
   const deckLength = slides.filter((slide) => slide.order !== null).length;
   const index = new Map(slides.map((slide, i) => [slide.path, i]));
-  const viewers = new Map<string, ViewerAcc>();
-
-  for (const record of records) {
-    let slot = index.get(record.path);
+  const slotOf = (path: string): number => {
+    let slot = index.get(path);
     if (slot === undefined) {
       // A path the registry no longer has (a renamed slide): kept, after the known pages.
       slot = slides.length;
-      slides.push({ path: record.path, label: record.path, order: null });
-      index.set(record.path, slot);
+      slides.push({ path, label: path, order: null });
+      index.set(path, slot);
     }
-    const key = record.created_by_id || record.created_by;
-    let viewer = viewers.get(key);
-    if (!viewer) {
-      viewer = { id: key, email: record.created_by, visits: new Map(), ms: [], lastAt: '' };
-      viewers.set(key, viewer);
-    }
-    const ms = Number.isFinite(record.ms) && record.ms > 0 ? record.ms : 0;
-    viewer.ms[slot] = (viewer.ms[slot] ?? 0) + ms;
-    if (record.created_date > viewer.lastAt) viewer.lastAt = record.created_date;
-    const visit = viewer.visits.get(record.visit_id);
-    if (!visit) {
-      viewer.visits.set(record.visit_id, { id: record.visit_id, startedAt: record.visit_started_at, lastAt: record.created_date, device: record.device, ms });
-    } else {
-      visit.ms += ms;
-      if (record.created_date > visit.lastAt) visit.lastAt = record.created_date;
+    return slot;
+  };
+  const viewers = new Map<string, { email: string; ms: number[]; visits: VisitSummary[]; lastAt: string }>();
+  const viewerOf = (id: string, email: string) => {
+    let viewer = viewers.get(id);
+    if (!viewer) viewers.set(id, (viewer = { email, ms: [], visits: [], lastAt: '' }));
+    return viewer;
+  };
+  for (const visit of book.visits.values()) {
+    const viewer = viewerOf(visit.viewer, visit.email);
+    viewer.visits.push({ id: visit.id, startedAt: visit.startedAt, lastAt: visit.lastAt, device: visit.device, ms: visit.ms });
+    if (visit.lastAt > viewer.lastAt) viewer.lastAt = visit.lastAt;
+  }
+  for (const [id, row] of book.cells) {
+    const viewer = viewerOf(id, id);
+    for (const [path, ms] of row) {
+      const slot = slotOf(path);
+      viewer.ms[slot] = (viewer.ms[slot] ?? 0) + ms;
     }
   }
 
@@ -122,7 +124,7 @@ export function summarizeEngagement(records: readonly SlideViewRecord[], registr
   const totals = new Array<number>(width).fill(0);
   const stops = new Array<number>(width).fill(0);
   const summaries: ViewerEngagement[] = [];
-  for (const acc of viewers.values()) {
+  for (const [id, acc] of viewers) {
     const msBySlide = Array.from({ length: width }, (_, i) => acc.ms[i] ?? 0);
     let furthest = -1;
     let seen = 0;
@@ -138,8 +140,8 @@ export function summarizeEngagement(records: readonly SlideViewRecord[], registr
       }
     });
     if (furthest >= 0) stops[furthest]! += 1;
-    const visits = [...acc.visits.values()].sort((a, b) => (b.startedAt > a.startedAt ? 1 : b.startedAt < a.startedAt ? -1 : 0));
-    summaries.push({ id: acc.id, email: acc.email, visits, msBySlide, totalMs, furthest, seen, lastAt: acc.lastAt, device: visits[0]!.device });
+    const visits = acc.visits.sort(newestVisitFirst);
+    summaries.push({ id, email: acc.email, visits, msBySlide, totalMs, furthest, seen, lastAt: acc.lastAt, device: visits[0]?.device ?? 'desktop' });
   }
   summaries.sort((a, b) => (b.lastAt > a.lastAt ? 1 : b.lastAt < a.lastAt ? -1 : a.email.localeCompare(b.email)));
 
@@ -150,5 +152,5 @@ export function summarizeEngagement(records: readonly SlideViewRecord[], registr
     viewers: perSlide[i]!.length,
     stoppedHere: stops[i]!,
   }));
-  return { slides, deckLength, viewers: summaries, bySlide, records: records.length };
+  return { slides, deckLength, viewers: summaries, bySlide, records: book.records };
 }

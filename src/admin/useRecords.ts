@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EntityHandler } from '../sdk/index.ts';
 import { fieldError } from './fieldError.ts';
 import { applyChange, newestFirst, type RecordChange } from './recordChanges.ts';
@@ -31,5 +31,6 @@ export function useRecords<T extends { id: string; created_date?: string }>(hand
     if (!live) return undefined;
     return handler.subscribe((change) => setRecords((current) => (current ? applyChange(current, change as unknown as RecordChange<T>) : current)));
   }, [handler, live, reload]);
-  return { records, error, reload };
+  // One object while nothing changed, so a memoised section given it does not draw again.
+  return useMemo(() => ({ records, error, reload }), [records, error, reload]);
 }

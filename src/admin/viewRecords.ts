@@ -1,6 +1,5 @@
 import type { SlideViewRecord } from '../../schemas/engagementPaths.ts';
 import type { EntityHandler } from '../sdk/index.ts';
-import type { RecordChange } from './recordChanges.ts';
 
 /** Records per list call: the platform's most (listQuery.ts MAX_LIMIT), so 34,000 views are 7 calls. */
 export const VIEW_PAGE_SIZE = 5000;
@@ -30,10 +29,4 @@ export async function listAllViews(
     if (wave.some((records) => records.length < pageSize)) break;
   }
   return [...byId.values()];
-}
-
-/** Applies one live change of the SlideView room to the records held by id. */
-export function applyViewChange(byId: Map<string, SlideViewRecord>, change: RecordChange<SlideViewRecord>): void {
-  if (change.type === 'delete') byId.delete(change.id);
-  else byId.set(change.id, { ...change.data, id: change.id });
 }

@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_ENTITY, type SlideViewFields } from '../../schemas/engagementPaths.ts';
-import { applyViewChange, listAllViews, VIEW_PAGE_SIZE } from '../../src/admin/viewRecords.ts';
+import { listAllViews, VIEW_PAGE_SIZE } from '../../src/admin/viewRecords.ts';
 import { MAX_LIMIT } from '../../src/platform/listQuery.ts';
 import { createClient, type Base44Client, type EntityHandler } from '../../src/sdk/index.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 
 // The console's loading of every SlideView record (issue 12), with the deck's real client against
 // the real local platform: pages of the platform's largest size, asked for in parallel, each
-// record once, and the live changes applied by id.
+// record once.
 let p: TestPlatform;
 let client: Base44Client;
 const VIEWS = 260;
@@ -79,19 +79,5 @@ describe('listAllViews', () => {
     expect(await listAllViews(handler)).toHaveLength(VIEWS);
     expect(calls).toHaveLength(8);
     expect(calls.every((call) => call.limit === MAX_LIMIT)).toBe(true);
-  });
-});
-
-describe('applyViewChange', () => {
-  it('adds a created record, replaces an updated one and drops a deleted one, by id', () => {
-    const base = { created_by: 'a@b.test', created_by_id: 'u', created_date: '2026-11-24T09:00:00Z', visit_id: 'v', visit_started_at: '2026-11-24T09:00:00Z', path: '/', ms: 5, device: 'desktop' as const };
-    const byId = new Map();
-    applyViewChange(byId, { type: 'create', id: 'r1', data: { ...base, id: 'r1' } });
-    applyViewChange(byId, { type: 'create', id: 'r1', data: { ...base, id: 'r1' } });
-    expect(byId.size).toBe(1);
-    applyViewChange(byId, { type: 'update', id: 'r1', data: { ...base, id: 'r1', ms: 9 } });
-    expect(byId.get('r1').ms).toBe(9);
-    applyViewChange(byId, { type: 'delete', id: 'r1', data: { ...base, id: 'r1' } });
-    expect(byId.size).toBe(0);
   });
 });

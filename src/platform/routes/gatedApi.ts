@@ -4,6 +4,7 @@ import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { registerDecisionRoute } from './accessRequests.ts';
 import { registerAgentRoutes } from './agents.ts';
 import { appScope, gate } from './appScope.ts';
+import { registerEngagementFunctions } from './engagementFunctions.ts';
 import { entityApi } from './entities.ts';
 import { registerNotProvidedRoutes } from './notProvided.ts';
 import { registerOutboxRoutes } from './outbox.ts';
@@ -21,6 +22,8 @@ export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
   gated.route('/entities', entityApi(ctx));
   registerAgentRoutes(gated, ctx);
   registerPresentingRoutes(gated, ctx);
+  // Before the catch-all of functions the local platform lacks.
+  registerEngagementFunctions(gated, ctx);
   registerNotProvidedRoutes(gated);
   gated.all('*', (c) => {
     throw new HttpError(404, { detail: `No route ${c.req.method} ${c.req.path}`, code: 'not_found' });

@@ -1,0 +1,29 @@
+import { ENGAGEMENT_ENTITY, ENGAGEMENT_FUNCTION, type ViewTally } from '../../schemas/engagementPaths.ts';
+import type { Base44Client } from '../sdk/index.ts';
+import { listAllViews } from './viewRecords.ts';
+import { bookOfRecords, bookOfTally, isViewTally, type TallyBook } from './viewTally.ts';
+
+/** The sums to start from, and the ids of summed records whose live "create" may still arrive. */
+export interface TallyStart {
+  book: TallyBook;
+  counted: Set<string>;
+}
+
+/** Asks the platform for its tally (ENGAGEMENT_FUNCTION.tally); the console's route asks the first time, beside the console's code. */
+export type AskTally = () => Promise<ViewTally>;
+
+/**
+ * Starts the console's sums from the platform's tally. A platform without the function (404) gets
+ * every raw record listed and summed here instead: slower, the same figures.
+ */
+export async function startTally(client: Base44Client, ask: AskTally): Promise<TallyStart> {
+  try {
+    const tally = await ask();
+    if (!isViewTally(tally)) throw new Error(`The platform's ${ENGAGEMENT_FUNCTION.tally} answered something other than a tally of views.`);
+    return { book: bookOfTally(tally), counted: new Set(tally.recent) };
+  } catch (failure) {
+    if ((failure as { status?: number } | null)?.status !== 404) throw failure;
+    const records = await listAllViews(client.entities[ENGAGEMENT_ENTITY.view]!);
+    return { book: bookOfRecords(records), counted: new Set(records.map((record) => record.id)) };
+  }
+}

@@ -1,0 +1,129 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGAGEMENT_ENTITY, ENGAGEMENT_FUNCTION, type ViewTally } from '../../schemas/engagementPaths.ts';
+import { summarizeEngagement } from '../../src/admin/engagement.ts';
+import { listAllViews } from '../../src/admin/viewRecords.ts';
+import { bookOfRecords } from '../../src/admin/viewTally.ts';
+import { type ViewSums, watchViewTally } from '../../src/admin/viewTallyFeed.ts';
+import type { AskTally } from '../../src/admin/viewTallyLoad.ts';
+import { createClient, type Base44Client } from '../../src/sdk/index.ts';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { sendSampleViews, sendViews, TALLY_SLIDES, viewFields, visitId } from '../platform/viewRecords.ts';
+import { eventually } from '../support/waitFor.ts';
+
+// The console's live sums of SlideView records (issue 12), with the deck's real client against the
+// real local platform: started from the tally function (or, without one, from the raw records),
+// each new record added once, and read again after a deletion.
+let p: TestPlatform;
+let client: Base44Client;
+let ada: string;
+let bob: string;
+
+const ask: AskTally = () => client.functions.invoke<ViewTally>(ENGAGEMENT_FUNCTION.tally).then((reply) => reply.data);
+const fromRecords = async () => summarizeEngagement(bookOfRecords(await listAllViews(client.entities[ENGAGEMENT_ENTITY.view]!)), TALLY_SLIDES);
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login');
+  ada = await registeredUser(p, 'ada@lender.test', 'ada-password-1234');
+  bob = await registeredUser(p, 'bob@lender.test', 'bob-password-1234');
+  await sendSampleViews(p, ada, bob);
+  client = createClient({ serverUrl: p.url, appId: p.appId, storage: null, location: null, history: null, logger: { error: () => {} } });
+  await client.auth.loginViaEmailPassword(ADMIN.email, ADMIN.password);
+}, 60_000);
+afterAll(async () => {
+  client?.cleanup();
+  await p?.close();
+});
+
+describe('watchViewTally', () => {
+  /** Watches the sums, keeping the latest. */
+  function watch(how: AskTally): { latest: () => ViewSums | undefined; stop: () => void } {
+    let latest: ViewSums | undefined;
+    const stop = watchViewTally(client, how, (sums) => (latest = sums), 10);
+    return { latest: () => latest, stop };
+  }
+  const engagementOf = (sums: ViewSums | undefined) => summarizeEngagement(sums!.book!, TALLY_SLIDES);
+
+  /**
+   * Until the client's socket has joined the SlideView room, news of new records is lost (no feed
+   * can know of them before it reads the tally again): probe records are sent until one's news comes.
+   */
+  async function roomJoined(): Promise<void> {
+    const heard = new Set<string>();
+    const stop = client.entities[ENGAGEMENT_ENTITY.view]!.subscribe((event) => heard.add(event.id));
+    try {
+      await eventually(
+        async () => {
+          const [probe] = await sendViews(p, bob, [viewFields('probe', '/', 1)]);
+          return eventually(() => heard.has(probe!), { what: 'news of the probe', timeoutMs: 500 });
+        },
+        { what: 'the SlideView room joined', timeoutMs: 10_000 },
+      );
+    } finally {
+      stop();
+    }
+  }
+
+  it('counts a record created while the tally was on its way once, and adds new ones as they come', async () => {
+    await roomJoined();
+    const start = (await ask()).records;
+    // The records are stored before the tally is read, and their news may reach the feed before or after it.
+    const racing: AskTally = async () => {
+      await sendViews(p, bob, [viewFields('b2', '/', 1111), viewFields('b2', '/problem', 2222)]);
+      return ask();
+    };
+    const feed = watch(racing);
+    try {
+      await eventually(() => feed.latest()?.book?.records === start + 2, { what: 'the first sums', timeoutMs: 10_000 });
+      // A later record: its news is the only way the feed learns of it.
+      await sendViews(p, ada, [viewFields('a3', '/market', 4444)]);
+      await eventually(() => feed.latest()!.book!.records === start + 3, { what: 'the live record', timeoutMs: 10_000 });
+      // The news of the two racing records has come too by now (sent before the later one): still counted once.
+      expect(engagementOf(feed.latest())).toEqual(await fromRecords());
+    } finally {
+      feed.stop();
+    }
+  }, 30_000);
+
+  it('reads the sums again when an admin deletes records, since a deletion cannot be taken out of a sum', async () => {
+    const feed = watch(ask);
+    try {
+      await eventually(() => feed.latest()?.book != null, { what: 'the first sums', timeoutMs: 10_000 });
+      const before = feed.latest()!.book!.records;
+      const listed = await listAllViews(client.entities[ENGAGEMENT_ENTITY.view]!);
+      const victim = listed.find((record) => record.visit_id === visitId('a3'))!;
+      await client.entities[ENGAGEMENT_ENTITY.view]!.delete(victim.id);
+      await eventually(() => feed.latest()!.book!.records === before - 1, { what: 'the sums after the deletion', timeoutMs: 10_000 });
+      expect(engagementOf(feed.latest())).toEqual(await fromRecords());
+    } finally {
+      feed.stop();
+    }
+  }, 30_000);
+
+  it('sums the raw records in the page where the platform has no tally function (404), to the same figures', async () => {
+    const missing: AskTally = () => client.functions.invoke<ViewTally>('noSuchTally').then((reply) => reply.data);
+    const feed = watch(missing);
+    try {
+      await eventually(() => feed.latest()?.book != null, { what: 'the sums from raw records', timeoutMs: 10_000 });
+      expect(feed.latest()!.error).toBeNull();
+      expect(engagementOf(feed.latest())).toEqual(await fromRecords());
+    } finally {
+      feed.stop();
+    }
+  }, 30_000);
+
+  it('says why when the tally is refused, and draws nothing', async () => {
+    const viewerClient = createClient({ serverUrl: p.url, appId: p.appId, storage: null, location: null, history: null, logger: { error: () => {} } });
+    await viewerClient.auth.loginViaEmailPassword('ada@lender.test', 'ada-password-1234');
+    let latest: ViewSums | undefined;
+    const stop = watchViewTally(viewerClient, () => viewerClient.functions.invoke<ViewTally>(ENGAGEMENT_FUNCTION.tally).then((reply) => reply.data), (sums) => (latest = sums));
+    try {
+      await eventually(() => typeof latest?.error === 'string', { what: 'the refusal', timeoutMs: 10_000 });
+      expect(latest!.book).toBeNull();
+      expect(latest!.error).toMatch(/may not read SlideView/);
+    } finally {
+      stop();
+      viewerClient.cleanup();
+    }
+  }, 30_000);
+});
