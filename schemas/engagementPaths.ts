@@ -49,36 +49,29 @@ export const ENGAGEMENT_FUNCTION = {
   tally: 'engagementTally',
 } as const;
 
-/** The time of one viewer on one slide, summed over all their records. */
-export interface TallyCell {
+/** One viewer's time on one slide, summed over their records: `[path, ms]`. */
+export type TallyCell = [path: string, ms: number];
+
+/** One visit, summed over its records: `[visit id, started at, last record at, device, ms]`. */
+export type TallyVisitRow = [id: string, startedAt: string, lastAt: string, device: DeviceKind, ms: number];
+
+/** One viewer's sums. */
+export interface TallyViewer {
   /** created_by_id, or the email for a record without one. */
   viewer: string;
-  path: string;
-  ms: number;
-}
-
-/** One visit, summed over its records. */
-export interface TallyVisit {
-  viewer: string;
   email: string;
-  id: string;
-  /** The visit's visit_started_at. */
-  startedAt: string;
-  /** The newest record's created_date. */
-  lastAt: string;
-  device: DeviceKind;
-  ms: number;
+  cells: TallyCell[];
+  visits: TallyVisitRow[];
 }
 
 /**
- * Every SlideView record, summed: what the console draws, in a few thousand rows instead of one
- * per record (34,000 records of 200 viewers are 3,400 cells and 2,000 visits).
+ * Every SlideView record, summed: what the console draws, in a few thousand short rows instead of
+ * one record each (34,000 records of 200 viewers are 3,400 cells and 2,000 visits, ~0.3 MB of JSON).
  */
 export interface ViewTally {
   /** How many records were summed. */
   records: number;
-  cells: TallyCell[];
-  visits: TallyVisit[];
+  viewers: TallyViewer[];
   /**
    * Ids of the summed records created in the last TALLY_RECENT_MS: their live "create" may reach
    * the console after the tally, and must not be counted twice.

@@ -1,16 +1,14 @@
 import { memo, useMemo, useState } from 'react';
 import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
-import { deviceLabel, durationText } from './durationText.ts';
-import { EmailText } from './EmailText.tsx';
 import { summarizeEngagement } from './engagement.ts';
 import { SlideSummaryTable } from './SlideSummaryTable.tsx';
 import { latest } from './timeText.ts';
-import { RelativeTime } from './TimeText.tsx';
 import { useSlideRefs } from './useSlideRefs.ts';
 import { useViewTally } from './useViewTally.ts';
 import type { AskTally } from './viewTallyLoad.ts';
-import { progressText, ViewerDetail } from './ViewerDetail.tsx';
+import { ViewerDetail } from './ViewerDetail.tsx';
+import { ViewerTable } from './ViewerTable.tsx';
 import { ViewsCsvButton } from './ViewsCsvButton.tsx';
 
 interface EngagementSectionProps {
@@ -69,43 +67,7 @@ export const EngagementSection = memo(function EngagementSection({ client, askTa
             <ViewsCsvButton views={client.entities[ENGAGEMENT_ENTITY.view]!} labels={labels} records={engagement.records} />
           </div>
           <div className="engagement-layout">
-            <div className="admin-table-wrap engagement-viewers" role="region" aria-labelledby="engagement-viewers-caption" tabIndex={0}>
-              <table className="admin-table">
-                <caption id="engagement-viewers-caption">Viewers ({engagement.viewers.length}), most recently active first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Viewer</th>
-                    <th scope="col" className="admin-table__number">
-                      Visits
-                    </th>
-                    <th scope="col">Last active</th>
-                    <th scope="col">Device</th>
-                    <th scope="col">How far</th>
-                    <th scope="col" className="admin-table__number">
-                      Time
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {engagement.viewers.map((row) => (
-                    <tr key={row.id} data-viewer={row.email} className={row === viewer ? 'engagement-viewers__chosen' : undefined}>
-                      <th scope="row">
-                        <button type="button" className="engagement-viewers__choose" aria-pressed={row === viewer} onClick={() => setChosen(row.id)}>
-                          <EmailText email={row.email} />
-                        </button>
-                      </th>
-                      <td className="admin-table__number">{row.visits.length}</td>
-                      <td>
-                        <RelativeTime iso={row.lastAt} now={now} />
-                      </td>
-                      <td>{deviceLabel(row.device)}</td>
-                      <td>{progressText(row, engagement.slides, engagement.deckLength)}</td>
-                      <td className="admin-table__number">{durationText(row.totalMs)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ViewerTable engagement={engagement} chosenId={viewer?.id} onChoose={setChosen} now={now} />
             {viewer ? <ViewerDetail viewer={viewer} slides={engagement.slides} deckLength={engagement.deckLength} now={now} /> : null}
           </div>
           <SlideSummaryTable bySlide={engagement.bySlide} viewers={engagement.viewers.length} />

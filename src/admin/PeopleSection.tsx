@@ -7,6 +7,7 @@ import { RevokeDialog } from './RevokeDialog.tsx';
 import { ExpiryDay, Nothing, RelativeTime } from './TimeText.tsx';
 import type { Records } from './useRecords.ts';
 import { useSectionMessages } from './useSectionMessages.tsx';
+import { useStagedRows } from './useStagedRows.ts';
 
 interface PeopleSectionProps {
   client: Base44Client;
@@ -34,6 +35,7 @@ export const PeopleSection = memo(function PeopleSection({ client, people, selfI
     }, done);
 
   const list = people.records;
+  const drawn = useStagedRows(list?.length ?? 0);
   return (
     <section className="admin-section" aria-labelledby="admin-people">
       <h2 id="admin-people" ref={heading} tabIndex={-1}>
@@ -61,7 +63,7 @@ export const PeopleSection = memo(function PeopleSection({ client, people, selfI
               </tr>
             </thead>
             <tbody>
-              {list.map((person) => {
+              {list.slice(0, drawn).map((person) => {
                 const { state, label } = personState(person, now);
                 const again = inviteAgainLabel(person, now);
                 return (

@@ -1,4 +1,4 @@
-import type { SlideViewRecord, TallyVisit, ViewTally } from '../../schemas/engagementPaths.ts';
+import type { DeviceKind, SlideViewRecord, ViewTally } from '../../schemas/engagementPaths.ts';
 
 // The console's running sums of SlideView records: by viewer × slide and by visit. They start from
 // the platform's tally (summed in the database) or from raw records (a platform without the
@@ -6,6 +6,17 @@ import type { SlideViewRecord, TallyVisit, ViewTally } from '../../schemas/engag
 // (src/platform/engagementTally.ts): a viewer is created_by_id (else the email); a visit began at
 // its earliest visit_started_at, ended at its newest record, on that record's device (the greatest
 // name among records of the same millisecond); a time that is not a positive number counts as 0.
+
+/** One visit's sums, as the console keeps them. */
+export interface TallyVisit {
+  viewer: string;
+  email: string;
+  id: string;
+  startedAt: string;
+  lastAt: string;
+  device: DeviceKind;
+  ms: number;
+}
 
 /** The running sums; mutable, so a burst of live records costs no copy each. */
 export interface TallyBook {
@@ -30,8 +41,10 @@ function addCell(book: TallyBook, viewer: string, path: string, ms: number): voi
 export function bookOfTally(tally: ViewTally): TallyBook {
   const book = emptyBook();
   book.records = tally.records;
-  for (const cell of tally.cells) addCell(book, cell.viewer, cell.path, cell.ms);
-  for (const visit of tally.visits) book.visits.set(`${visit.viewer}\n${visit.id}`, { ...visit });
+  for (const { viewer, email, cells, visits } of tally.viewers) {
+    for (const [path, ms] of cells ?? []) addCell(book, viewer, path, ms);
+    for (const [id, startedAt, lastAt, device, ms] of visits ?? []) book.visits.set(`${viewer}\n${id}`, { viewer, email, id, startedAt, lastAt, device, ms });
+  }
   return book;
 }
 
@@ -72,8 +85,7 @@ export function isViewTally(value: unknown): value is ViewTally {
     typeof tally === 'object' &&
     tally !== null &&
     typeof tally.records === 'number' &&
-    Array.isArray(tally.cells) &&
-    Array.isArray(tally.visits) &&
+    Array.isArray(tally.viewers) &&
     Array.isArray(tally.recent)
   );
 }

@@ -5,6 +5,7 @@ import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { type FollowState, followRoom } from '../../schemas/presentingPaths.ts';
 import { loadContent } from '../content/loadContent.ts';
 import { SESSION_COOKIE } from '../platform/session.ts';
+import { VISIBLE_IN_PAGE } from './visibleInPage.ts';
 import { HttpClient } from './httpClient.ts';
 import { type PlatformChild, startPlatformChild } from './loadRun.ts';
 import { median, percentile } from './stats.ts';
@@ -44,13 +45,7 @@ const WATCH = (path: string, title: string) => `new Promise((resolve, reject) =>
   const onHistory = () => { if (navigatedAt === null && location.pathname === path) navigatedAt = now(); };
   for (const type of ['pushState', 'replaceState', 'popstate']) addEventListener(type, onHistory);
   const now = () => performance.timeOrigin + performance.now();
-  const visible = (el) => {
-    const box = el.getBoundingClientRect();
-    if (box.width <= 0 || box.height <= 0 || box.bottom <= 0 || box.right <= 0 || box.top >= innerHeight || box.left >= innerWidth) return false;
-    let opacity = 1;
-    for (let node = el; node && node.nodeType === 1; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
-    return opacity > 0.01;
-  };
+  const visible = ${VISIBLE_IN_PAGE};
   let done = false;
   const check = () => {
     if (done) return;

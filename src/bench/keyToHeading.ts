@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { VISIBLE_IN_PAGE } from './visibleInPage.ts';
 
 /** One key press: where it went and how long until the new page's h1 was there, then visible. */
 export interface KeyMove {
@@ -15,8 +16,6 @@ export interface KeyMove {
   frameMs: number;
 }
 
-/** Below this product of opacities a heading counts as not visible yet (issue 13). */
-export const VISIBLE_OPACITY = 0.01;
 
 // Runs in the page (a string, so no bundler or transpiler helpers leak into it).
 const ARM = `(() => new Promise((resolve, reject) => {
@@ -24,13 +23,7 @@ const ARM = `(() => new Promise((resolve, reject) => {
   let t0 = null;
   let domMs = null;
   let done = false;
-  const visible = (element) => {
-    const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.right <= 0 || box.top >= innerHeight || box.left >= innerWidth) return false;
-    let opacity = 1;
-    for (let node = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
-    return opacity > ${VISIBLE_OPACITY};
-  };
+  const visible = ${VISIBLE_IN_PAGE};
   const onKey = (event) => { if (t0 === null && event.key === 'ArrowRight') t0 = performance.now(); };
   window.addEventListener('keydown', onKey, { capture: true });
   const finish = () => {

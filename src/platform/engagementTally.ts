@@ -8,11 +8,12 @@ import type { Queryable } from './db.ts';
 const TALLY_SQL = `
   SELECT json_build_object(
     'records', (SELECT COALESCE(sum(records), 0) FROM view_visits WHERE app_id = $1),
-    'cells', COALESCE((SELECT json_agg(json_build_object('viewer', viewer, 'path', path, 'ms', ms))
-                         FROM view_cells WHERE app_id = $1), '[]'::json),
-    'visits', COALESCE((SELECT json_agg(json_build_object('viewer', viewer, 'email', email, 'id', visit, 'startedAt', started,
-                                                          'lastAt', last, 'device', device, 'ms', ms))
-                          FROM view_visits WHERE app_id = $1), '[]'::json),
+    'viewers', COALESCE((
+      SELECT json_agg(json_build_object('viewer', w.viewer, 'email', w.email, 'visits', w.visits,
+                                        'cells', (SELECT json_agg(json_build_array(c.path, c.ms)) FROM view_cells AS c
+                                                   WHERE c.app_id = $1 AND c.viewer = w.viewer)))
+        FROM (SELECT viewer, min(email) AS email, json_agg(json_build_array(visit, started, last, device, ms)) AS visits
+                FROM view_visits WHERE app_id = $1 GROUP BY viewer) AS w), '[]'::json),
     'recent', COALESCE((SELECT json_agg(id) FROM entities
                          WHERE app_id = $1 AND entity = $2 AND data #> '{created_date}'::text[] >= to_jsonb($3::text)), '[]'::json)
   )::text AS tally`;
