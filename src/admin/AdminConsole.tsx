@@ -14,15 +14,15 @@ import { SettingsSection } from './SettingsSection.tsx';
 import { usePresence } from './usePresence.ts';
 import { useRecords } from './useRecords.ts';
 import { useSectionFromHash } from './useSectionFromHash.ts';
-import type { AskTally } from './viewTallyLoad.ts';
+import type { TallySource } from './viewTallyLoad.ts';
 import './admin.css';
 
 export interface AdminConsoleProps {
   client: Base44Client;
   /** The admin using it (they may not revoke themself). */
   user: { id?: string | undefined; email?: string | undefined };
-  /** Asks for the engagement tally; the route's first answer was asked for beside this chunk, so it arrives sooner. */
-  askTally: AskTally;
+  /** The engagement tally; the route asked for it beside this chunk, so it arrives sooner. */
+  tally: TallySource;
 }
 
 /** Relative times ("5 minutes ago") move on while the console stays open. */
@@ -41,7 +41,7 @@ function useMinuteClock(): Date {
  * downloads it; requests arrive live over the entity rooms. The tab's title and the route
  * announcement come from the deck's RouteEffects, which knows the same rule (showsAdminConsole).
  */
-export default function AdminConsole({ client, user, askTally }: AdminConsoleProps) {
+export default function AdminConsole({ client, user, tally }: AdminConsoleProps) {
   const now = useMinuteClock();
   // A new object each time, so choosing the same person twice fills the form twice.
   const [again, setAgain] = useState<{ person: Person } | null>(null);
@@ -74,7 +74,7 @@ export default function AdminConsole({ client, user, askTally }: AdminConsolePro
       <InviteSection client={client} onInvited={() => void people.reload()} again={again} />
       <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={inviteAgain} now={now} />
       <LiveSection presence={presence} now={now} />
-      <EngagementSection client={client} askTally={askTally} now={now} />
+      <EngagementSection client={client} tally={tally} now={now} />
       <DomainsSection client={client} now={now} />
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />

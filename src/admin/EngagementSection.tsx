@@ -6,14 +6,14 @@ import { SlideSummaryTable } from './SlideSummaryTable.tsx';
 import { latest } from './timeText.ts';
 import { useSlideRefs } from './useSlideRefs.ts';
 import { useViewTally } from './useViewTally.ts';
-import type { AskTally } from './viewTallyLoad.ts';
+import type { TallySource } from './viewTallyLoad.ts';
 import { ViewerDetail } from './ViewerDetail.tsx';
 import { ViewerTable } from './ViewerTable.tsx';
 import { ViewsCsvButton } from './ViewsCsvButton.tsx';
 
 interface EngagementSectionProps {
   client: Base44Client;
-  askTally: AskTally;
+  tally: TallySource;
   now: Date;
 }
 
@@ -24,14 +24,15 @@ const count = new Intl.NumberFormat('en');
  * the raw views as CSV. It holds its own sums, and is memoised, so news elsewhere in the console
  * does not draw its tables of every viewer again.
  */
-export const EngagementSection = memo(function EngagementSection({ client, askTally, now: minute }: EngagementSectionProps) {
-  const sums = useViewTally(client, askTally);
+export const EngagementSection = memo(function EngagementSection({ client, tally, now: minute }: EngagementSectionProps) {
+  const sums = useViewTally(client, tally);
   // The console's clock ticks each minute, but these times arrive live: one newer than the last tick must not read "in 1 minute".
   const now = latest(minute);
   const slides = useSlideRefs();
   const { book, revision } = sums;
   // The book is changed in place; `revision` says it changed.
-  const engagement = useMemo(() => (book ? summarizeEngagement(book, slides) : null), [book, revision, slides]);
+  // Drawn once the registry has named the slides too: no picture of raw paths that the labels then replace.
+  const engagement = useMemo(() => (book && slides.length > 0 ? summarizeEngagement(book, slides) : null), [book, revision, slides]);
   const labels = useMemo(() => new Map((engagement?.slides ?? []).map((slide) => [slide.path, slide.label])), [engagement]);
   const [chosen, setChosen] = useState<string | null>(null);
   const viewer = engagement?.viewers.find((candidate) => candidate.id === chosen) ?? engagement?.viewers[0];

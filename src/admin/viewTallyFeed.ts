@@ -3,7 +3,7 @@ import type { Base44Client } from '../sdk/index.ts';
 import { fieldError } from './fieldError.ts';
 import type { RecordChange } from './recordChanges.ts';
 import { addRecord, type TallyBook } from './viewTally.ts';
-import { type AskTally, startTally } from './viewTallyLoad.ts';
+import { startTally, type TallySource, type TallyStart } from './viewTallyLoad.ts';
 
 /** How long the console gathers live views before drawing again: a viewer's flush is one bulk of many records. */
 export const VIEW_REFRESH_MS = 100;
@@ -19,12 +19,19 @@ export interface ViewSums {
  * Keeps the sums of every SlideView record current from the entity's room, and hands them to
  * `onSums` at most every `refreshMs`. A new record is added as it comes (one arriving during a
  * load after it, unless the load had counted it already); an edit or a deletion cannot be taken
- * out of a sum, so it has the sums read again. Returns the undo.
+ * out of a sum, so it has the sums read again. `initial`: sums the caller has drawn already (no first
+ * load then). Returns the undo.
  */
-export function watchViewTally(client: Base44Client, ask: AskTally, onSums: (sums: ViewSums) => void, refreshMs = VIEW_REFRESH_MS): () => void {
+export function watchViewTally(
+  client: Base44Client,
+  source: TallySource,
+  onSums: (sums: ViewSums) => void,
+  refreshMs = VIEW_REFRESH_MS,
+  initial?: TallyStart,
+): () => void {
   let live = true;
-  let book: TallyBook | null = null;
-  let counted = new Set<string>();
+  let book: TallyBook | null = initial?.book ?? null;
+  let counted = initial?.counted ?? new Set<string>();
   // Changes that came during a load, applied after it; null while no load runs.
   let pending: Array<RecordChange<SlideViewRecord>> | null = null;
   let revision = 0;
@@ -38,7 +45,7 @@ export function watchViewTally(client: Base44Client, ask: AskTally, onSums: (sum
   };
   const load = () => {
     pending = [];
-    startTally(client, ask).then(
+    startTally(client, source).then(
       (start) => {
         if (!live) return;
         const during = pending ?? [];
@@ -64,7 +71,7 @@ export function watchViewTally(client: Base44Client, ask: AskTally, onSums: (sum
       timer ??= setTimeout(draw, refreshMs);
     }
   });
-  load();
+  if (!initial) load();
   return () => {
     live = false;
     clearTimeout(timer);

@@ -9,18 +9,30 @@ export interface TallyStart {
   counted: Set<string>;
 }
 
-/** Asks the platform for its tally (ENGAGEMENT_FUNCTION.tally); the console's route asks the first time, beside the console's code. */
-export type AskTally = () => Promise<ViewTally>;
+/**
+ * Where the console's tally comes from (ENGAGEMENT_FUNCTION.tally). The console's route asks the
+ * first time, beside the console's code, so the answer is often there before the console draws.
+ */
+export interface TallySource {
+  /** Asks for the tally: the route's first answer once, a fresh request each time after. */
+  ask(): Promise<ViewTally>;
+  /** The route's first answer if it has arrived and no one has taken it (it is then taken): the console's first picture can show it. */
+  takeArrived(): ViewTally | undefined;
+}
+
+/** The sums of a tally the platform answered. */
+export function startFromTally(tally: unknown): TallyStart {
+  if (!isViewTally(tally)) throw new Error(`The platform's ${ENGAGEMENT_FUNCTION.tally} answered something other than a tally of views.`);
+  return { book: bookOfTally(tally), counted: new Set(tally.recent) };
+}
 
 /**
  * Starts the console's sums from the platform's tally. A platform without the function (404) gets
  * every raw record listed and summed here instead: slower, the same figures.
  */
-export async function startTally(client: Base44Client, ask: AskTally): Promise<TallyStart> {
+export async function startTally(client: Base44Client, source: TallySource): Promise<TallyStart> {
   try {
-    const tally = await ask();
-    if (!isViewTally(tally)) throw new Error(`The platform's ${ENGAGEMENT_FUNCTION.tally} answered something other than a tally of views.`);
-    return { book: bookOfTally(tally), counted: new Set(tally.recent) };
+    return startFromTally(await source.ask());
   } catch (failure) {
     if ((failure as { status?: number } | null)?.status !== 404) throw failure;
     const records = await listAllViews(client.entities[ENGAGEMENT_ENTITY.view]!);

@@ -13,10 +13,10 @@ type ConsoleUser = NonNullable<GateSession['user']>;
 
 /** The console, with its engagement tally asked for while its chunk loads. */
 function ConsoleRoute({ client, user }: { client: Base44Client; user: ConsoleUser }) {
-  const [askTally] = useState(() => tallyAskedEarly(client));
+  const [tally] = useState(() => tallyAskedEarly(client));
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <AdminConsole client={client} user={user} askTally={askTally} />
+      <AdminConsole client={client} user={user} tally={tally} />
     </Suspense>
   );
 }

@@ -7,16 +7,28 @@ function requestTally(client: Base44Client): Promise<ViewTally> {
 
 /**
  * Asks for the engagement tally at once, beside the console's chunk rather than after it has
- * loaded and drawn (the largest answer the console waits for), and returns the console's way to
- * ask: that first answer once, a fresh request each time after.
+ * loaded and drawn (the largest answer the console waits for), and returns the console's source of
+ * it (src/admin/viewTallyLoad.ts, TallySource): that first answer once, a fresh request after.
  */
-export function tallyAskedEarly(client: Base44Client): () => Promise<ViewTally> {
+export function tallyAskedEarly(client: Base44Client): { ask(): Promise<ViewTally>; takeArrived(): ViewTally | undefined } {
   let early: Promise<ViewTally> | null = requestTally(client);
+  let arrived: ViewTally | undefined;
   // Whoever takes it handles a failure; until then it is not an unhandled rejection.
-  early.catch(() => undefined);
-  return () => {
-    const answer = early ?? requestTally(client);
+  early.then((tally) => (arrived = tally), () => undefined);
+  const take = () => {
     early = null;
-    return answer;
+    arrived = undefined;
+  };
+  return {
+    ask() {
+      const answer = early ?? requestTally(client);
+      take();
+      return answer;
+    },
+    takeArrived() {
+      const tally = early ? arrived : undefined;
+      if (tally !== undefined) take();
+      return tally;
+    },
   };
 }

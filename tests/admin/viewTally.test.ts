@@ -5,7 +5,8 @@ import { summarizeEngagement } from '../../src/admin/engagement.ts';
 import { listAllViews } from '../../src/admin/viewRecords.ts';
 import { bookOfRecords } from '../../src/admin/viewTally.ts';
 import { type ViewSums, watchViewTally } from '../../src/admin/viewTallyFeed.ts';
-import type { AskTally } from '../../src/admin/viewTallyLoad.ts';
+import { startFromTally, type TallySource } from '../../src/admin/viewTallyLoad.ts';
+import { tallyAskedEarly } from '../../src/app/consoleTally.ts';
 import { createClient, type Base44Client } from '../../src/sdk/index.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { sendSampleViews, sendViews, TALLY_SLIDES, viewFields, visitId } from '../platform/viewRecords.ts';
@@ -19,8 +20,32 @@ let client: Base44Client;
 let ada: string;
 let bob: string;
 
-const ask: AskTally = () => client.functions.invoke<ViewTally>(ENGAGEMENT_FUNCTION.tally).then((reply) => reply.data);
+/** Asks the platform each time; nothing arrived early. */
+type Ask = () => Promise<ViewTally>;
+const ask: Ask = () => client.functions.invoke<ViewTally>(ENGAGEMENT_FUNCTION.tally).then((reply) => reply.data);
 const fromRecords = async () => summarizeEngagement(bookOfRecords(await listAllViews(client.entities[ENGAGEMENT_ENTITY.view]!)), TALLY_SLIDES);
+
+const engagementOf = (sums: ViewSums | undefined) => summarizeEngagement(sums!.book!, TALLY_SLIDES);
+
+/**
+ * Until the client's socket has joined the SlideView room, news of new records is lost (no feed
+ * can know of them before it reads the tally again): probe records are sent until one's news comes.
+ */
+async function roomJoined(): Promise<void> {
+  const heard = new Set<string>();
+  const stop = client.entities[ENGAGEMENT_ENTITY.view]!.subscribe((event) => heard.add(event.id));
+  try {
+    await eventually(
+      async () => {
+        const [probe] = await sendViews(p, bob, [viewFields('probe', '/', 1)]);
+        return eventually(() => heard.has(probe!), { what: 'news of the probe', timeoutMs: 500 });
+      },
+      { what: 'the SlideView room joined', timeoutMs: 10_000 },
+    );
+  } finally {
+    stop();
+  }
+}
 
 beforeAll(async () => {
   p = await startTestPlatform('private_with_login');
@@ -37,38 +62,18 @@ afterAll(async () => {
 
 describe('watchViewTally', () => {
   /** Watches the sums, keeping the latest. */
-  function watch(how: AskTally): { latest: () => ViewSums | undefined; stop: () => void } {
+  function watch(how: Ask): { latest: () => ViewSums | undefined; stop: () => void } {
     let latest: ViewSums | undefined;
-    const stop = watchViewTally(client, how, (sums) => (latest = sums), 10);
+    const source: TallySource = { ask: how, takeArrived: () => undefined };
+    const stop = watchViewTally(client, source, (sums) => (latest = sums), 10);
     return { latest: () => latest, stop };
-  }
-  const engagementOf = (sums: ViewSums | undefined) => summarizeEngagement(sums!.book!, TALLY_SLIDES);
-
-  /**
-   * Until the client's socket has joined the SlideView room, news of new records is lost (no feed
-   * can know of them before it reads the tally again): probe records are sent until one's news comes.
-   */
-  async function roomJoined(): Promise<void> {
-    const heard = new Set<string>();
-    const stop = client.entities[ENGAGEMENT_ENTITY.view]!.subscribe((event) => heard.add(event.id));
-    try {
-      await eventually(
-        async () => {
-          const [probe] = await sendViews(p, bob, [viewFields('probe', '/', 1)]);
-          return eventually(() => heard.has(probe!), { what: 'news of the probe', timeoutMs: 500 });
-        },
-        { what: 'the SlideView room joined', timeoutMs: 10_000 },
-      );
-    } finally {
-      stop();
-    }
   }
 
   it('counts a record created while the tally was on its way once, and adds new ones as they come', async () => {
     await roomJoined();
     const start = (await ask()).records;
     // The records are stored before the tally is read, and their news may reach the feed before or after it.
-    const racing: AskTally = async () => {
+    const racing: Ask = async () => {
       await sendViews(p, bob, [viewFields('b2', '/', 1111), viewFields('b2', '/problem', 2222)]);
       return ask();
     };
@@ -101,7 +106,7 @@ describe('watchViewTally', () => {
   }, 30_000);
 
   it('sums the raw records in the page where the platform has no tally function (404), to the same figures', async () => {
-    const missing: AskTally = () => client.functions.invoke<ViewTally>('noSuchTally').then((reply) => reply.data);
+    const missing: Ask = () => client.functions.invoke<ViewTally>('noSuchTally').then((reply) => reply.data);
     const feed = watch(missing);
     try {
       await eventually(() => feed.latest()?.book != null, { what: 'the sums from raw records', timeoutMs: 10_000 });
@@ -116,7 +121,8 @@ describe('watchViewTally', () => {
     const viewerClient = createClient({ serverUrl: p.url, appId: p.appId, storage: null, location: null, history: null, logger: { error: () => {} } });
     await viewerClient.auth.loginViaEmailPassword('ada@lender.test', 'ada-password-1234');
     let latest: ViewSums | undefined;
-    const stop = watchViewTally(viewerClient, () => viewerClient.functions.invoke<ViewTally>(ENGAGEMENT_FUNCTION.tally).then((reply) => reply.data), (sums) => (latest = sums));
+    const source: TallySource = { ask: () => viewerClient.functions.invoke<ViewTally>(ENGAGEMENT_FUNCTION.tally).then((reply) => reply.data), takeArrived: () => undefined };
+    const stop = watchViewTally(viewerClient, source, (sums) => (latest = sums));
     try {
       await eventually(() => typeof latest?.error === 'string', { what: 'the refusal', timeoutMs: 10_000 });
       expect(latest!.book).toBeNull();
@@ -124,6 +130,37 @@ describe('watchViewTally', () => {
     } finally {
       stop();
       viewerClient.cleanup();
+    }
+  }, 30_000);
+});
+
+describe('the tally asked for early (the console\'s route)', () => {
+  it('hands its first answer over once, for the first picture; every later ask is a fresh request', async () => {
+    const early = tallyAskedEarly(client);
+    const first = (await eventually(() => early.takeArrived() ?? false, { what: 'the early answer', timeoutMs: 10_000 })) as ViewTally;
+    expect(first.records).toBe((await ask()).records);
+    expect(early.takeArrived()).toBeUndefined();
+    // A record after it: a later ask sees it, so a reload after a deletion never gets the stale first answer.
+    await sendViews(p, bob, [viewFields('late', '/market', 777)]);
+    expect((await early.ask()).records).toBe(first.records + 1);
+  }, 30_000);
+
+  it('lets the feed start from sums already drawn, asking again only when it must read them again', async () => {
+    await roomJoined();
+    const tally = await ask();
+    let asked = 0;
+    let latest: ViewSums | undefined;
+    const source: TallySource = { ask: () => (asked++, ask()), takeArrived: () => undefined };
+    const initial = startFromTally(tally);
+    const stop = watchViewTally(client, source, (sums) => (latest = sums), 10, initial);
+    try {
+      await sendViews(p, ada, [viewFields('a4', '/', 1234)]);
+      await eventually(() => latest?.book?.records === tally.records + 1, { what: 'the live record on the drawn sums', timeoutMs: 10_000 });
+      expect(latest!.book).toBe(initial.book);
+      expect(asked).toBe(0);
+      expect(engagementOf(latest)).toEqual(await fromRecords());
+    } finally {
+      stop();
     }
   }, 30_000);
 });
