@@ -113,7 +113,7 @@ export async function consoleRender(
     const viewsLoadedMs: number[] = [];
     const allRowsInMs: number[] = [];
     // The first open also has the server compress each built file once (cached after): not counted.
-    for (let run = 0; run <= (options.runs ?? 3); run++) {
+    for (let run = 0; run <= (options.runs ?? 5); run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       try {
         await context.addCookies([{ name: SESSION_COOKIE, value: platform.token, url: platform.url }]);
