@@ -5,7 +5,7 @@ import { startFromTally, type TallySource, type TallyStart } from './viewTallyLo
 
 /** The sums of a tally that has arrived already, for the first picture; a malformed one is left to the feed's load. */
 function arrivedStart(source: TallySource): TallyStart | undefined {
-  const tally = source.takeArrived();
+  const tally = source.arrived();
   try {
     return tally === undefined ? undefined : startFromTally(tally);
   } catch {

@@ -19,8 +19,8 @@ export interface ViewSums {
  * Keeps the sums of every SlideView record current from the entity's room, and hands them to
  * `onSums` at most every `refreshMs`. A new record is added as it comes (one arriving during a
  * load after it, unless the load had counted it already); an edit or a deletion cannot be taken
- * out of a sum, so it has the sums read again. `initial`: sums the caller has drawn already (no first
- * load then). Returns the undo.
+ * out of a sum, so it has the sums read again. `initial`: sums the caller has drawn from the source's
+ * first answer (no first load then; the source is told, so a later load asks afresh). Returns the undo.
  */
 export function watchViewTally(
   client: Base44Client,
@@ -71,7 +71,8 @@ export function watchViewTally(
       timer ??= setTimeout(draw, refreshMs);
     }
   });
-  if (!initial) load();
+  if (initial) source.settle();
+  else load();
   return () => {
     live = false;
     clearTimeout(timer);

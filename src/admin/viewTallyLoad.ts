@@ -16,8 +16,10 @@ export interface TallyStart {
 export interface TallySource {
   /** Asks for the tally: the route's first answer once, a fresh request each time after. */
   ask(): Promise<ViewTally>;
-  /** The route's first answer if it has arrived and no one has taken it (it is then taken): the console's first picture can show it. */
-  takeArrived(): ViewTally | undefined;
+  /** The route's first answer if it has arrived and is not used yet: the console's first picture can show it (a look, not a use: a render may be thrown away). */
+  arrived(): ViewTally | undefined;
+  /** The first answer was drawn: the next ask is a fresh request. */
+  settle(): void;
 }
 
 /** The sums of a tally the platform answered. */

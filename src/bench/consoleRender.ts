@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { ENGAGEMENT_FUNCTION } from '../../schemas/engagementPaths.ts';
 import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
@@ -20,6 +20,8 @@ export interface ConsoleRenderFigures {
   /** Each cold open at #admin-engagement: navigation start → the engagement table counts every viewer and record, and its first row is seen. */
   runs: number[];
   medianMs: number;
+  /** Opens in one browser that has opened the console before (cached files and compiled code), shown as for `runs`. */
+  warmRuns: number[];
   /** Per run, navigation start → every viewer's row in the DOM (the rows past the first screen come in a transition). */
   allRowsInMs: number[];
   /** Per run, navigation start → the console's request for the tally (the deck's own start-up). */
@@ -93,6 +95,35 @@ function watchEngagement(viewers: number, records: number): string {
   });`;
 }
 
+/** A fresh browser context signed in as the admin (session cookie and stored token, as after the sign-in page), with the watcher. */
+async function signedInContext(browser: Browser, platform: Seeded): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([{ name: SESSION_COOKIE, value: platform.token, url: platform.url }]);
+  await context.addInitScript(
+    ([keys, value]) => {
+      for (const key of keys) localStorage.setItem(key, value);
+    },
+    [[...TOKEN_STORAGE_KEYS], platform.token] as const,
+  );
+  // Watched in the page, cheaply each frame: Playwright's own polling costs the busy page frames.
+  await context.addInitScript(watchEngagement(platform.viewers, platform.records));
+  return context;
+}
+
+/** One open of the console at its Engagement section (the nav's link), timed in the page (ms since navigation). */
+async function openConsole(page: Page, platform: Seeded): Promise<{ shownMs: number; allRowsMs: number; askedMs: number; inMs: number }> {
+  await page.goto(`${platform.url}${ADMIN_PATH}#${ENGAGEMENT_SECTION}`, { waitUntil: 'commit' });
+  const [shownMs, allRowsMs] = (await page.evaluate(
+    `Promise.race([window.__engagementShown, new Promise((_, reject) => setTimeout(() => reject(new Error('the engagement table did not show within 60 s')), 60000))])`,
+  )) as [number, number];
+  const { askedMs, inMs } = await page.evaluate((call) => {
+    const asked = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(call)) as PerformanceResourceTiming[];
+    if (asked.length !== 1) throw new Error(`expected one tally request, saw ${asked.length}`);
+    return { askedMs: asked[0]!.startTime, inMs: asked[0]!.responseEnd };
+  }, `/functions/${ENGAGEMENT_FUNCTION.tally}`);
+  return { shownMs, allRowsMs, askedMs, inMs };
+}
+
 /**
  * The console with 34,000 views (issue 12): a local platform (own process, in-memory database)
  * seeded with `viewers` × 17 slides × `visits` SlideView records, then one warm-up and `runs` cold
@@ -114,40 +145,40 @@ export async function consoleRender(
     const allRowsInMs: number[] = [];
     // The first open also has the server compress each built file once (cached after): not counted.
     for (let run = 0; run <= (options.runs ?? 5); run++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await signedInContext(browser, platform);
       try {
-        await context.addCookies([{ name: SESSION_COOKIE, value: platform.token, url: platform.url }]);
-        await context.addInitScript(
-          ([keys, value]) => {
-            for (const key of keys) localStorage.setItem(key, value);
-          },
-          [[...TOKEN_STORAGE_KEYS], platform.token] as const,
-        );
-        // Watched in the page, cheaply each frame: Playwright's own polling costs the busy page frames.
-        await context.addInitScript(watchEngagement(platform.viewers, platform.records));
-        const page = await context.newPage();
-        // As an admin reads engagement: the console opened at its Engagement section (the nav's link).
-        await page.goto(`${platform.url}${ADMIN_PATH}#${ENGAGEMENT_SECTION}`, { waitUntil: 'commit' });
-        const [ms, allRowsMs] = (await page.evaluate(`Promise.race([window.__engagementShown, new Promise((_, reject) => setTimeout(() => reject(new Error('the engagement table did not show within 60 s')), 60000))])`)) as [number, number];
-        const { start, loaded } = await page.evaluate((call) => {
-          const asked = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(call)) as PerformanceResourceTiming[];
-          if (asked.length !== 1) throw new Error(`expected one tally request, saw ${asked.length}`);
-          return { start: asked[0]!.startTime, loaded: asked[0]!.responseEnd };
-        }, `/functions/${ENGAGEMENT_FUNCTION.tally}`);
+        const open = await openConsole(await context.newPage(), platform);
         if (run === 0) {
-          options.log?.(`  console: warm-up ${Math.round(ms)} ms`);
+          options.log?.(`  console: warm-up ${Math.round(open.shownMs)} ms`);
           continue;
         }
-        runs.push(ms);
-        allRowsInMs.push(allRowsMs);
-        consoleStartMs.push(start);
-        viewsLoadedMs.push(loaded);
-        options.log?.(`  console: run ${run}: shown at ${Math.round(ms)} ms, all ${platform.viewers} rows at ${Math.round(allRowsMs)} ms (tally asked for at ${Math.round(start)} ms, in at ${Math.round(loaded)} ms)`);
+        runs.push(open.shownMs);
+        allRowsInMs.push(open.allRowsMs);
+        consoleStartMs.push(open.askedMs);
+        viewsLoadedMs.push(open.inMs);
+        options.log?.(
+          `  console: run ${run}: shown at ${Math.round(open.shownMs)} ms, all ${platform.viewers} rows at ${Math.round(open.allRowsMs)} ms (tally asked for at ${Math.round(open.askedMs)} ms, in at ${Math.round(open.inMs)} ms)`,
+        );
       } finally {
         await context.close();
       }
     }
-    return { viewers: platform.viewers, records: platform.records, seedMs: platform.seedMs, runs, medianMs: median(runs), allRowsInMs, consoleStartMs, viewsLoadedMs };
+    // An admin coming back: the same browser again, its files and compiled code cached (one open first).
+    const warmRuns: number[] = [];
+    const context = await signedInContext(browser, platform);
+    try {
+      const page = await context.newPage();
+      for (let run = 0; run <= 3; run++) {
+        // A new document each time (the same address with its hash again would only scroll).
+        await page.goto('about:blank');
+        const open = await openConsole(page, platform);
+        if (run > 0) warmRuns.push(open.shownMs);
+      }
+      options.log?.(`  console: warm opens shown at ${warmRuns.map((ms) => Math.round(ms)).join(', ')} ms`);
+    } finally {
+      await context.close();
+    }
+    return { viewers: platform.viewers, records: platform.records, seedMs: platform.seedMs, runs, medianMs: median(runs), allRowsInMs, consoleStartMs, viewsLoadedMs, warmRuns };
   } finally {
     await platform.stop();
   }
@@ -164,6 +195,7 @@ export function consoleRenderLines(figures: ConsoleRenderFigures): string[] {
   return [
     `console with ${figures.records.toLocaleString('en')} view records (${figures.viewers} viewers), navigation → engagement table shown: ${Math.round(figures.medianMs)} ms median (runs ${round(figures.runs)}), target < 1000 ms  ${status}`,
     `  every viewer's row in the DOM: ${Math.round(median(figures.allRowsInMs))} ms median (runs ${round(figures.allRowsInMs)})`,
+    `  an admin coming back (same browser, cached files and compiled code): ${Math.round(median(figures.warmRuns))} ms median (runs ${round(figures.warmRuns)})`,
     `  deck start-up until the console asks for the tally: ${Math.round(median(startUp))} ms median (runs ${round(startUp)})`,
     `  the tally (sums the database keeps), until it is in: ${Math.round(median(loading))} ms median (runs ${round(loading)})`,
     `  then summing and drawing: ${Math.round(median(drawing))} ms median (runs ${round(drawing)})`,
