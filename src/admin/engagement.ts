@@ -108,7 +108,8 @@ export function summarizeEngagement(book: TallyBook, registry: readonly SlideRef
   };
   for (const visit of book.visits.values()) {
     const viewer = viewerOf(visit.viewer, visit.email);
-    viewer.visits.push({ id: visit.id, startedAt: visit.startedAt, lastAt: visit.lastAt, device: visit.device, ms: visit.ms });
+    const { id, startedAt, lastAt, device, ms } = visit;
+    viewer.visits.push({ id, startedAt, lastAt, device, ms });
     if (visit.lastAt > viewer.lastAt) viewer.lastAt = visit.lastAt;
   }
   for (const [id, row] of book.cells) {

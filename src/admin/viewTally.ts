@@ -1,4 +1,5 @@
-import type { DeviceKind, SlideViewRecord, ViewTally } from '../../schemas/engagementPaths.ts';
+import type { SlideViewRecord, ViewTally } from '../../schemas/engagementPaths.ts';
+import type { VisitSummary } from './engagement.ts';
 
 // The console's running sums of SlideView records: by viewer × slide and by visit. They start from
 // the platform's tally (summed in the database) or from raw records (a platform without the
@@ -7,15 +8,10 @@ import type { DeviceKind, SlideViewRecord, ViewTally } from '../../schemas/engag
 // its earliest visit_started_at, ended at its newest record, on that record's device (the greatest
 // name among records of the same millisecond); a time that is not a positive number counts as 0.
 
-/** One visit's sums, as the console keeps them. */
-export interface TallyVisit {
+/** One visit's sums, as the console keeps them: the visit as it is drawn, and whose it is. */
+export interface TallyVisit extends VisitSummary {
   viewer: string;
   email: string;
-  id: string;
-  startedAt: string;
-  lastAt: string;
-  device: DeviceKind;
-  ms: number;
 }
 
 /** The running sums; mutable, so a burst of live records costs no copy each. */
