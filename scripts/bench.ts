@@ -10,6 +10,7 @@ import { parseArgs } from '../src/bench/args.ts';
 import { consoleRender, consoleRenderLines, type ConsoleRenderFigures } from '../src/bench/consoleRender.ts';
 import { firstVisit } from '../src/bench/firstVisit.ts';
 import { followLatency, followLatencyLines, type FollowLatencyFigures } from '../src/bench/followLatency.ts';
+import { recordingLines, recordingRequests, type RecordingFigures } from '../src/bench/recordingRequests.ts';
 import { admittedViewer } from '../src/bench/platformVisit.ts';
 import { keyToHeading } from '../src/bench/keyToHeading.ts';
 import { lighthouseRun } from '../src/bench/lighthouseRun.ts';
@@ -166,6 +167,20 @@ async function main(): Promise<number> {
     Object.assign(results, { consoleRender: consoleFigures });
   }
 
+  // Issue 12: what recording engagement sends from a viewer's page (its own chromium).
+  let recordingFigures: RecordingFigures | undefined;
+  if (!args.skip.has('recording') && platformPresent()) {
+    recordingFigures = await part(results, 'recording: a viewer reads 5 minutes (page clock) with engagement recording on', async () => {
+      const chromium = await launchChromium();
+      try {
+        return await recordingRequests(chromium, { staticDir: dist });
+      } finally {
+        await chromium.close();
+      }
+    });
+    Object.assign(results, { recording: recordingFigures });
+  }
+
   // Issue 13: presenter key press → heading visible on followers, 50 followers on loopback (its own chromium).
   // One follower is a real page: on a 2-core machine each further page shares the CPU with the
   // presenter's page and the others (3 pages: median ~210 ms against ~90 ms for 1), which no follower
@@ -224,6 +239,7 @@ async function main(): Promise<number> {
   if (deck) log(`\n${deck}`);
   if (exportFigures) log(`\n${exportSummary(exportFigures)}`);
   if (consoleFigures) log(`\n${consoleRenderLines(consoleFigures).join('\n')}`);
+  if (recordingFigures) log(`\n${recordingLines(recordingFigures).join('\n')}`);
   if (followFigures) log(`\n${followLatencyLines(followFigures).join('\n')}`);
   if (scaleFigures) {
     log(`\n${scaleLoadTable(scaleFigures)}`);

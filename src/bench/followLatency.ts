@@ -95,8 +95,8 @@ export async function person(client: HttpClient, platform: PlatformChild, email:
   return token;
 }
 
-/** A page of a fresh context signed in with `token` (cookie and stored token, as the sign-in page leaves them), open on `path`. */
-async function signedInPage(browser: Browser, platform: PlatformChild, token: string, path: string): Promise<Page> {
+/** A page of a fresh context signed in with `token` (cookie and stored token, as the sign-in page leaves them), not yet opened. */
+export async function signedInBlankPage(browser: Browser, platform: PlatformChild, token: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: platform.url }]);
   await context.addInitScript(
@@ -105,7 +105,12 @@ async function signedInPage(browser: Browser, platform: PlatformChild, token: st
     },
     [[...TOKEN_STORAGE_KEYS], token] as const,
   );
-  const page = await context.newPage();
+  return context.newPage();
+}
+
+/** A page of a fresh context signed in with `token`, open on `path`. */
+async function signedInPage(browser: Browser, platform: PlatformChild, token: string, path: string): Promise<Page> {
+  const page = await signedInBlankPage(browser, platform, token);
   await page.goto(platform.url + path, { waitUntil: 'load' });
   await page.locator('h1').first().waitFor();
   return page;
