@@ -18,8 +18,8 @@ const FLAGS = [
  * Headless chromium 156 opens the address bar's popup (chrome://omnibox-popup.top-chrome) in a
  * renderer of its own for every new browser context, and no page ever shows it. On this 2-core
  * machine it took 0.9–1.5 s of CPU during each cold page open, beside the page being measured (and
- * every test's page): a person's browser loads it once per window, not per page. All four are
- * needed; any one left on still starts it.
+ * every test's page): a person's browser loads it once per window, not per page. Turning off any
+ * one of these alone, or the first two together, still started it; all four together stop it.
  */
 export const TOP_CHROME_WEBUI_FEATURES = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
 
