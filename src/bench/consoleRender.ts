@@ -3,8 +3,7 @@ import { createInterface } from 'node:readline';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { ENGAGEMENT_FUNCTION } from '../../schemas/engagementPaths.ts';
-import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
-import { SESSION_COOKIE } from '../platform/session.ts';
+import { signInContext } from './signedIn.ts';
 import { median } from './stats.ts';
 import { VISIBLE_IN_PAGE } from './visibleInPage.ts';
 
@@ -98,13 +97,7 @@ function watchEngagement(viewers: number, records: number): string {
 /** A fresh browser context signed in as the admin (session cookie and stored token, as after the sign-in page), with the watcher. */
 async function signedInContext(browser: Browser, platform: Seeded): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([{ name: SESSION_COOKIE, value: platform.token, url: platform.url }]);
-  await context.addInitScript(
-    ([keys, value]) => {
-      for (const key of keys) localStorage.setItem(key, value);
-    },
-    [[...TOKEN_STORAGE_KEYS], platform.token] as const,
-  );
+  await signInContext(context, platform.url, platform.token);
   // Watched in the page, cheaply each frame: Playwright's own polling costs the busy page frames.
   await context.addInitScript(watchEngagement(platform.viewers, platform.records));
   return context;

@@ -1,12 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
-import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
 import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { type FollowState, followRoom } from '../../schemas/presentingPaths.ts';
 import { loadContent } from '../content/loadContent.ts';
-import { SESSION_COOKIE } from '../platform/session.ts';
 import { VISIBLE_IN_PAGE } from './visibleInPage.ts';
 import { HttpClient } from './httpClient.ts';
+import { signInContext } from './signedIn.ts';
 import { type PlatformChild, startPlatformChild } from './loadRun.ts';
 import { median, percentile } from './stats.ts';
 
@@ -98,13 +97,7 @@ export async function person(client: HttpClient, platform: PlatformChild, email:
 /** A page of a fresh context signed in with `token` (cookie and stored token, as the sign-in page leaves them), not yet opened. */
 export async function signedInBlankPage(browser: Browser, platform: PlatformChild, token: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: platform.url }]);
-  await context.addInitScript(
-    ([keys, value]) => {
-      for (const key of keys) localStorage.setItem(key, value);
-    },
-    [[...TOKEN_STORAGE_KEYS], token] as const,
-  );
+  await signInContext(context, platform.url, token);
   return context.newPage();
 }
 

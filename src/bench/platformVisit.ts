@@ -1,8 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
-import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
-import { SESSION_COOKIE } from '../platform/session.ts';
 import { HttpClient } from './httpClient.ts';
 import { createUser, type PlatformChild } from './loadRun.ts';
+import { signInContext } from './signedIn.ts';
 
 /**
  * A signed-in, admitted viewer of the local platform as a fresh browser context sees them: the
@@ -18,12 +17,6 @@ export async function admittedViewer(platform: PlatformChild): Promise<(context:
   const token = (JSON.parse(login.body) as { access_token?: string }).access_token;
   if (login.status !== 200 || !token) throw new Error(`sign-in for the first visit: ${login.status} ${login.body}`);
   return async (context) => {
-    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: platform.url }]);
-    await context.addInitScript(
-      ([keys, value]) => {
-        for (const key of keys) localStorage.setItem(key, value);
-      },
-      [[...TOKEN_STORAGE_KEYS], token] as const,
-    );
+    await signInContext(context, platform.url, token);
   };
 }
