@@ -3,14 +3,15 @@ import type { AppRow } from './apps.ts';
 import type { Queryable } from './db.ts';
 import { admitByDomain } from './domainAdmission.ts';
 import { forbidden, gateError, unauthorized } from './errors.ts';
-import { resolveToken, safeEqual } from './tokens.ts';
+import { resolveTokenDigest, safeEqual, sha256 } from './tokens.ts';
 import { accessFieldsOf, type UserRow } from './users.ts';
 
 /** Who is calling: nobody, the service role, a signed-in user, or someone with a dead token. */
 export type Caller =
   | { kind: 'anonymous' }
   | { kind: 'service' }
-  | { kind: 'user'; user: UserRow; token: string }
+  /** `digest`: the SHA-256 (hex) of the token presented; the token itself is kept nowhere. */
+  | { kind: 'user'; user: UserRow; digest: string }
   | { kind: 'invalid' };
 
 /** The token of an `Authorization: Bearer …` header, or null. */
@@ -29,9 +30,17 @@ export async function resolveCaller(
 ): Promise<Caller> {
   if (!token) return { kind: 'anonymous' };
   if (safeEqual(token, serviceToken)) return { kind: 'service' };
-  const user = await resolveToken(db, token, app.id);
+  return resolveDigestCaller(db, app, sha256(token), log);
+}
+
+/**
+ * The person whose live token has this SHA-256 (hex), or `invalid`: also how a socket's standing
+ * is asked again after the handshake (the socket keeps only the digest).
+ */
+export async function resolveDigestCaller(db: Queryable, app: AppRow, digest: string, log: (line: string) => void = () => {}): Promise<Caller> {
+  const user = await resolveTokenDigest(db, digest, app.id);
   // A verified person nobody invited may belong to an allowed domain (domainAdmission.ts).
-  return user ? { kind: 'user', user: await admitByDomain(db, app, user, log), token } : { kind: 'invalid' };
+  return user ? { kind: 'user', user: await admitByDomain(db, app, user, log), digest } : { kind: 'invalid' };
 }
 
 /** Whether a signed-in user counts as registered under the app's visibility (issue 6). */
@@ -66,9 +75,12 @@ export function requireUser(caller: Caller): UserRow {
   throw unauthorized(caller.kind === 'invalid' ? undefined : 'Not authenticated');
 }
 
-/** Whether the caller may administer the app (an admin user or the service role). */
+/**
+ * Whether the caller may administer the app now: the service role, or an admin user whose access
+ * has not ended (a revoked admin administers nothing, even on a deck anyone may open).
+ */
 export function isAdmin(caller: Caller): boolean {
-  return caller.kind === 'service' || (caller.kind === 'user' && caller.user.role === 'admin');
+  return caller.kind === 'service' || (caller.kind === 'user' && caller.user.role === 'admin' && !accessEnded(caller.user));
 }
 
 /** 403 unless the caller is an admin user or the service role. */

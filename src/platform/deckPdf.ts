@@ -2,12 +2,11 @@ import { join, resolve } from 'node:path';
 import type { Context } from 'hono';
 import { ACCESS_ENDED_REASON } from '../../schemas/accessWire.ts';
 import { DECK_PDF_FILE, stampText } from '../../schemas/engagementPaths.ts';
-import { accessEnded, bearerToken, checkGate, resolveCaller } from './access.ts';
-import { findApp } from './apps.ts';
+import { accessEnded, bearerToken } from './access.ts';
+import { admit, identify } from './admission.ts';
 import { readDeckOptions } from './deckOptions.ts';
 import { gateError, HttpError } from './errors.ts';
 import type { PlatformContext } from './httpTypes.ts';
-import { noteSeen } from './lastSeen.ts';
 import { loadSourcePdf, stampPdf } from './pdfStamp.ts';
 import { sessionToken } from './session.ts';
 import { tokenHolder } from './tokens.ts';
@@ -25,10 +24,9 @@ export type DeckPdfRefusal = 'signed-out' | 'not-found';
  * admitted throw the gate's 403, and a deck never exported a 503 naming `npm run export`.
  */
 export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: string): Promise<Response | DeckPdfRefusal> {
-  const app = await findApp(ctx.db, ctx.deckAppId);
   const token = bearerToken(c.req.header('authorization')) ?? sessionToken(c);
-  if (!app || !token) return 'signed-out';
-  const caller = await resolveCaller(ctx.db, app, token, ctx.serviceToken, ctx.log);
+  if (!token) return 'signed-out';
+  const { app, caller } = await identify(ctx, ctx.deckAppId, token);
   if (caller.kind === 'invalid') {
     // Revoking ends a person's tokens too; their download is refused for that reason, not as a stranger's.
     const holder = await tokenHolder(ctx.db, token, app.id);
@@ -36,8 +34,7 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
   }
   // The stamp names a person: the service role and dead tokens have none to name.
   if (caller.kind !== 'user') return 'signed-out';
-  checkGate(app, caller);
-  await noteSeen(ctx.db, caller);
+  await admit(ctx, { app, caller });
   if (!(await readDeckOptions(ctx.db, app.id)).downloads) return 'not-found';
   const source = await loadSourcePdf(join(root, DECK_PDF_FILE)).catch((error: unknown) => {
     ctx.log(`[deck.pdf] ${join(root, DECK_PDF_FILE)} cannot be stamped: ${error instanceof Error ? error.message : String(error)}`);

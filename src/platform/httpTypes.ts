@@ -7,15 +7,25 @@ import type { AttemptLimiter } from './attemptLimiter.ts';
 import type { SignInLimits } from './signInLimits.ts';
 import type { OutboxMessage } from './outbox.ts';
 
+/** Whose sockets must have their standing decided again: a person's, or one token's (by its SHA-256, hex). */
+export interface StandingChange {
+  userId?: string;
+  digest?: string;
+  /** The tab that changed its password carries on: its sockets on token `from` now stand on token `to` (digests). */
+  rotate?: { from: string; to: string };
+}
+
 /** Broadcasts to socket rooms (realtime.ts); a no-op until the socket server is attached. */
 export interface Broadcaster {
   /** Emits `update_model { room, data: JSON.stringify(payload) }` to the room. */
   publish(room: string, payload: unknown): void;
   /**
-   * Disconnects the sockets opened with this token, or with any token of this user (revocation),
-   * except those opened with `exceptToken` (the tab that changed its password keeps its socket).
+   * Decides again, on every process, whether each socket of the person or token may still see the
+   * deck: one whose person was revoked, expired, demoted or deleted, or whose token was signed out or
+   * died with a password change, is closed. Call it after the change is committed; it resolves once
+   * this process has decided (the others do within moments).
    */
-  disconnect(match: { token?: string; userId?: string; exceptToken?: string }): void;
+  standingChanged(change: StandingChange): Promise<void>;
 }
 
 /** What every route needs: the database, the log, secrets and shared limiters. */

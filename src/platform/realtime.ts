@@ -1,62 +1,50 @@
 import type { Server as HttpServer } from 'node:http';
-import { createHash } from 'node:crypto';
 import { Server, type Socket } from 'socket.io';
 import { PRESENCE_EVENT, presenceRoom } from '../../schemas/engagementPaths.ts';
 import { FOLLOW_DRIVE_EVENT, followRoom } from '../../schemas/presentingPaths.ts';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
-import { accessEnded, type Caller, checkGate, isAdmin, resolveCaller } from './access.ts';
-import { type AppRow, findApp } from './apps.ts';
+import { type Caller, isAdmin } from './access.ts';
+import { admitToken } from './admission.ts';
 import { findConversation } from './conversations.ts';
 import { readsAll, ruleFor } from './entityAccess.ts';
 import { HttpError } from './errors.ts';
-import { noteSeen } from './lastSeen.ts';
 import { arrive, newTab, noteSeenInVisit, PresenceFeed, type PresenceTab, reportedTab } from './presence.ts';
-import { findUserById } from './users.ts';
 import { followBoardOf } from './follow.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
+import { EventBudget, SOCKET_DROPS_BEFORE_CLOSE } from './socketBudget.ts';
+import { isServerRoom, type SocketState, SocketStanding, viewersRoom } from './socketStanding.ts';
 
 
-interface SocketState {
-  app: AppRow;
-  caller: Caller;
-}
-
-// Who a socket is stays in this process (it holds the token); only the presence tab goes in
-// socket.data, which other processes read through the adapter (fetchSockets).
-const states = new WeakMap<Socket, SocketState>();
+// Only the presence tab goes in socket.data, which other processes read through the adapter
+// (fetchSockets); who a socket is stays in this process (socketStanding.ts), as a token digest.
 interface SharedData {
   tab?: PresenceTab;
 }
 
-// Rooms the server puts sockets in and nobody may join (mayJoin refuses every unknown room): a
-// person's sockets, a token's sockets, and the app's viewers, so revocations and the viewer list
-// reach sockets on every process. Tokens are named by a hash: room names cross the database.
-const userRoom = (userId: string) => `internal:user:${userId}`;
-const tokenRoom = (token: string) => `internal:token:${createHash('sha256').update(token).digest('base64url')}`;
-const viewersRoom = (appId: string) => `internal:viewers:${appId}`;
-
 const CONVERSATION_ROOM = /^\/agent-conversations\/([^/]{1,200})$/;
 
-// A socket may join its own app's entity rooms and the conversation rooms it may read; anything
-// else (another app's rooms above all) is refused with an `error` event naming the room.
-// Entity rooms are decided synchronously, so a join is in effect before any later request of the
-// same client is handled (a subscribe-then-create sequence must see its own create).
-function mayJoin(ctx: PlatformContext, state: SocketState, room: string): boolean | Promise<boolean> {
+// A socket may join its own app's entity rooms and the conversation rooms it may read, as its
+// caller stands now; anything else (another app's rooms, the server's own rooms above all) is
+// refused with an `error` event naming the room. Entity rooms are decided without a query once the
+// caller is known, so a join is in effect before a later request of the same client is handled (a
+// subscribe-then-create sequence must see its own create).
+function mayJoin(ctx: PlatformContext, appId: string, caller: Caller, room: string): boolean | Promise<boolean> {
+  if (isServerRoom(room)) return false;
   // Who is viewing, and where: admins of the socket's own app only.
-  if (room === presenceRoom(state.app.id)) return isAdmin(state.caller);
-  // Where the presenter is: anyone the handshake's gate admitted to the deck.
-  if (room === followRoom(state.app.id)) return true;
+  if (room === presenceRoom(appId)) return isAdmin(caller);
+  // Where the presenter is: anyone the admission lets in to the deck.
+  if (room === followRoom(appId)) return true;
   const entity = /^entities:([^:]+):([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(room);
   if (entity) {
     // Changes to users and the outbox are not broadcast, and only admins may read them anyway.
     // A room carries every record of its entity, so only callers who may read them all join it
     // (entityAccess.ts): a viewer limited to its own records is refused rather than filtered.
-    if (entity[1] !== state.app.id || ['User', 'Outbox'].includes(entity[2]!)) return false;
-    return readsAll(ruleFor(entity[2]!), state.caller);
+    if (entity[1] !== appId || ['User', 'Outbox'].includes(entity[2]!)) return false;
+    return readsAll(ruleFor(entity[2]!), caller);
   }
   const conversation = CONVERSATION_ROOM.exec(room);
   if (!conversation) return false;
-  return findConversation(ctx.db, state.app.id, conversation[1]!, state.caller).then(
+  return findConversation(ctx.db, appId, conversation[1]!, caller).then(
     (found) => found !== null,
     () => false,
   );
@@ -66,31 +54,6 @@ function mayJoin(ctx: PlatformContext, state: SocketState, room: string): boolea
 // (tests, to wait for the server's decision instead of sleeping) gets a RoomReply once it is taken.
 function reply(ack: unknown, answer: RoomReply): void {
   if (typeof ack === 'function') (ack as (answer: RoomReply) => void)(answer);
-}
-
-// Node's timers hold at most about 24.8 days; a later expiry is looked at again then.
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-// A socket of a person with an expiry ends when it passes, as their next request would be refused;
-// the record is read again then, since an admin may have moved the expiry meanwhile.
-function endAtExpiry(ctx: PlatformContext, socket: Socket, state: SocketState): void {
-  if (state.caller.kind !== 'user') return;
-  const userId = state.caller.user.id;
-  const schedule = (expiresAt: Date | null) => {
-    if (!expiresAt) return;
-    const timer = setTimeout(() => {
-      void findUserById(ctx.db, state.app.id, userId).then(
-        (user) => {
-          if (!user || accessEnded(user)) socket.disconnect(true);
-          else schedule(user.expires_at);
-        },
-        () => socket.disconnect(true),
-      );
-    }, Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS));
-    timer.unref();
-    socket.once('disconnect', () => clearTimeout(timer));
-  };
-  schedule(state.caller.user.expires_at);
 }
 
 /**
@@ -115,18 +78,20 @@ export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContex
     },
   );
 
+  const standing = new SocketStanding(io, ctx, pool !== undefined);
+  // The handshake's admission, handed to the connection handler in this process (socket.data
+  // crosses processes, and a user row must not).
+  const handshakes = new WeakMap<Socket, { app: SocketState['app']; caller: Caller }>();
+
   io.use((socket, next) => {
     const { app_id: appId, token } = socket.handshake.query;
-    void (async () => {
-      const app = typeof appId === 'string' ? await findApp(ctx.db, appId) : null;
-      if (!app) throw new HttpError(404, { detail: 'App not found', code: 'app_not_found' });
-      const caller = await resolveCaller(ctx.db, app, typeof token === 'string' && token ? token : null, ctx.serviceToken, ctx.log);
-      checkGate(app, caller);
-      await noteSeen(ctx.db, caller);
-      states.set(socket, { app, caller });
-      (socket.data as SharedData) = {};
-    })().then(
-      () => next(),
+    // The one admission, as for every request (admission.ts).
+    admitToken(ctx, typeof appId === 'string' ? appId : '', typeof token === 'string' && token ? token : null).then(
+      ({ app, caller }) => {
+        (socket.data as SharedData) = {};
+        handshakes.set(socket, { app, caller });
+        next();
+      },
       (error: unknown) => {
         const failure = new Error(error instanceof Error ? error.message : 'Connection refused') as Error & { data?: unknown };
         if (error instanceof HttpError) failure.data = { status: error.status, ...error.body };
@@ -136,27 +101,44 @@ export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContex
   });
 
   io.on('connection', (socket: Socket) => {
-    const state = states.get(socket)!;
+    const { app, caller } = handshakes.get(socket)!;
     const shared = socket.data as SharedData;
-    // First, so a revocation from now on reaches this socket on whichever process it is made.
-    if (state.caller.kind === 'user') void socket.join([userRoom(state.caller.user.id), tokenRoom(state.caller.token)]);
-    endAtExpiry(ctx, socket, state);
+    const appId = app.id;
+    // Before anything else: its person's and token's rooms, so a change from now on reaches it.
+    const taken = standing.admitted(socket, app, caller);
+    const state = standing.stateOf(socket)!;
+
+    // Every event passes the socket's budget first; beyond it, events are dropped unread.
+    const budget = new EventBudget(Date.now());
+    let warnedAt = 0;
+    socket.use((packet, next) => {
+      if (budget.take(Date.now())) return next();
+      const ack = packet[packet.length - 1];
+      if (typeof ack === 'function') ack({ ok: false, detail: 'Too many events: slow down' });
+      if (budget.dropped >= SOCKET_DROPS_BEFORE_CLOSE) socket.disconnect(true);
+      else if (Date.now() - warnedAt > 1000) {
+        warnedAt = Date.now();
+        socket.emit('error', { detail: 'Too many events: some were dropped' });
+      }
+    });
+
     // Settles once this socket's own tab is listed (an admin joining the presence room sees themself).
-    let arrived: Promise<void> = Promise.resolve();
+    let arrived: Promise<void> = taken;
     // A person (not the service role, not an anonymous visitor of a public deck) is present while connected.
-    if (state.caller.kind === 'user') {
-      const appId = state.app.id;
-      const user = state.caller.user;
+    if (caller.kind === 'user') {
+      const user = caller.user;
       // Reports that come before the visit is known wait for it: the tab exists from then on.
-      arrived = arrive(ctx.db, appId, user.id, Date.now()).then(
-        async (visit) => {
-          shared.tab = newTab(user, visit.openedAt, Date.now());
-          if (socket.disconnected) return;
-          await socket.join(viewersRoom(appId));
-          presence.changed(appId, visit.opened && user.role !== 'admin' ? user.id : undefined);
-        },
-        (error: unknown) => ctx.log(`[realtime] presence of ${user.id}: ${error instanceof Error ? error.message : error}`),
-      );
+      arrived = taken
+        .then(() => arrive(ctx.db, appId, user.id, Date.now()))
+        .then(
+          async (visit) => {
+            shared.tab = newTab(user, visit.openedAt, Date.now());
+            if (socket.disconnected) return;
+            await socket.join(viewersRoom(appId));
+            presence.changed(appId, visit.opened && user.role !== 'admin' ? user.id : undefined);
+          },
+          (error: unknown) => ctx.log(`[realtime] presence of ${user.id}: ${error instanceof Error ? error.message : error}`),
+        );
       socket.on(PRESENCE_EVENT, (report: unknown) => {
         void arrived.then(() => {
           const next = shared.tab && reportedTab(shared.tab, report, Date.now());
@@ -175,47 +157,61 @@ export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContex
       });
     }
     socket.on(FOLLOW_DRIVE_EVENT, (drive: unknown, ack?: unknown) => {
-      // Only admins drive, whatever a page's UI shows: a refusal is an `error` event (and the ack).
-      followBoardOf(ctx)
-        .drive(state.app.id, state.caller, drive, socket.id)
-        .then(
-          (next) => {
-            if (typeof ack === 'function') ack({ ok: true, state: next });
-          },
-          (error: unknown) => {
-            const detail = error instanceof HttpError ? error.body.detail : 'Cannot drive the presentation';
-            socket.emit('error', { event: FOLLOW_DRIVE_EVENT, detail });
-            if (typeof ack === 'function') ack({ ok: false, detail });
-          },
-        );
+      // Only admins drive, whatever a page's UI shows, as they stand now: a refusal is an `error`
+      // event (and the ack); a socket whose person may no longer see the deck is closed.
+      const refuse = (detail: string) => {
+        socket.emit('error', { event: FOLLOW_DRIVE_EVENT, detail });
+        if (typeof ack === 'function') ack({ ok: false, detail });
+      };
+      void standing.now(socket).then((now) => {
+        if (!now) return refuse('Your access to this deck has ended');
+        return followBoardOf(ctx)
+          .drive(appId, now, drive, socket.id)
+          .then(
+            (next) => {
+              if (typeof ack === 'function') ack({ ok: true, state: next });
+            },
+            (error: unknown) => refuse(error instanceof HttpError ? error.body.detail : 'Cannot drive the presentation'),
+          );
+      });
     });
-    socket.on('disconnect', () => void followBoardOf(ctx).socketClosed(state.app.id, socket.id));
+    socket.on('disconnect', () => void followBoardOf(ctx).socketClosed(appId, socket.id));
     socket.on('join', (room: unknown, ack?: unknown) => {
       if (typeof room !== 'string') return;
-      const decide = async (ok: boolean) => {
-        if (ok) {
-          await socket.join(room);
-          // A joining admin sees who is viewing at once, not at the next change.
-          if (room === presenceRoom(state.app.id)) {
-            await arrived;
-            socket.emit('update_model', roomMessage(room, { viewers: await presence.viewers(state.app.id) }));
-          }
-          // A follower who joins mid-presentation goes to the presenter's slide at once.
-          if (room === followRoom(state.app.id)) socket.emit('update_model', roomMessage(room, await followBoardOf(ctx).state(state.app.id)));
-          reply(ack, { room, ok: true });
-          return;
-        }
-        const detail = `Cannot join room ${room}`;
+      const refuse = (detail: string) => {
         socket.emit('error', { room, detail });
         reply(ack, { room, ok: false, detail });
       };
-      const failed = () => reply(ack, { room, ok: false, detail: `Cannot join room ${room} now` });
-      const verdict = mayJoin(ctx, state, room);
-      if (typeof verdict === 'boolean') void decide(verdict).catch(failed);
-      else void verdict.then(decide).catch(failed);
+      // Joined at once where the caller's last known standing allows it (so a later request of the
+      // same client finds it in), then confirmed on the standing now: a caller who lost the right
+      // meanwhile leaves again (or, no longer admitted at all, is closed) before the join is answered.
+      const early = mayJoin(ctx, appId, state.caller, room);
+      if (early === true) void socket.join(room);
+      void (async () => {
+        await taken;
+        const now = await standing.now(socket);
+        if (!now) return;
+        if (!(await mayJoin(ctx, appId, now, room))) {
+          if (!state.joined.has(room)) await socket.leave(room);
+          return refuse(`Cannot join room ${room}`);
+        }
+        state.joined.add(room);
+        await socket.join(room);
+        // A joining admin sees who is viewing at once, not at the next change.
+        if (room === presenceRoom(appId)) {
+          await arrived;
+          socket.emit('update_model', roomMessage(room, { viewers: await presence.viewers(appId) }));
+        }
+        // A follower who joins mid-presentation goes to the presenter's slide at once.
+        if (room === followRoom(appId)) socket.emit('update_model', roomMessage(room, await followBoardOf(ctx).state(appId)));
+        reply(ack, { room, ok: true });
+      })().catch(() => reply(ack, { room, ok: false, detail: `Cannot join room ${room} now` }));
     });
     socket.on('leave', (room: unknown, ack?: unknown) => {
       if (typeof room !== 'string') return;
+      // Only a room the client joined itself: the server's own rooms (a person's, a token's, the
+      // viewers') stay, so nothing a client sends keeps its socket from being found and closed.
+      if (!state.joined.delete(room)) return reply(ack, { room, ok: false, detail: `Not in room ${room}` });
       void socket.leave(room);
       reply(ack, { room, ok: true });
     });
@@ -225,13 +221,11 @@ export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContex
     publish(room, payload) {
       io.to(room).emit('update_model', roomMessage(room, payload));
     },
-    disconnect({ token, userId, exceptToken }) {
-      // A revoked token must stop receiving changes too, not only stop making requests, on every process.
-      const rooms = [...(token ? [tokenRoom(token)] : []), ...(userId ? [userRoom(userId)] : [])];
-      if (rooms.length === 0) return;
-      const target = exceptToken ? io.in(rooms).except(tokenRoom(exceptToken)) : io.in(rooms);
-      target.disconnectSockets(true);
-    },
-    close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
+    standingChanged: (change) => standing.changed(change),
+    close: () =>
+      new Promise<void>((resolve) => {
+        standing.close();
+        void io.close(() => resolve());
+      }),
   };
 }

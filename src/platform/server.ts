@@ -106,7 +106,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.mailFrom) : null;
 
   let port = options.port ?? 3000;
-  let broadcaster: Broadcaster = { publish: () => {}, disconnect: () => {} };
+  let broadcaster: Broadcaster = { publish: () => {}, standingChanged: async () => {} };
   const ctx: PlatformContext = {
     db,
     log,
@@ -116,7 +116,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     clientAddress: (c) => clientAddress(c, options.trustProxy ?? false),
     broadcaster: {
       publish: (room, payload) => broadcaster.publish(room, payload),
-      disconnect: (match) => broadcaster.disconnect(match),
+      standingChanged: (change) => broadcaster.standingChanged(change),
     },
     afterReply: new AfterReplyQueue(log),
     deliver: mailer?.deliver,

@@ -4,16 +4,15 @@ import type { Context, Hono } from 'hono';
 import { ADMIN_PATH } from '../../schemas/accessWire.ts';
 import { APP_ID_META } from '../../schemas/platformWire.ts';
 import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
-import { accessEnded, type Caller, checkGate, resolveCaller } from './access.ts';
+import { isAdmin } from './access.ts';
+import { admittedOrNull } from './admission.ts';
 import { deckFilePath, targetPath } from './deckFilePath.ts';
 import { deckPdfAnswer } from './deckPdf.ts';
-import { type AppRow, findApp } from './apps.ts';
 import { builtPages, pageRedirect } from './pageRedirect.ts';
 import { notFound } from './errors.ts';
 import { fileAudience } from './publicDeckFiles.ts';
 import type { PlatformContext } from './httpTypes.ts';
 import { chooseEncoding, compressOnce, worthCompressing } from './compression.ts';
-import { noteSeen } from './lastSeen.ts';
 import { sessionToken } from './session.ts';
 
 const TYPES: Record<string, string> = {
@@ -95,43 +94,18 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
   const root = resolve(ctx.staticDir);
   let pages: ReturnType<typeof builtPages> | undefined;
 
-  // The session cookie's person, or null (no cookie, dead token, or only the service token).
-  const sessionCaller = async (c: Context): Promise<{ app: AppRow; caller: Caller & { kind: 'user' } } | null> => {
-    const token = sessionToken(c);
-    const deckApp = token ? await findApp(ctx.db, ctx.deckAppId) : null;
-    if (!token || !deckApp) return null;
-    const caller = await resolveCaller(ctx.db, deckApp, token, ctx.serviceToken, ctx.log);
-    return caller.kind === 'user' ? { app: deckApp, caller } : null;
-  };
+  // The one admission (admission.ts) on the session cookie. A stale cookie is no cookie here: a
+  // deck anyone may open still shows its pages; a revoked or expired person is refused like any
+  // visitor the gate keeps out and gets the gate page, whose client asks the API and shows the
+  // ended-access screen.
+  const sessionAdmission = (c: Context) => admittedOrNull(ctx, ctx.deckAppId, sessionToken(c), { deadTokenIsAnonymous: true });
+  const mayView = async (c: Context): Promise<boolean> => (await sessionAdmission(c)) !== null;
 
-  // A revoked or expired person is refused like any visitor the gate keeps out: they get the gate
-  // page, whose client asks the API and shows the ended-access screen.
-  const mayView = async (c: Context): Promise<boolean> => {
-    const deckApp = await findApp(ctx.db, ctx.deckAppId);
-    if (!deckApp || deckApp.visibility === 'public_without_login') return true;
-    const session = await sessionCaller(c);
-    if (!session) return false;
-    try {
-      checkGate(deckApp, session.caller);
-    } catch {
-      return false;
-    }
-    await noteSeen(ctx.db, session.caller);
-    return true;
-  };
-
-  // The admin console (ADMIN_PATH) is the client's: an admin who may view the deck gets the
+  // The admin console (ADMIN_PATH) is the client's: an admin person the deck admits gets the
   // content-free app shell, which renders the console; anyone else the ordinary 404.
   const isAdminSession = async (c: Context): Promise<boolean> => {
-    const session = await sessionCaller(c);
-    // Checked here too: the gate lets anyone through a deck without sign-in, but no ended admin.
-    if (!session || session.caller.user.role !== 'admin' || accessEnded(session.caller.user)) return false;
-    try {
-      checkGate(session.app, session.caller);
-      return true;
-    } catch {
-      return false;
-    }
+    const admitted = await sessionAdmission(c);
+    return admitted?.caller.kind === 'user' && isAdmin(admitted.caller);
   };
 
   // Refused paths, missing files and gated files a visitor may not see all get this one answer, so

@@ -33,13 +33,21 @@ export async function issueToken(db: Queryable, userId: string, appId: string): 
 }
 
 /** The user a live token of `appId` belongs to, or null (unknown, expired, revoked, other app). */
-export async function resolveToken(db: Queryable, token: string, appId: string): Promise<UserRow | null> {
-  // Looked up by digest: an index probe on a hash reveals nothing useful through timing. One query
-  // (token joined to its user) because every API call and every gated page pays for it.
+export function resolveToken(db: Queryable, token: string, appId: string): Promise<UserRow | null> {
+  // Looked up by digest: an index probe on a hash reveals nothing useful through timing.
+  return resolveTokenDigest(db, sha256(token), appId);
+}
+
+/**
+ * resolveToken by the token's SHA-256 (hex): what a socket keeps to ask again later, and what
+ * crosses processes, so no process holds or sends another's token in clear. One query (token
+ * joined to its user) because every API call, gated page and socket recheck pays for it.
+ */
+export async function resolveTokenDigest(db: Queryable, digest: string, appId: string): Promise<UserRow | null> {
   const result = await db.query<UserRow>(
     `SELECT u.* FROM access_tokens t JOIN users u ON u.id = t.user_id AND u.app_id = t.app_id
      WHERE t.token_hash = $1 AND t.app_id = $2 AND t.revoked_at IS NULL AND t.expires_at > now()`,
-    [sha256(token), appId],
+    [digest, appId],
   );
   return result.rows[0] ?? null;
 }

@@ -303,7 +303,7 @@ describe('bookkeeping', () => {
 
   it('the last-seen throttle writes once a minute per person, whatever the number of calls', async () => {
     const row = (await p.db.query<UserRow>(`SELECT * FROM users WHERE email = 'seen@lender.example'`)).rows[0]!;
-    const caller = { kind: 'user' as const, user: row, token: 'unused' };
+    const caller = { kind: 'user' as const, user: row, digest: 'unused' };
     const lastSeen = async () => (await p.db.query<{ t: Date }>('SELECT last_seen_at AS t FROM users WHERE id = $1', [row.id])).rows[0]!.t.getTime();
     const start = Date.now() + 10 * LAST_SEEN_EVERY_MS;
     await noteSeen(p.db, caller, start);

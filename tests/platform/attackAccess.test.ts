@@ -191,7 +191,7 @@ describe('the socket', () => {
 });
 
 describe('the rule table', () => {
-  const user = (id: string, role = 'user'): Caller => ({ kind: 'user', token: 't', user: { id, role } as UserRow });
+  const user = (id: string, role = 'user'): Caller => ({ kind: 'user', digest: 't', user: { id, role } as UserRow });
   const service: Caller = { kind: 'service' };
   const anonymous: Caller = { kind: 'anonymous' };
 

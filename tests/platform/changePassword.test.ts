@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { SOCKET_PATH } from '../../schemas/platformWire.ts';
+import { followRoom } from '../../schemas/presentingPaths.ts';
 import { ACCOUNT_CLIENT_MAX_FAILURES } from '../../src/platform/signInLimits.ts';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
@@ -47,8 +48,9 @@ describe('changing a password', () => {
     expect(reply.body).toEqual({ success: true, access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(reply.headers.get('set-cookie')).toContain(`deck_session=${reply.body.access_token}`);
     expect(await laptopGone).toBe('io server disconnect');
-    // The server handled the laptop's disconnect; a round trip on the tab's socket after it shows the tab's is still served.
-    expect(await tabSocket.timeout(3000).emitWithAck('leave', 'entities:testapp:Thing')).toMatchObject({ ok: true });
+    // The server handled the laptop's disconnect; a join on the tab's socket after it shows the tab's is still
+    // served, and that it stands on the new token (a join is decided on the standing now).
+    expect(await tabSocket.timeout(3000).emitWithAck('join', followRoom('testapp'))).toMatchObject({ ok: true });
     expect(tabGone).toEqual([]);
     expect(tabSocket.connected).toBe(true);
 

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { ACCESS_CALL, ACCESS_ENTITY, AccessRequestBody, DecisionBody, type RequestStatus } from '../../../schemas/accessWire.ts';
-import { accessEnded, type Caller, isRegistered, requireAdmin, requireUser } from '../access.ts';
+import { accessEnded, type Caller, isRegistered, requireUser } from '../access.ts';
+import { adminOnly } from '../admission.ts';
 import { accessRequestNotice, mailAdmins } from '../adminNotices.ts';
 import { readJson, validate } from '../body.ts';
 import { nowIso, type Queryable } from '../db.ts';
@@ -61,7 +62,7 @@ function decider(caller: Caller): { decided_by: string | null; decided_by_id: st
 }
 
 // Approval lets the person in (and lifts an expiry already past, since they asked for more time).
-async function admit(db: Queryable, person: UserRow, now: Date): Promise<void> {
+async function letIn(db: Queryable, person: UserRow, now: Date): Promise<void> {
   const ended = accessEnded(person, now);
   if (person.invited && !ended) return;
   await updateUser(db, person.id, { invited: true, invited_at: now, ...(ended ? { expires_at: null } : {}) });
@@ -87,9 +88,8 @@ async function mailDecision(ctx: PlatformContext, appId: string, to: string, sta
 /** POST ACCESS_CALL.decideRequest(id) (admin): approve or decline a pending request, then tell the room and the person. */
 export function registerDecisionRoute(gated: Hono<AppEnv>, ctx: PlatformContext): void {
   // ACCESS_CALL.decideRequest(':id') would encode the colon; the path is the same one, spelt for the router.
-  gated.post('/access-requests/:id/decide', async (c) => {
+  gated.post('/access-requests/:id/decide', adminOnly('decide access requests'), async (c) => {
     const caller = c.get('caller');
-    requireAdmin(caller, 'decide access requests');
     const id = checkRecordId(c.req.param('id'));
     const { decision } = validate(DecisionBody, await readJson(c));
     const appId = c.get('app').id;
@@ -103,7 +103,7 @@ export function registerDecisionRoute(gated: Hono<AppEnv>, ctx: PlatformContext)
       if (status === 'approved') {
         if (!person) throw badRequest('decision', 'the person who asked no longer has an account');
         if (person.revoked_at) throw badRequest('decision', "this person's access was revoked; invite them again to let them back in");
-        await admit(tx, person, new Date());
+        await letIn(tx, person, new Date());
       }
       const decided = await updateRecord(tx, appId, ENTITY, id, { status, decided_at: nowIso(), ...decider(caller) });
       return { record: decided!, person };

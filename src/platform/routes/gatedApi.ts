@@ -3,7 +3,8 @@ import { HttpError } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { registerDecisionRoute } from './accessRequests.ts';
 import { registerAgentRoutes } from './agents.ts';
-import { appScope, gate } from './appScope.ts';
+import { appScope } from './appScope.ts';
+import { admitted } from '../admission.ts';
 import { registerEngagementFunctions } from './engagementFunctions.ts';
 import { entityApi } from './entities.ts';
 import { registerNotProvidedRoutes } from './notProvided.ts';
@@ -14,7 +15,7 @@ import { registerUserRoutes } from './users.ts';
 /** Everything of /api/apps/{appId}/ but auth/*: the gate runs before any of it. */
 export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
   const gated = new Hono<AppEnv>();
-  gated.use('*', appScope(ctx), gate(ctx));
+  gated.use('*', appScope(ctx), admitted(ctx));
   // User and Outbox have their own rules; registered first, they answer before the generic store.
   registerUserRoutes(gated, ctx);
   registerOutboxRoutes(gated, ctx);

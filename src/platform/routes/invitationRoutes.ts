@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { type AccessState, accessState, InviteBody } from '../../../schemas/accessWire.ts';
-import { requireAdmin } from '../access.ts';
+import { adminOnly } from '../admission.ts';
 import { readJson, validate } from '../body.ts';
 import { revokeUserCodes } from '../codes.ts';
 import { checkRecordId } from '../entitiesStore.ts';
@@ -27,15 +27,13 @@ async function person(ctx: PlatformContext, appId: string, rawId: string): Promi
 
 /** The admin's access calls (ACCESS_CALL invite, resendInvite, revoke), behind the gate. */
 export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.post('/users/invite-user', async (c) => {
-    requireAdmin(c.get('caller'), 'invite users');
+  api.post('/users/invite-user', adminOnly('invite users'), async (c) => {
     const body = validate(InviteBody, await readJson(c));
     const user = await inviteUser(ctx, c.get('app').id, body, ctx.publicUrl());
     return c.json({ success: true, email: user.email, role: user.role, user: toUserRecord(user) });
   });
 
-  api.post('/users/:id/resend-invite', async (c) => {
-    requireAdmin(c.get('caller'), 'resend invitations');
+  api.post('/users/:id/resend-invite', adminOnly('resend invitations'), async (c) => {
     const target = await person(ctx, c.get('app').id, c.req.param('id'));
     const refusal = NO_RESEND[accessState(accessFieldsOf(target))];
     if (refusal) throw badRequest('user', refusal);
@@ -43,16 +41,15 @@ export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext
     return c.json({ success: true, email: target.email });
   });
 
-  api.post('/users/:id/revoke', async (c) => {
+  api.post('/users/:id/revoke', adminOnly('revoke access'), async (c) => {
     const caller = c.get('caller');
-    requireAdmin(caller, 'revoke access');
     const target = await person(ctx, c.get('app').id, c.req.param('id'));
     if (caller.kind === 'user' && caller.user.id === target.id) throw badRequest('user', 'you cannot revoke your own access');
     const revoked = await ctx.db.query<UserRow>('UPDATE users SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING *', [target.id]);
     await revokeUserCodes(ctx.db, target.id);
     await revokeUserTokens(ctx.db, target.id);
     // Open decks end at once: their sockets drop, and the next call of the deck meets the gate.
-    ctx.broadcaster.disconnect({ userId: target.id });
+    await ctx.broadcaster.standingChanged({ userId: target.id });
     return c.json(toUserRecord(revoked.rows[0]!));
   });
 }

@@ -53,7 +53,7 @@ export function registerInviteAcceptanceRoutes(auth: Hono<AppEnv>, ctx: Platform
     // Any other session, code or link dies with the old password, as after a reset.
     await revokeUserCodes(ctx.db, userId);
     await revokeUserTokens(ctx.db, userId);
-    ctx.broadcaster.disconnect({ userId });
+    await ctx.broadcaster.standingChanged({ userId });
     const token = await issueToken(ctx.db, userId, app.id);
     setSessionCookie(c, token);
     return c.json({ success: true, access_token: token, user: toUserRecord(user) });

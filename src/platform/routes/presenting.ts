@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { NOTES_DIR, NOTES_FILE, PRESENTING_CALL } from '../../../schemas/presentingPaths.ts';
-import { requireAdmin } from '../access.ts';
+import { adminOnly } from '../admission.ts';
 import { readJson } from '../body.ts';
 import { followBoardOf } from '../follow.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
@@ -17,14 +17,12 @@ export function notesFileOf(staticDir: string): string {
  * and the follow-me drive (the same board the socket's FOLLOW_DRIVE_EVENT moves).
  */
 export function registerPresentingRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.get(PRESENTING_CALL.notes, async (c) => {
-    requireAdmin(c.get('caller'), 'read the speaker notes');
+  api.get(PRESENTING_CALL.notes, adminOnly('read the speaker notes'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ notes: await readNotes(notesFileOf(ctx.staticDir), ctx.log) });
   });
 
-  api.post(PRESENTING_CALL.drive, async (c) => {
-    requireAdmin(c.get('caller'), 'drive the presentation');
+  api.post(PRESENTING_CALL.drive, adminOnly('drive the presentation'), async (c) => {
     const state = await followBoardOf(ctx).drive(c.get('app').id, c.get('caller'), await readJson(c));
     return c.json(state.path === null ? { stopped: true } : { path: state.path, presenter: state.presenter });
   });

@@ -1,19 +1,15 @@
 import type { Hono } from 'hono';
-import { bearerToken, checkGate, resolveCaller } from '../access.ts';
-import { findApp } from '../apps.ts';
-import { notFound } from '../errors.ts';
+import { bearerToken } from '../access.ts';
+import { admitToken } from '../admission.ts';
 import type { PlatformContext } from '../httpTypes.ts';
 
 /** GET /api/apps/public/prod/public-settings/by-id/{appId}: the app's visibility, behind the gate. */
 export function registerPublicSettings(app: Hono, ctx: PlatformContext): void {
   app.get('/api/apps/public/prod/public-settings/by-id/:appId', async (c) => {
-    const row = await findApp(ctx.db, c.req.param('appId'));
-    if (!row) throw notFound(`App ${c.req.param('appId')} not found`, 'app_not_found');
-    const caller = await resolveCaller(ctx.db, row, bearerToken(c.req.header('authorization')), ctx.serviceToken, ctx.log);
     // The deck's app start turns 403 auth_required into "go to login" and user_not_registered
     // into Access Restricted (spec section 4). A dead token counts as none here, so a stale token
     // in storage leads to the login page rather than to "Failed to load app".
-    checkGate(row, caller.kind === 'invalid' ? { kind: 'anonymous' } : caller);
-    return c.json({ id: row.id, public_settings: row.visibility, created_date: row.created_date });
+    const who = await admitToken(ctx, c.req.param('appId'), bearerToken(c.req.header('authorization')), { deadTokenIsAnonymous: true });
+    return c.json({ id: who.app.id, public_settings: who.app.visibility, created_date: who.app.created_date });
   });
 }

@@ -158,7 +158,7 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     // Every other reset link and code dies with the old password, as every session does.
     await revokeUserCodes(ctx.db, userId);
     await revokeUserTokens(ctx.db, userId);
-    ctx.broadcaster.disconnect({ userId });
+    await ctx.broadcaster.standingChanged({ userId });
     return c.json({ success: true, message: 'Password changed: sign in with the new password.' });
   });
 }

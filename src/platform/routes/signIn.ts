@@ -9,7 +9,7 @@ import { revokeUserCodes } from '../codes.ts';
 import { NewPassword, refuseBreached } from '../passwordPolicy.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../session.ts';
-import { issueToken, revokeToken, revokeUserTokens } from '../tokens.ts';
+import { issueToken, revokeToken, revokeUserTokens, sha256 } from '../tokens.ts';
 import { findUserByEmail, findUserById, markJoined, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
 
 const Login = z.object({
@@ -56,7 +56,7 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     for (const token of [bearerToken(c.req.header('authorization')), sessionToken(c)]) {
       if (token) {
         await revokeToken(ctx.db, token);
-        ctx.broadcaster.disconnect({ token });
+        await ctx.broadcaster.standingChanged({ digest: sha256(token) });
       }
     }
     clearSessionCookie(c);
@@ -83,8 +83,8 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     // caller gets a fresh token back, and only this tab's socket stays open (the client swaps tokens).
     await revokeUserCodes(ctx.db, user.id);
     await revokeUserTokens(ctx.db, user.id);
-    ctx.broadcaster.disconnect({ userId: user.id, ...(caller.kind === 'user' ? { exceptToken: caller.token } : {}) });
     const token = await issueToken(ctx.db, user.id, user.app_id);
+    await ctx.broadcaster.standingChanged({ userId: user.id, ...(caller.kind === 'user' ? { rotate: { from: caller.digest, to: sha256(token) } } : {}) });
     setSessionCookie(c, token);
     return c.json({ success: true, access_token: token });
   });

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { AccessPatch } from '../../../schemas/accessWire.ts';
-import { type Caller, isAdmin, requireAdmin, requireUser } from '../access.ts';
+import { type Caller, isAdmin, requireUser } from '../access.ts';
+import { adminOnly } from '../admission.ts';
 import { readJson, validate } from '../body.ts';
 import { checkRecordId } from '../entitiesStore.ts';
 import { allows, ENTITY_ACCESS, requireAllowed } from '../entityAccess.ts';
@@ -72,9 +73,8 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     return c.json(toUserRecord(await updateUser(ctx.db, user.id, patch)));
   });
 
-  api.get('/entities/User', async (c) => {
-    // Listing is for admins only; a user reads their own record through /me or by id.
-    requireAdmin(c.get('caller'), 'list users');
+  // Listing is for admins only; a user reads their own record through /me or by id.
+  api.get('/entities/User', adminOnly('list users'), async (c) => {
     return c.json(await queryDocuments(ctx.db, userDocuments(c.get('app').id), parseListParams(c.req.query())));
   });
 
@@ -94,19 +94,18 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     if (!allows(USER.update, caller, target.id)) throw forbidden('You may not update this User record');
     const patch = userPatch(target, await readJson(c), isAdmin(caller));
     const updated = await updateUser(ctx.db, target.id, patch);
-    // A socket keeps the rights it joined rooms with; after a role change it must reconnect, so
-    // a former admin stops receiving the changes of records it may no longer read.
-    if (updated.role !== target.role) ctx.broadcaster.disconnect({ userId: target.id });
+    // Role and expiry decide what the person's open sockets may receive: they are decided again
+    // (a former admin's close, so it stops receiving the changes of records it may no longer read).
+    if (patch.role !== undefined || patch.expires_at !== undefined) await ctx.broadcaster.standingChanged({ userId: target.id });
     return c.json(toUserRecord(updated));
   });
 
-  api.delete('/entities/User/:id', async (c) => {
-    requireAdmin(c.get('caller'), 'delete users');
+  api.delete('/entities/User/:id', adminOnly('delete users'), async (c) => {
     requireAllowed(USER.delete, c.get('caller'), 'User', 'delete');
     const id = checkRecordId(c.req.param('id'));
     const result = await ctx.db.query('DELETE FROM users WHERE app_id = $1 AND id = $2', [c.get('app').id, id]);
     if (!result.affectedRows) throw notFound(`User ${id} not found`);
-    ctx.broadcaster.disconnect({ userId: id });
+    await ctx.broadcaster.standingChanged({ userId: id });
     return c.json({ success: true, id: c.req.param('id') });
   });
 
