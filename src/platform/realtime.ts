@@ -11,7 +11,7 @@ import { HttpError } from './errors.ts';
 import { arrive, newTab, noteSeenInVisit, PresenceFeed, type PresenceTab, reportedTab } from './presence.ts';
 import { followBoardOf } from './follow.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
-import { EventBudget, SOCKET_DROPS_BEFORE_CLOSE } from './socketBudget.ts';
+import { EventBudget } from './socketBudget.ts';
 import { isServerRoom, type SocketState, SocketStanding, viewersRoom } from './socketStanding.ts';
 
 
@@ -115,7 +115,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContex
       if (budget.take(Date.now())) return next();
       const ack = packet[packet.length - 1];
       if (typeof ack === 'function') ack({ ok: false, detail: 'Too many events: slow down' });
-      if (budget.dropped >= SOCKET_DROPS_BEFORE_CLOSE) socket.disconnect(true);
+      if (budget.flooding) socket.disconnect(true);
       else if (Date.now() - warnedAt > 1000) {
         warnedAt = Date.now();
         socket.emit('error', { detail: 'Too many events: some were dropped' });

@@ -105,7 +105,8 @@ export class SocketStanding {
         .then((after) => {
           this.checks.delete(socket);
           if (!stillStands(state.caller, after)) {
-            socket.disconnect(true);
+            // After the handler that asked has answered (its ack goes out first, then the close).
+            setImmediate(() => socket.disconnect(true));
             return null;
           }
           state.caller = after!;

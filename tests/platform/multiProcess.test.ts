@@ -6,6 +6,8 @@ import { PRESENCE_EVENT, presenceRoom, type PresenceUpdate } from '../../schemas
 import { FOLLOW_DRIVE_EVENT, type FollowState, followRoom } from '../../schemas/presentingPaths.ts';
 import { type PlatformChild, startPlatformChild } from '../../src/bench/loadRun.ts';
 import { ACCOUNT_CLIENT_MAX_FAILURES } from '../../src/platform/signInLimits.ts';
+import { tokenRoom, userRoom, viewersRoom } from '../../src/platform/socketStanding.ts';
+import { sha256 } from '../../src/platform/tokens.ts';
 import { eventually } from '../support/waitFor.ts';
 import { fakeDeck } from './harness.ts';
 import { connected } from './socketEvents.ts';
@@ -90,6 +92,45 @@ describe.runIf(testEngine() === 'postgres')('two platform processes on one Postg
     expect((await call(a, 'DELETE', `/entities/User/${person.id}`, { token: a.serviceToken })).status).toBe(200);
     expect(await closed).toBe('io server disconnect');
     expect((await call(b, 'GET', '/entities/User/me', { token: person.token })).status).toBeGreaterThanOrEqual(401);
+  });
+
+  // Issue 23, finding 1, across processes: the socket lives on B and sent `leave` for the server's own
+  // rooms; the revocation and the demotion are made through A. Each closes it within a second.
+  it('a socket on one that tried to leave the server’s rooms is still closed within a second by a revocation through the other', async () => {
+    const person = await viewer(a, 'escape-across@fund.example');
+    const page = await socketOn(b, person.token);
+    for (const room of [userRoom(person.id), tokenRoom(sha256(person.token)), viewersRoom(b.appId)]) {
+      expect(await page.timeout(5000).emitWithAck('leave', room), `leave ${room}`).toMatchObject({ ok: false });
+    }
+    expect((await call(a, 'POST', `/users/${person.id}/revoke`, { token: a.serviceToken })).status).toBe(200);
+    await eventually(() => page.disconnected, { timeoutMs: 1000, what: 'the socket on B closed after the revocation through A' });
+  });
+
+  it('an admin demoted through one is closed on the other within a second, and cannot drive from there', async () => {
+    const email = 'demoted-across@fund.example';
+    expect((await call(a, 'POST', '/users/invite-user', { token: a.serviceToken, body: { user_email: email, role: 'admin' } })).status).toBe(200);
+    expect((await call(a, 'POST', '/auth/register', { body: { email, password: 'demoted-password-12' } })).status).toBe(200);
+    const code = /code is (\d{6})/.exec(await a.mailTo(email, 'otp'))?.[1];
+    const verified = await call(a, 'POST', '/auth/verify-otp', { body: { email, otp_code: code } });
+    expect(verified.status).toBe(200);
+    const { access_token: token, user } = verified.body as { access_token: string; user: { id: string } };
+    const console_ = await socketOn(b, token);
+    const heard: string[] = [];
+    console_.on('update_model', (message: { room: string }) => heard.push(message.room));
+    for (const room of [presenceRoom(b.appId), `entities:${b.appId}:ConsultationRequest`]) expect(await join(console_, room)).toMatchObject({ ok: true });
+    for (const room of [userRoom(user.id), tokenRoom(sha256(token))]) {
+      expect(await console_.timeout(5000).emitWithAck('leave', room)).toMatchObject({ ok: false });
+    }
+    expect((await call(a, 'PUT', `/entities/User/${user.id}`, { token: a.serviceToken, body: { role: 'user' } })).status).toBe(200);
+    await eventually(() => console_.disconnected, { timeoutMs: 1000, what: 'the demoted admin’s socket on B closed' });
+    const before = heard.length;
+    const asker = await viewer(a, 'asker-across@fund.example');
+    expect((await call(a, 'POST', '/entities/ConsultationRequest', { token: asker.token, body: { preferred_times: 'Monday' } })).status).toBe(200);
+    // Reconnected on B as what they are now, the former admin cannot drive.
+    const again = await socketOn(b, token);
+    expect(await again.timeout(5000).emitWithAck(FOLLOW_DRIVE_EVENT, { path: '/market' })).toMatchObject({ ok: false });
+    expect(await join(again, presenceRoom(b.appId))).toMatchObject({ ok: false });
+    expect(heard.length, 'updates the demoted admin received after the demotion').toBe(before);
   });
 
   it('follow-me: an admin drives on one, followers on both move, and a late joiner on the other lands on the slide', async () => {
