@@ -24,17 +24,22 @@ export class AttemptLimiter {
     return this.stored(key);
   }
 
-  /** Inside a locked transaction: seconds until the key may try again, or 0 when it may try now. */
-  async waitIn(tx: Queryable, key: string): Promise<number> {
+  /**
+   * Inside a locked transaction: seconds until the key may make `count` attempts, or 0 when it may
+   * now. More than `max` at once never fit: the whole window is the answer then.
+   */
+  async waitIn(tx: Queryable, key: string, count = 1): Promise<number> {
     const recent = await this.events.recent(tx, this.stored(key), this.windowMs);
-    if (recent.length < this.max) return 0;
-    const oldest = recent[recent.length - this.max]!;
-    return Math.max(1, Math.ceil((oldest + this.windowMs - this.events.now()) / 1000));
+    const over = recent.length + count - this.max;
+    if (over <= 0) return 0;
+    if (count > this.max) return Math.ceil(this.windowMs / 1000);
+    const freesLast = recent[over - 1]!;
+    return Math.max(1, Math.ceil((freesLast + this.windowMs - this.events.now()) / 1000));
   }
 
-  /** Inside a locked transaction: records one attempt now. */
-  takeIn(tx: Queryable, key: string): Promise<void> {
-    return this.events.add(tx, this.stored(key));
+  /** Inside a locked transaction: records `count` attempts now. */
+  takeIn(tx: Queryable, key: string, count = 1): Promise<void> {
+    return this.events.add(tx, this.stored(key), count);
   }
 
   /** Seconds until the key may try again, or 0 when it may try now. */
@@ -42,11 +47,11 @@ export class AttemptLimiter {
     return this.events.locked([this.stored(key)], (tx) => this.waitIn(tx, key));
   }
 
-  /** Takes one place now and returns 0, or returns the seconds to wait and takes nothing. */
-  reserve(key: string): Promise<number> {
+  /** Takes `count` places now and returns 0, or returns the seconds to wait and takes nothing. */
+  reserve(key: string, count = 1): Promise<number> {
     return this.events.locked([this.stored(key)], async (tx) => {
-      const wait = await this.waitIn(tx, key);
-      if (wait === 0) await this.takeIn(tx, key);
+      const wait = await this.waitIn(tx, key, count);
+      if (wait === 0) await this.takeIn(tx, key, count);
       return wait;
     });
   }

@@ -10,9 +10,20 @@ import { forbidden, notFound } from './errors.ts';
 //   nobody  no caller at all: only the platform itself writes such records
 // An entity missing from the table gets DEFAULT_RULE: anyone admitted may create, and a record
 // is then read, changed and deleted by its creator or an admin only.
+// Each rule also says who may create many records in one call (bulk, import: admins unless the
+// rule says otherwise) and, for every entity a viewer may write, how many records a viewer may
+// write (create, change or delete) in a window: admins and the service role are not counted.
+// A write beyond it is a 429 saying when to try again (writeRates.ts; issue 23, finding 2).
 
 /** Who may perform one action on an entity's records. */
 export type Who = 'viewer' | 'owner' | 'admin' | 'nobody';
+
+/** How many records one viewer may write in a window; `what` names them in the 429. */
+export interface EntityRate {
+  max: number;
+  windowMs: number;
+  what: string;
+}
 
 /** The access rule of one entity; a record's owner is its creator, so `create` has no `owner`. */
 export interface EntityRule {
@@ -20,28 +31,63 @@ export interface EntityRule {
   read: Who;
   update: Who;
   delete: Who;
+  /** Who may create several records in one call (bulk create, import); absent: admins only. */
+  bulk?: Exclude<Who, 'owner'>;
+  /** Writes per viewer (not admins); null only where no viewer writes at all. */
+  rate: EntityRate | null;
 }
 
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
 /** The rule of every entity not named in ENTITY_ACCESS: create by any viewer, the rest owner or admin. */
-export const DEFAULT_RULE: EntityRule = { create: 'viewer', read: 'owner', update: 'owner', delete: 'owner' };
+export const DEFAULT_RULE: EntityRule = {
+  create: 'viewer',
+  read: 'owner',
+  update: 'owner',
+  delete: 'owner',
+  rate: { max: 100, windowMs: HOUR, what: 'records' },
+};
 
 /** The declared rules, by entity name; the routes of User and Outbox (users.ts, outbox.ts) apply theirs. */
 export const ENTITY_ACCESS: Readonly<Record<string, EntityRule>> = {
   // Accounts join through invite-user or register; a user is the "owner" of their own record.
-  User: { create: 'nobody', read: 'owner', update: 'owner', delete: 'admin' },
+  // A person changes their own profile (PUT …/User/me) now and then.
+  User: { create: 'nobody', read: 'owner', update: 'owner', delete: 'admin', rate: { max: 30, windowMs: HOUR, what: 'profile changes' } },
   // The mail the local platform would have sent: written by the platform, read by admins.
-  Outbox: { create: 'nobody', read: 'admin', update: 'nobody', delete: 'nobody' },
+  Outbox: { create: 'nobody', read: 'admin', update: 'nobody', delete: 'nobody', rate: null },
   // Allowed domains decide who may join: only admins see or change them.
-  [ACCESS_ENTITY.domain]: { create: 'admin', read: 'admin', update: 'admin', delete: 'admin' },
+  [ACCESS_ENTITY.domain]: { create: 'admin', read: 'admin', update: 'admin', delete: 'admin', rate: null },
   // Made only through ACCESS_CALL.requestAccess and settled only through decideRequest (routes/accessRequests.ts).
-  [ACCESS_ENTITY.accessRequest]: { create: 'nobody', read: 'owner', update: 'nobody', delete: 'admin' },
-  // Any admitted viewer asks; the asker reads their own, admins read and settle all.
-  [ACCESS_ENTITY.consultation]: { create: 'viewer', read: 'owner', update: 'admin', delete: 'admin' },
+  [ACCESS_ENTITY.accessRequest]: {
+    create: 'nobody',
+    read: 'owner',
+    update: 'nobody',
+    delete: 'admin',
+    rate: { max: 5, windowMs: DAY, what: 'access requests' },
+  },
+  // Any admitted viewer asks; the asker reads their own, admins read and settle all. Each request
+  // mails every admin, so a viewer makes a handful a day, one at a time.
+  [ACCESS_ENTITY.consultation]: {
+    create: 'viewer',
+    read: 'owner',
+    update: 'admin',
+    delete: 'admin',
+    rate: { max: 5, windowMs: DAY, what: 'consultation requests' },
+  },
   // A viewer's time per slide: they create their own (entitySchemas.ts refuses a forged author)
   // and read none, not even their own; only admins read or delete them, and no one edits time.
-  [ENGAGEMENT_ENTITY.view]: { create: 'viewer', read: 'admin', update: 'nobody', delete: 'admin' },
+  // The recorder sends them in one bulk request every 30 s (a few records each), hence `bulk`.
+  [ENGAGEMENT_ENTITY.view]: {
+    create: 'viewer',
+    read: 'admin',
+    update: 'nobody',
+    delete: 'admin',
+    bulk: 'viewer',
+    rate: { max: 2000, windowMs: HOUR, what: 'slide view records' },
+  },
   // The deck's switches: every admitted viewer's page reads them, only admins set them.
-  [ENGAGEMENT_ENTITY.options]: { create: 'admin', read: 'viewer', update: 'admin', delete: 'admin' },
+  [ENGAGEMENT_ENTITY.options]: { create: 'admin', read: 'viewer', update: 'admin', delete: 'admin', rate: null },
 };
 
 /** The rule of `entity`: its declared one, else DEFAULT_RULE. */

@@ -6,6 +6,7 @@ import type { AfterReplyQueue } from './afterReply.ts';
 import type { AttemptLimiter } from './attemptLimiter.ts';
 import type { SignInLimits } from './signInLimits.ts';
 import type { OutboxMessage } from './outbox.ts';
+import type { WriteRates } from './writeRates.ts';
 
 /** Whose sockets must have their standing decided again: a person's, or one token's (by its SHA-256, hex). */
 export interface StandingChange {
@@ -35,6 +36,8 @@ export interface PlatformContext {
   serviceToken: string;
   /** Limits on password checks per account, per address and both (signInLimits.ts). */
   signInLimits: SignInLimits;
+  /** The viewers' write rates of the access table (entityAccess.ts), counted in the database. */
+  writeRates: WriteRates;
   /** Counts code and reset-link requests per email and kind (5 per 15 min), against mail floods. */
   mailLimiter: AttemptLimiter;
   /** The client address a request came from (clientAddress.ts), the key of per-client limits. */

@@ -28,9 +28,9 @@ export class LimitEvents {
     return rows.rows.map((row) => Number(row.at));
   }
 
-  /** Records one attempt now. */
-  async add(tx: Queryable, key: string): Promise<void> {
-    await tx.query('INSERT INTO limit_events (key, at) VALUES ($1, $2)', [key, this.now()]);
+  /** Records `count` attempts now (one statement). */
+  async add(tx: Queryable, key: string, count = 1): Promise<void> {
+    await tx.query('INSERT INTO limit_events (key, at) SELECT $1, $2 FROM generate_series(1, $3::int)', [key, this.now(), count]);
   }
 
   /** Takes back the key's latest attempt. */

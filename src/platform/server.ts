@@ -18,6 +18,7 @@ import { AttemptLimiter } from './attemptLimiter.ts';
 import { LimitEvents } from './limitEvents.ts';
 import { clientAddress } from './clientAddress.ts';
 import { SignInLimits } from './signInLimits.ts';
+import { WriteRates } from './writeRates.ts';
 import { createMailer, DEFAULT_MAIL_FROM, redactSmtpUrl } from './mailer.ts';
 import { pruneDeadSecrets } from './tokens.ts';
 import { DRAIN_DEADLINE_MS, drainHttp } from './shutdown.ts';
@@ -112,6 +113,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     log,
     serviceToken: service.token,
     signInLimits: new SignInLimits(db, { accountMax: options.accountMaxFailures }),
+    writeRates: new WriteRates(new LimitEvents(db)),
     mailLimiter: new AttemptLimiter(new LimitEvents(db), 'mail', 5, 15 * 60 * 1000),
     clientAddress: (c) => clientAddress(c, options.trustProxy ?? false),
     broadcaster: {

@@ -1,3 +1,4 @@
+import { createRecords } from '../../src/platform/entitiesStore.ts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
@@ -29,11 +30,12 @@ beforeAll(async () => {
   bob = await registeredUser(p, 'bob@example.com');
   aliceId = (await p.call('GET', '/entities/User/me', { token: alice })).body.id;
   bobId = (await p.call('GET', '/entities/User/me', { token: bob })).body.id;
-  const seeded = await p.call('POST', '/entities/Note/bulk', {
-    token: alice,
-    body: Array.from({ length: SEEDED }, (_, i) => ({ text: `alice ${i}`, i })),
+  // Alice's own records, written by the store itself: a viewer may not bulk-create, and makes 100 records an hour at most.
+  const seeded = await createRecords(p.db, p.appId, 'Note', Array.from({ length: SEEDED }, (_, i) => ({ text: `alice ${i}`, i })), {
+    email: 'alice@example.com',
+    id: aliceId,
   });
-  expect(seeded.status).toBe(200);
+  expect(seeded).toHaveLength(SEEDED);
 }, 60_000);
 afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -111,17 +113,16 @@ describe('signed-out visitors of a public app', () => {
 });
 
 describe('the owner fields cannot be forged', () => {
-  it('create, bulk create and update keep created_by / created_by_id of the real caller', async () => {
+  it('create and update keep created_by / created_by_id of the real caller; a viewer’s bulk create is refused', async () => {
     const forged = { created_by: 'bob@example.com', created_by_id: bobId, text: 'planted' };
     const one = (await p.call('POST', '/entities/Note', { token: alice, body: forged })).body;
     expect(one).toMatchObject({ created_by: 'alice@example.com', created_by_id: aliceId });
-    const many = (await p.call('POST', '/entities/Note/bulk', { token: alice, body: [forged] })).body;
-    expect(many[0]).toMatchObject({ created_by: 'alice@example.com', created_by_id: aliceId });
+    const many = await p.call('POST', '/entities/Note/bulk', { token: alice, body: [forged] });
+    expect({ status: many.status, detail: many.body.detail }).toEqual({ status: 403, detail: 'You may not bulk create Note records' });
     // Handing a record over by rewriting its owner is not possible either.
     const handed = await p.call('PUT', `/entities/Note/${one.id}`, { token: alice, body: { created_by_id: bobId, created_by: 'bob@example.com' } });
     expect(handed.body).toMatchObject({ created_by: 'alice@example.com', created_by_id: aliceId });
     expect((await p.call('GET', `/entities/Note/${one.id}`, { token: bob })).status).toBe(404);
-    expect((await p.call('GET', `/entities/Note/${many[0].id}`, { token: bob })).status).toBe(404);
   });
 });
 
@@ -135,7 +136,7 @@ describe('an admin', () => {
       created_by_id: aliceId,
     });
     expect((await p.call('DELETE', `/entities/Note/${note.id}`, { token: admin })).status).toBe(200);
-    await p.call('POST', '/entities/Scratch/bulk', { token: bob, body: [{ k: 1 }, { k: 2 }, { k: 3 }] });
+    for (const k of [1, 2, 3]) expect((await p.call('POST', '/entities/Scratch', { token: bob, body: { k } })).status).toBe(200);
     const removed = await p.call('DELETE', '/entities/Scratch', { token: admin, body: { k: { $gte: 2 } } });
     expect(removed.body).toEqual({ success: true, deleted: 2 });
     const service = await p.call('DELETE', '/entities/Scratch', { token: p.serviceToken, body: {} });
@@ -196,7 +197,8 @@ describe('the rule table', () => {
   const anonymous: Caller = { kind: 'anonymous' };
 
   it('defaults an undeclared entity to create by any viewer, everything else owner or admin', () => {
-    expect(ruleFor('Note')).toEqual({ create: 'viewer', read: 'owner', update: 'owner', delete: 'owner' });
+    expect(ruleFor('Note')).toEqual({ create: 'viewer', read: 'owner', update: 'owner', delete: 'owner', rate: { max: 100, windowMs: 3_600_000, what: 'records' } });
+    expect(ruleFor('Note').bulk, 'bulk create and import: admins only unless declared').toBeUndefined();
     expect(ruleFor('constructor')).toBe(DEFAULT_RULE);
     expect(allows(DEFAULT_RULE.read, user('a'), 'a')).toBe(true);
     expect(allows(DEFAULT_RULE.read, user('b'), 'a')).toBe(false);
@@ -209,7 +211,7 @@ describe('the rule table', () => {
   });
 
   it('can say "create: viewer, read: admin, update: nobody, delete: admin" (a viewing record)', () => {
-    const view: EntityRule = { create: 'viewer', read: 'admin', update: 'nobody', delete: 'admin' };
+    const view: EntityRule = { create: 'viewer', read: 'admin', update: 'nobody', delete: 'admin', rate: { max: 10, windowMs: 1000, what: 'views' } };
     const table = { View: view };
     const rule = ruleFor('View', table);
     const viewer = user('v');
@@ -224,13 +226,21 @@ describe('the rule table', () => {
     expect(allows(rule.update, boss, 'v')).toBe(false);
     expect(allows(rule.update, service, 'v')).toBe(false);
     expect(allows(rule.delete, service, 'v')).toBe(true);
-    const shared: EntityRule = { create: 'admin', read: 'viewer', update: 'admin', delete: 'admin' };
+    const shared: EntityRule = { create: 'admin', read: 'viewer', update: 'admin', delete: 'admin', rate: null };
     expect(readsAll(shared, viewer)).toBe(true);
     expect(allows(shared.create, viewer)).toBe(false);
   });
 
+  it('gives every entity a viewer may write a rate (issue 23, finding 2)', () => {
+    const viewerWrites = (rule: EntityRule) => (['create', 'update', 'delete'] as const).some((action) => rule[action] === 'viewer' || rule[action] === 'owner');
+    for (const [name, rule] of [['(undeclared)', DEFAULT_RULE] as const, ...Object.entries(ENTITY_ACCESS)]) {
+      if (viewerWrites(rule)) expect(rule.rate, `${name} is written by viewers and has no rate`).not.toBeNull();
+    }
+    expect(ENTITY_ACCESS.ConsultationRequest!.rate).toEqual({ max: 5, windowMs: 24 * 3_600_000, what: 'consultation requests' });
+  });
+
   it('declares the User and Outbox rules the routes apply', () => {
-    expect(ENTITY_ACCESS.Outbox).toEqual({ create: 'nobody', read: 'admin', update: 'nobody', delete: 'nobody' });
+    expect(ENTITY_ACCESS.Outbox).toEqual({ create: 'nobody', read: 'admin', update: 'nobody', delete: 'nobody', rate: null });
     expect(ENTITY_ACCESS.User).toMatchObject({ create: 'nobody', delete: 'admin' });
   });
 });

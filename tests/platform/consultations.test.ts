@@ -63,7 +63,7 @@ describe('a consultation request', () => {
       const reply = await p.call('POST', PATH, { token: bob, body });
       expect({ status: reply.status, detail: reply.body.detail }).toEqual({ status: 400, detail });
     }
-    const bulk = await p.call('POST', `${PATH}/bulk`, { token: bob, body: [{ preferred_times: 'Monday' }, { message: 'none' }] });
+    const bulk = await p.call('POST', `${PATH}/bulk`, { token: admin, body: [{ preferred_times: 'Monday' }, { message: 'none' }] });
     expect(bulk.body.detail).toBe('body[1].preferred_times: is required');
     expect(await all()).toEqual(before);
     expect(await consultationMail()).toHaveLength(mailed);
@@ -92,16 +92,46 @@ describe('a consultation request', () => {
     expect(forged.body.detail).toBe(`email: is not a field of ${ACCESS_ENTITY.consultation}`);
   });
 
-  it('made several at once (bulk) reaches each admin as one mail', async () => {
+  it('is made one at a time by a viewer: bulk create and import are refused (403) and nothing is written or mailed', async () => {
+    const before = await all();
     const mailed = (await consultationMail()).length;
-    const made = await p.call('POST', `${PATH}/bulk`, { token: bob, body: [{ preferred_times: 'Monday' }, { preferred_times: 'Friday' }] });
+    const bulk = await p.call('POST', `${PATH}/bulk`, { token: bob, body: [{ preferred_times: 'Monday' }, { preferred_times: 'Friday' }] });
+    expect({ status: bulk.status, detail: bulk.body.detail }).toEqual({ status: 403, detail: `You may not bulk create ${ACCESS_ENTITY.consultation} records` });
+    const form = new FormData();
+    form.append('file', new File(['preferred_times\nMonday\n'], 'requests.csv', { type: 'text/csv' }));
+    const imported = await p.call('POST', `${PATH}/import`, { token: bob, body: form });
+    expect({ status: imported.status, detail: imported.body.detail }).toEqual({ status: 403, detail: `You may not import ${ACCESS_ENTITY.consultation} records` });
+    expect(await all()).toEqual(before);
+    expect(await consultationMail()).toHaveLength(mailed);
+  });
+
+  it('made several at once by an admin (bulk) reaches each admin as one mail', async () => {
+    const mailed = (await consultationMail()).length;
+    const made = await p.call('POST', `${PATH}/bulk`, { token: admin, body: [{ preferred_times: 'Monday' }, { preferred_times: 'Friday' }] });
     expect(made.status).toBe(200);
     expect(made.body.map((r: { status: string; email: string }) => [r.status, r.email])).toEqual([
-      ['new', 'bob@lender.example'],
-      ['new', 'bob@lender.example'],
+      ['new', ADMIN.email],
+      ['new', ADMIN.email],
     ]);
     const mail = await consultationMail();
     expect(mail).toHaveLength(mailed + 1);
     expect(mail[0]).toMatchObject({ subject: '2 new consultation requests' });
+  });
+});
+
+describe('the rate of consultation requests (issue 23, finding 2)', () => {
+  it('is 5 per viewer per 24 h: the 6th is a 429 saying when, and nothing more is written or mailed', async () => {
+    const cara = await registeredUser(p, 'cara@lender.example', 'cara-password-12');
+    // In parallel: the places are taken in one locked step, so a burst gets no more than a sequence.
+    const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => p.call('POST', PATH, { token: cara, body: { preferred_times: `Slot ${i}` } })));
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const refused = replies.find((reply) => reply.status === 429)!;
+    expect(refused.body).toMatchObject({ code: 'rate_limited' });
+    expect(refused.body.detail).toMatch(/^ConsultationRequest: at most 5 consultation requests per 24 h for each person; try again in (23 h \d+ min|24 h)$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    const mine = (await all()).filter((record) => record.email === 'cara@lender.example');
+    expect(mine).toHaveLength(5);
+    // Another viewer has places of their own; an admin is not counted.
+    expect((await p.call('POST', PATH, { token: ann, body: { preferred_times: 'Later' } })).status).toBe(200);
   });
 });

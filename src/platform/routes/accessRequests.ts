@@ -11,6 +11,7 @@ import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { sendMail } from '../outbox.ts';
 import { findUserById, updateUser, type UserRow } from '../users.ts';
 import { announce } from './entities.ts';
+import { ruleFor } from '../entityAccess.ts';
 
 // Access requests: a signed-in person nobody invited asks; an admin approves or declines. The
 // records are AccessRequest entities (read through the generic routes under their rule in
@@ -42,6 +43,7 @@ export function registerRequestAccessRoute(auth: Hono<AppEnv>, ctx: PlatformCont
     const body = validate(AccessRequestBody, await readJson(c));
     const app = c.get('app');
     refuseAsker(app, user);
+    await ctx.writeRates.reserve(app.id, ENTITY, ruleFor(ENTITY), c.get('caller'), ctx.clientAddress(c), 1);
     // One transaction, so two clicks at once still make one request.
     const { record, isNew } = await ctx.db.transaction(async (tx) => {
       const pending = await pendingRequestOf(tx, app.id, user.id);

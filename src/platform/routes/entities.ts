@@ -97,12 +97,18 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     return c.json(project(record, fields));
   });
 
+  // Every write of a viewer counts against the entity's rate, after the input is checked (a refused
+  // body costs nothing) and before anything is written.
+  const countWrites = (c: Context<EntityEnv>, entity: string, count: number) =>
+    ctx.writeRates.reserve(c.get('app').id, entity, ruleFor(entity), c.get('caller'), ctx.clientAddress(c), count);
+
   api.post('/:entity', async (c) => {
     const entity = c.get('entity');
     requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
     const body = await readJson(c);
     refuseForgedAuthor(entity, body, c.get('caller'));
     const fields = createFields(entity, userFields(body), c.get('caller'));
+    await countWrites(c, entity, 1);
     const [record] = await insertAll(ctx, c.get('app').id, entity, [fields], author(c.get('caller')));
     created(c, entity, [record!]);
     return c.json(record);
@@ -110,12 +116,15 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
 
   api.post('/:entity/bulk', async (c) => {
     const entity = c.get('entity');
+    // Many records in one call are an admin's, unless the entity's rule says otherwise (SlideView).
+    requireAllowed(ruleFor(entity).bulk ?? 'admin', c.get('caller'), entity, 'bulk create');
     requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
     const body = await readJson(c);
     if (!Array.isArray(body)) throw badRequest('body', 'must be a JSON array of records');
     if (body.length > MAX_LIMIT) throw badRequest('body', `holds more than ${MAX_LIMIT} records`);
     body.forEach((item, i) => refuseForgedAuthor(entity, item, c.get('caller'), `body[${i}]`));
     const rows = body.map((item, i) => createFields(entity, userFields(item, `body[${i}]`), c.get('caller'), `body[${i}]`));
+    await countWrites(c, entity, rows.length);
     const records = await insertAll(ctx, c.get('app').id, entity, rows, author(c.get('caller')));
     created(c, entity, records);
     return c.json(records);
@@ -123,8 +132,8 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
 
   api.post('/:entity/import', async (c) => {
     const entity = c.get('entity');
-    // A file of rows is a bulk change an admin makes, whatever the create rule says.
-    requireAllowed('admin', c.get('caller'), entity, 'import');
+    // A file of rows is a bulk change: an admin's, unless the entity's rule says otherwise.
+    requireAllowed(ruleFor(entity).bulk ?? 'admin', c.get('caller'), entity, 'import');
     requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
     const form = await readForm(c, MAX_IMPORT_BYTES);
     const file = form.get('file');
@@ -133,6 +142,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     if (rows.length > MAX_LIMIT) throw badRequest('file', `holds more than ${MAX_LIMIT} rows`);
     rows.forEach((row, i) => refuseForgedAuthor(entity, row, c.get('caller'), `file row ${i + 1}`));
     const fields = rows.map((row, i) => createFields(entity, userFields(row, `file row ${i + 1}`), c.get('caller'), `file row ${i + 1}`));
+    await countWrites(c, entity, fields.length);
     const records = await insertAll(ctx, c.get('app').id, entity, fields, author(c.get('caller')));
     created(c, entity, records);
     return c.json({ status: 'success', imported: records.length, records });
@@ -143,6 +153,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const id = c.get('id');
     const current = await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'update');
     const fields = updateFields(entity, userFields(await readJson(c)), current);
+    await countWrites(c, entity, 1);
     // The owner (created_by_id) is a system field no update can change, so the check above holds.
     const record = await ctx.db.transaction(async (tx) => {
       await checkStored(tx, c.get('app').id, entity, fields, id);
@@ -157,6 +168,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const entity = c.get('entity');
     const id = c.get('id');
     await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'delete');
+    await countWrites(c, entity, 1);
     const record = await deleteRecord(ctx.db, c.get('app').id, entity, id);
     if (!record) throw notFound(`${entity} ${id} not found`);
     announce(ctx, c.get('app').id, entity, 'delete', [record]);

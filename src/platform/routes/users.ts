@@ -70,6 +70,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
   api.put('/entities/User/me', async (c) => {
     const user = requireUser(c.get('caller'));
     const patch = userPatch(user, await readJson(c), false);
+    await ctx.writeRates.reserve(c.get('app').id, 'User', USER, c.get('caller'), ctx.clientAddress(c), 1);
     return c.json(toUserRecord(await updateUser(ctx.db, user.id, patch)));
   });
 
@@ -93,6 +94,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     if (!target || !mayRead(caller, target)) throw notFound(`User ${id} not found`);
     if (!allows(USER.update, caller, target.id)) throw forbidden('You may not update this User record');
     const patch = userPatch(target, await readJson(c), isAdmin(caller));
+    await ctx.writeRates.reserve(c.get('app').id, 'User', USER, caller, ctx.clientAddress(c), 1);
     const updated = await updateUser(ctx.db, target.id, patch);
     // Role and expiry decide what the person's open sockets may receive: they are decided again
     // (a former admin's close, so it stops receiving the changes of records it may no longer read).
