@@ -41,6 +41,10 @@ export interface PlatformOptions {
   smtpUrl?: string;
   /** The sender of mailed messages (env MAIL_FROM, default `Investor deck <no-reply@localhost>`). */
   mailFrom?: string;
+  /** The clock of the notice budget and its digests (tests move it; default Date.now). */
+  now?: () => number;
+  /** How often waiting notice digests are looked at (default 60 s). */
+  noticeDigestEveryMs?: number;
   /** Where outbox mail and start-up notes go (default console.log). */
   log?: (line: string) => void;
 }

@@ -7,6 +7,7 @@ import type { AttemptLimiter } from './attemptLimiter.ts';
 import type { SignInLimits } from './signInLimits.ts';
 import type { OutboxMessage } from './outbox.ts';
 import type { WriteRates } from './writeRates.ts';
+import type { NoticeThrottle } from './adminNotices.ts';
 
 /** Whose sockets must have their standing decided again: a person's, or one token's (by its SHA-256, hex). */
 export interface StandingChange {
@@ -36,6 +37,8 @@ export interface PlatformContext {
   serviceToken: string;
   /** Limits on password checks per account, per address and both (signInLimits.ts). */
   signInLimits: SignInLimits;
+  /** Each admin's hourly budget of notice mails (the rest wait for a digest). */
+  notices: NoticeThrottle;
   /** The viewers' write rates of the access table (entityAccess.ts), counted in the database. */
   writeRates: WriteRates;
   /** Counts code and reset-link requests per email and kind (5 per 15 min), against mail floods. */

@@ -20,21 +20,30 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
-/** The HTML part: the plain text, escaped, each absolute link made clickable. */
-export function htmlBody(text: string): string {
+/**
+ * The HTML part: the plain text, escaped, with the deck's own links (those starting with
+ * `linkBase`, the PUBLIC_URL) made clickable and nothing else: an address anyone else wrote stays text.
+ */
+export function htmlBody(text: string, linkBase: string): string {
+  const base = escapeHtml(linkBase.replace(/\/+$/, ''));
   const paragraphs = text.split(/\n{2,}/).map((paragraph) => {
-    const linked = escapeHtml(paragraph).replace(/https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g, (url) => `<a href="${url}">${url}</a>`);
+    const linked = escapeHtml(paragraph).replace(/https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g, (url) =>
+      base && (url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`)) ? `<a href="${url}">${url}</a>` : url,
+    );
     return `<p>${linked.replace(/\n/g, '<br>')}</p>`;
   });
   return `<!doctype html><html><body style="font-family: system-ui, sans-serif; line-height: 1.5">${paragraphs.join('')}</body></html>`;
 }
 
-/** A nodemailer SMTP transport for `smtp://user:pass@host:587` or `smtps://…` (checked by config.ts). */
-export function createMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FROM): Mailer {
+/**
+ * A nodemailer SMTP transport for `smtp://user:pass@host:587` or `smtps://…` (checked by config.ts);
+ * `linkBase` gives the PUBLIC_URL, the only links its HTML parts make clickable.
+ */
+export function createMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FROM, linkBase: () => string = () => ''): Mailer {
   const transport = createTransport({ ...TIMEOUTS, url: smtpUrl }, { from });
   return {
     async deliver(message) {
-      await transport.sendMail({ to: message.to, subject: message.subject, text: message.body, html: htmlBody(message.body) });
+      await transport.sendMail({ to: message.to, subject: message.subject, text: message.body, html: htmlBody(message.body, linkBase()) });
     },
     close: () => transport.close(),
   };

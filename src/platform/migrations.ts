@@ -265,4 +265,61 @@ export const MIGRATIONS: readonly Migration[] = [
       SELECT view_tally_add(ARRAY(SELECT e FROM entities AS e WHERE e.entity = 'SlideView'));
     `,
   },
+  {
+    version: 8,
+    description: 'admin notice digests, registrations without a user row, and the append-only audit log',
+    sql: `
+      -- Notices an admin gets beyond NOTICES_PER_ADMIN_PER_HOUR wait here for one digest mail (adminNotices.ts).
+      CREATE TABLE notice_digest (
+        id bigserial PRIMARY KEY,
+        app_id text NOT NULL,
+        admin_email text NOT NULL,
+        subject text NOT NULL,
+        lines jsonb NOT NULL,
+        at bigint NOT NULL
+      );
+      CREATE INDEX notice_digest_admin ON notice_digest (app_id, admin_email, id);
+      -- A registration of an address with no account keeps no user row until the code proves the
+      -- mailbox (issue 23, finding 4): its codes name the app and the address instead.
+      ALTER TABLE one_time_codes ALTER COLUMN user_id DROP NOT NULL;
+      ALTER TABLE one_time_codes ADD COLUMN app_id text;
+      ALTER TABLE one_time_codes ADD COLUMN email text;
+      CREATE INDEX one_time_codes_pending ON one_time_codes (app_id, email, kind) WHERE user_id IS NULL;
+      CREATE TABLE pending_signups (
+        app_id text NOT NULL,
+        email text NOT NULL,
+        full_name text,
+        registrations integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (app_id, email)
+      );
+      -- Who did what, when (issue 23, "An audit log"): rows are only ever added. Changing one is
+      -- refused by the database itself; removing one only by the start-up pruning of entries older
+      -- than the retention, which sets deck.audit_prune for its own transaction.
+      CREATE TABLE audit_log (
+        id bigserial PRIMARY KEY,
+        app_id text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now(),
+        actor text,
+        action text NOT NULL,
+        target text,
+        address text,
+        user_agent text,
+        detail jsonb NOT NULL DEFAULT '{}'::jsonb
+      );
+      CREATE INDEX audit_log_app_at ON audit_log (app_id, at DESC, id DESC);
+      CREATE INDEX audit_log_app_actor ON audit_log (app_id, lower(actor));
+      CREATE INDEX audit_log_app_target ON audit_log (app_id, lower(target));
+      CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP = 'DELETE' AND current_setting('deck.audit_prune', true) = 'on' THEN
+          RETURN OLD;
+        END IF;
+        RAISE EXCEPTION 'audit_log is append-only';
+      END
+      $fn$;
+      CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
+        FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+    `,
+  },
 ];

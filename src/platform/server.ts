@@ -19,6 +19,7 @@ import { LimitEvents } from './limitEvents.ts';
 import { clientAddress } from './clientAddress.ts';
 import { SignInLimits } from './signInLimits.ts';
 import { WriteRates } from './writeRates.ts';
+import { flushNoticeDigests, NoticeThrottle } from './adminNotices.ts';
 import { createMailer, DEFAULT_MAIL_FROM, redactSmtpUrl } from './mailer.ts';
 import { pruneDeadSecrets } from './tokens.ts';
 import { DRAIN_DEADLINE_MS, drainHttp } from './shutdown.ts';
@@ -104,7 +105,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   await pruneDeadSecrets(db);
   await analyzeIfNeverAnalyzed(db);
 
-  const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.mailFrom) : null;
+  const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.mailFrom, () => options.publicUrl ?? `http://localhost:${port}`) : null;
 
   let port = options.port ?? 3000;
   let broadcaster: Broadcaster = { publish: () => {}, standingChanged: async () => {} };
@@ -114,6 +115,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     serviceToken: service.token,
     signInLimits: new SignInLimits(db, { accountMax: options.accountMaxFailures }),
     writeRates: new WriteRates(new LimitEvents(db)),
+    notices: new NoticeThrottle(new LimitEvents(db, options.now)),
     mailLimiter: new AttemptLimiter(new LimitEvents(db), 'mail', 5, 15 * 60 * 1000),
     clientAddress: (c) => clientAddress(c, options.trustProxy ?? false),
     broadcaster: {
@@ -133,6 +135,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   broadcaster = realtime;
   port = await listen(server, port, options.host);
   warmDeckPdf(ctx);
+  // Digests of notices kept back wait at most this long once their admin's hour has room again.
+  const flushDigests = () => void flushNoticeDigests(ctx).catch((error: unknown) => log(`[mail] notice digests: ${error instanceof Error ? error.message : error}`));
+  const digests = setInterval(flushDigests, options.noticeDigestEveryMs ?? 60_000);
+  digests.unref();
+  flushDigests();
   claim?.setPort(port);
   const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : 'localhost'}:${port}`;
   log(startupMessage(url, options, report, service));
@@ -148,6 +155,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     close({ deadlineMs = DRAIN_DEADLINE_MS } = {}) {
       closing ??= (async () => {
         stopping = true;
+        clearInterval(digests);
         try {
           const drain = await drainHttp(server, () => realtime.close(), deadlineMs);
           if (drain.forced) log(`[platform] requests still running after ${deadlineMs} ms were cut`);

@@ -44,8 +44,8 @@ describe('a consultation request', () => {
     id = made.body.id;
     const [mail] = await consultationMail();
     expect(mail).toMatchObject({ kind: 'consultation', subject: 'A consultation request' });
-    expect(mail!.body).toContain('Ann Lee <ann@lender.example> asks for a consultation.');
-    expect(mail!.body).toContain('Preferred times: Tuesday afternoon, Eastern');
+    expect(mail!.body).toContain('“Ann Lee” <ann@lender.example> asks for a consultation.');
+    expect(mail!.body).toContain('Preferred times: “Tuesday afternoon, Eastern”');
     expect(mail!.body).toMatch(/\/admin to answer it\./);
   });
 

@@ -189,10 +189,12 @@ describe('`npm run invite` without a running server', () => {
 });
 
 describe('htmlBody', () => {
-  it('escapes the text and links only absolute addresses, without trailing punctuation', () => {
-    const html = htmlBody('Hi <b>you</b> & co,\n\nOpen https://deck.example.com/login?a=1&b=2. Or not: /login');
+  it('escapes the text and links only the deck’s own absolute addresses, without trailing punctuation', () => {
+    const html = htmlBody('Hi <b>you</b> & co,\n\nOpen https://deck.example.com/login?a=1&b=2. Or not: /login, nor https://deck.example.com.evil.example/x', 'https://deck.example.com');
     expect(html).toContain('Hi &lt;b&gt;you&lt;/b&gt; &amp; co,');
     expect(html).toContain('<a href="https://deck.example.com/login?a=1&amp;b=2">https://deck.example.com/login?a=1&amp;b=2</a>.');
     expect(html).not.toContain('href="/login"');
+    expect(html, 'a look-alike of the deck’s address').not.toContain('href="https://deck.example.com.evil');
+    expect(htmlBody('See https://elsewhere.example/page', 'https://deck.example.com')).not.toContain('<a ');
   });
 });
