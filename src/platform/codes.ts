@@ -9,9 +9,23 @@ export const OTP_LIFETIME_MS = 10 * 60 * 1000;
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 const MAX_OTP_ATTEMPTS = 5;
 
-function otpDigest(userId: string, code: string): string {
-  // Salted with the user id so a leaked table cannot be reversed with one 10^6 lookup table.
-  return sha256(`${userId}:${code}`);
+/**
+ * Whom a registration code is for: a user row (an invited person, or an account made before
+ * pending sign-ups kept no row), or an address with no account yet (issue 23, finding 4: no user
+ * row exists until the code proves the mailbox).
+ */
+export type CodeHolder = { userId: string } | { appId: string; email: string };
+
+function otpDigest(holder: CodeHolder, code: string): string {
+  // Salted with the holder so a leaked table cannot be reversed with one 10^6 lookup table.
+  return sha256(`${'userId' in holder ? holder.userId : `${holder.appId}:${holder.email}`}:${code}`);
+}
+
+// The WHERE clause naming a holder's codes, its parameters from $1.
+function holderWhere(holder: CodeHolder): { sql: string; params: string[] } {
+  return 'userId' in holder
+    ? { sql: 'user_id = $1', params: [holder.userId] }
+    : { sql: 'user_id IS NULL AND app_id = $1 AND email = $2', params: [holder.appId, holder.email] };
 }
 
 /**
@@ -19,21 +33,23 @@ function otpDigest(userId: string, code: string): string {
  * for it, and returns the code. Other live codes stay valid: a stranger's registration must not be
  * able to spoil the code the mailbox owner is about to type (issue 9, finding 3).
  */
-export async function issueOtp(db: Queryable, userId: string, passwordHash: string | null): Promise<string> {
+export async function issueOtp(db: Queryable, holder: CodeHolder, passwordHash: string | null): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const [userId, appId, email] = 'userId' in holder ? [holder.userId, null, null] : [null, holder.appId, holder.email];
   await db.query(
-    `INSERT INTO one_time_codes (user_id, kind, code_hash, expires_at, password_hash) VALUES ($1, 'otp', $2, $3, $4)`,
-    [userId, otpDigest(userId, code), new Date(Date.now() + OTP_LIFETIME_MS), passwordHash],
+    `INSERT INTO one_time_codes (user_id, app_id, email, kind, code_hash, expires_at, password_hash) VALUES ($1, $2, $3, 'otp', $4, $5, $6)`,
+    [userId, appId, email, otpDigest(holder, code), new Date(Date.now() + OTP_LIFETIME_MS), passwordHash],
   );
   return code;
 }
 
-/** The candidate password hash of the user's latest registration (a resent code carries it on). */
-export async function latestCandidate(db: Queryable, userId: string): Promise<string | null> {
+/** The candidate password hash of the holder's latest registration (a resent code carries it on). */
+export async function latestCandidate(db: Queryable, holder: CodeHolder): Promise<string | null> {
+  const where = holderWhere(holder);
   const result = await db.query<{ password_hash: string }>(
-    `SELECT password_hash FROM one_time_codes WHERE user_id = $1 AND kind = 'otp' AND password_hash IS NOT NULL
+    `SELECT password_hash FROM one_time_codes WHERE ${where.sql} AND kind = 'otp' AND password_hash IS NOT NULL
      ORDER BY id DESC LIMIT 1`,
-    [userId],
+    where.params,
   );
   return result.rows[0]?.password_hash ?? null;
 }
@@ -41,15 +57,16 @@ export async function latestCandidate(db: Queryable, userId: string): Promise<st
 /**
  * Uses up the live registration code equal to `code` and returns its candidate password hash
  * (`{ passwordHash: null }` when it carries none); null when no live code matches. A wrong code
- * counts against every live code of the user, and a code with 5 wrong tries is dead.
+ * counts against every live code of the holder, and a code with 5 wrong tries is dead.
  */
-export async function consumeOtp(db: Queryable, userId: string, code: string): Promise<{ passwordHash: string | null } | null> {
+export async function consumeOtp(db: Queryable, holder: CodeHolder, code: string): Promise<{ passwordHash: string | null } | null> {
+  const where = holderWhere(holder);
   const result = await db.query<{ id: number; code_hash: string }>(
     `SELECT id, code_hash FROM one_time_codes
-     WHERE user_id = $1 AND kind = 'otp' AND used_at IS NULL AND expires_at > now() AND attempts < $2`,
-    [userId, MAX_OTP_ATTEMPTS],
+     WHERE ${where.sql} AND kind = 'otp' AND used_at IS NULL AND expires_at > now() AND attempts < ${MAX_OTP_ATTEMPTS}`,
+    where.params,
   );
-  const digest = otpDigest(userId, code);
+  const digest = otpDigest(holder, code);
   const match = result.rows.find((row) => safeEqual(row.code_hash, digest));
   if (!match) {
     if (result.rows.length > 0) {
@@ -63,6 +80,11 @@ export async function consumeOtp(db: Queryable, userId: string, code: string): P
     [match.id],
   );
   return used.rows[0] ? { passwordHash: used.rows[0].password_hash } : null;
+}
+
+/** Deletes every code of an address that had no account (it has one now, or never will). */
+export async function dropPendingCodes(db: Queryable, appId: string, email: string): Promise<void> {
+  await db.query(`DELETE FROM one_time_codes WHERE user_id IS NULL AND app_id = $1 AND email = $2`, [appId, email]);
 }
 
 /**

@@ -41,6 +41,10 @@ export interface PlatformOptions {
   smtpUrl?: string;
   /** The sender of mailed messages (env MAIL_FROM, default `Investor deck <no-reply@localhost>`). */
   mailFrom?: string;
+  /** Codes the deck mails per hour to addresses without an account, all together (env NEW_ADDRESS_CODES_PER_HOUR, default 30). */
+  newAddressCodesPerHour?: number;
+  /** Days the audit log keeps an entry; older ones are pruned at start (env AUDIT_RETENTION_DAYS, default 400). */
+  auditRetentionDays?: number;
   /** The clock of the notice budget and its digests (tests move it; default Date.now). */
   now?: () => number;
   /** How often waiting notice digests are looked at (default 60 s). */
@@ -138,5 +142,14 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     smtpUrl: env.SMTP_URL ? parseSmtpUrl(env.SMTP_URL) : undefined,
     mailFrom: env.MAIL_FROM ? parseMailFrom(env.MAIL_FROM) : undefined,
+    newAddressCodesPerHour: env.NEW_ADDRESS_CODES_PER_HOUR ? parseCount('NEW_ADDRESS_CODES_PER_HOUR', env.NEW_ADDRESS_CODES_PER_HOUR) : undefined,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS ? parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS) : undefined,
   };
+}
+
+/** A whole number from 1 up, from the environment variable `name`, or a start-up error naming it. */
+export function parseCount(name: string, value: string): number {
+  const count = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(count) || count < 1) throw new Error(`${name} must be a whole number from 1 up (got ${JSON.stringify(value)})`);
+  return count;
 }

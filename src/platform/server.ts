@@ -117,6 +117,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     writeRates: new WriteRates(new LimitEvents(db)),
     notices: new NoticeThrottle(new LimitEvents(db, options.now)),
     mailLimiter: new AttemptLimiter(new LimitEvents(db), 'mail', 5, 15 * 60 * 1000),
+    newAddressCodes: new AttemptLimiter(new LimitEvents(db), 'new-address-codes', options.newAddressCodesPerHour ?? 30, 60 * 60 * 1000),
     clientAddress: (c) => clientAddress(c, options.trustProxy ?? false),
     broadcaster: {
       publish: (room, payload) => broadcaster.publish(room, payload),

@@ -85,15 +85,24 @@ export class SignInLimits {
           if (!ok) return this.perAddress.fail(address);
           await this.perAccountAddress.reset(pair);
           if (!known) await this.perAccount.refund(account);
-          await this.events.locked([`known:${account}`], (known) =>
-            known.query(
-              `INSERT INTO known_addresses (account, address, at) VALUES ($1, $2, $3)
-               ON CONFLICT (account, address) DO UPDATE SET at = EXCLUDED.at`,
-              [account, address, this.events.now()],
-            ),
-          );
+          await this.noteKnownAddress(account, address);
         },
       };
     });
+  }
+
+  /**
+   * Records that the owner of `account` was at `address` just now: a successful sign-in, and also
+   * an accepted invitation or a verified code, which prove the mailbox as much (issue 23, finding 3).
+   * A spread guess at the account then never locks its owner out from there.
+   */
+  async noteKnownAddress(account: string, address: string): Promise<void> {
+    await this.events.locked([`known:${account}`], (tx) =>
+      tx.query(
+        `INSERT INTO known_addresses (account, address, at) VALUES ($1, $2, $3)
+         ON CONFLICT (account, address) DO UPDATE SET at = EXCLUDED.at`,
+        [account, address, this.events.now()],
+      ),
+    );
   }
 }

@@ -83,6 +83,8 @@ export async function revokeUserTokens(db: Queryable, userId: string): Promise<v
  * itself (used, expired) instead of being unknown.
  */
 export async function pruneDeadSecrets(db: Queryable): Promise<void> {
+  // Sign-ups nobody confirmed within a day leave nothing behind (their codes live 10 minutes).
+  await db.query(`DELETE FROM pending_signups WHERE created_at < now() - interval '1 day'`);
   await db.query('DELETE FROM access_tokens WHERE expires_at < now() OR revoked_at IS NOT NULL');
   await db.query(
     `DELETE FROM one_time_codes WHERE (kind <> 'invite' AND (expires_at < now() OR used_at IS NOT NULL))

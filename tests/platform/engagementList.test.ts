@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('listing 34,000 SlideView records', () => {
-  it('pages through all of them newest first, each once, quickly', async () => {
+  it('pages through all of them newest first, each once', async () => {
     const started = performance.now();
     const pages: number[] = [];
     const seen: Array<Record<string, unknown>> = [];
@@ -65,8 +65,8 @@ describe('listing 34,000 SlideView records', () => {
     // Newest first; a bulk's records share their millisecond and follow insertion order backwards.
     expect(seen[0]!.ms).toBe(RECORDS - 1);
     expect(seen.at(-1)!.ms).toBe(0);
-    // Timing on a shared 2-core machine varies threefold; the plan below is what keeps it short.
-    expect(took).toBeLessThan(5000);
+    // No deadline here (a shared 2-core machine varies threefold): what keeps it short is the plan,
+    // which the next test checks, and the time is `npm run bench`'s (the console part).
   });
 
   it('reads each page from the created_date index in either direction, never sorting the whole entity', async () => {

@@ -54,6 +54,8 @@ export function registerInviteAcceptanceRoutes(auth: Hono<AppEnv>, ctx: Platform
     await revokeUserCodes(ctx.db, userId);
     await revokeUserTokens(ctx.db, userId);
     await ctx.broadcaster.standingChanged({ userId });
+    // The address the link was opened from is the owner's, as after a sign-in (issue 23, finding 3).
+    await ctx.signInLimits.noteKnownAddress(`${app.id}:${user.email}`, ctx.clientAddress(c));
     const token = await issueToken(ctx.db, userId, app.id);
     setSessionCookie(c, token);
     return c.json({ success: true, access_token: token, user: toUserRecord(user) });

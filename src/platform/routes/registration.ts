@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { readJson, validate } from '../body.ts';
-import { consumeOtp, consumeResetToken, issueOtp, issueResetToken, latestCandidate, revokeUserCodes } from '../codes.ts';
+import { type CodeHolder, consumeOtp, consumeResetToken, dropPendingCodes, issueOtp, issueResetToken, latestCandidate, revokeUserCodes } from '../codes.ts';
+import { waitText } from '../writeRates.ts';
 import { ACCESS_ENDED_REASON } from '../../../schemas/accessWire.ts';
 import { accessEnded } from '../access.ts';
 import { badRequest, gateError, HttpError } from '../errors.ts';
@@ -38,23 +39,45 @@ async function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'res
   }
 }
 
-async function mailOtp(ctx: PlatformContext, user: UserRow, passwordHash: string | null): Promise<void> {
-  const code = await issueOtp(ctx.db, user.id, passwordHash);
-  await sendMail(ctx, user.app_id, { to: user.email, kind: 'otp', subject: 'Your verification code', body: `Your code is ${code}. It expires in 10 minutes.`, secrets: [code] });
+async function mailOtp(ctx: PlatformContext, appId: string, email: string, holder: CodeHolder, passwordHash: string | null): Promise<void> {
+  const code = await issueOtp(ctx.db, holder, passwordHash);
+  await sendMail(ctx, appId, { to: email, kind: 'otp', subject: 'Your verification code', body: `Your code is ${code}. It expires in 10 minutes.`, secrets: [code] });
 }
 
-async function registrationsOf(ctx: PlatformContext, userId: string): Promise<number> {
-  const result = await ctx.db.query<{ registrations: number }>('SELECT registrations FROM users WHERE id = $1', [userId]);
-  return result.rows[0]?.registrations ?? 0;
+/** Registrations of an address so far: on its user row, and while it had no account (pending_signups). */
+async function registrationsOf(ctx: PlatformContext, appId: string, email: string): Promise<number> {
+  const result = await ctx.db.query<{ registrations: number }>(
+    `SELECT COALESCE((SELECT registrations FROM users WHERE app_id = $1 AND email = $2), 0)
+          + COALESCE((SELECT registrations FROM pending_signups WHERE app_id = $1 AND email = $2), 0) AS registrations`,
+    [appId, normalizeEmail(email)],
+  );
+  return Number(result.rows[0]?.registrations ?? 0);
+}
+
+// Every register and resend call takes a place in the deck-wide budget of codes to addresses never
+// seen before, in the request (so a parallel burst gets no more than the budget, and the 429, the
+// same for every address, tells nothing about one); one that turns out to concern an account gives
+// its place back after the reply.
+async function reserveNewAddressCode(ctx: PlatformContext, appId: string): Promise<void> {
+  const wait = await ctx.newAddressCodes.reserve(appId);
+  if (wait > 0) {
+    throw new HttpError(
+      429,
+      { detail: `Too many sign-ups right now; try again in ${waitText(wait)}`, code: 'too_many_attempts' },
+      { 'Retry-After': String(wait) },
+    );
+  }
 }
 
 /**
  * The part of a registration done after the reply. A verified account is left alone and its
- * owner told; a pending one gets a code carrying this registration's password hash, and its
- * stored password is never touched (issue 9, finding 3).
+ * owner told; an account waiting for verification (an invited person) gets a code carrying this
+ * registration's password hash, and its stored password is never touched (issue 9, finding 3); an
+ * address with no account gets a code too, but no user row until the code comes back.
  */
 async function registerAfterReply(ctx: PlatformContext, appId: string, email: string, passwordHash: string, fullName: string | undefined): Promise<void> {
   const existing = await findUserByEmail(ctx.db, appId, email);
+  if (existing) await ctx.newAddressCodes.refund(appId);
   if (existing?.email_verified) {
     await sendMail(
       ctx,
@@ -68,13 +91,43 @@ async function registerAfterReply(ctx: PlatformContext, appId: string, email: st
     );
     return;
   }
-  // An invitation (or an earlier registration) may already have made the row.
-  const user = existing ?? (await createUser(ctx.db, { appId, email, role: 'user', invited: false, fullName: fullName ?? null }));
-  await ctx.db.query('UPDATE users SET registrations = registrations + 1, full_name = COALESCE(full_name, $2) WHERE id = $1', [
-    user.id,
-    fullName ?? null,
-  ]);
-  await mailOtp(ctx, user, passwordHash);
+  if (existing) {
+    await ctx.db.query('UPDATE users SET registrations = registrations + 1, full_name = COALESCE(full_name, $2) WHERE id = $1', [existing.id, fullName ?? null]);
+    await mailOtp(ctx, appId, existing.email, { userId: existing.id }, passwordHash);
+    return;
+  }
+  const address = normalizeEmail(email);
+  await ctx.db.query(
+    `INSERT INTO pending_signups (app_id, email, full_name, registrations) VALUES ($1, $2, $3, 1)
+     ON CONFLICT (app_id, email) DO UPDATE SET registrations = pending_signups.registrations + 1,
+       full_name = COALESCE(pending_signups.full_name, EXCLUDED.full_name)`,
+    [appId, address, fullName ?? null],
+  );
+  await mailOtp(ctx, appId, address, { appId, email: address }, passwordHash);
+}
+
+/**
+ * The account a code proved, made now if the address had none (verified, not invited: the gate
+ * then decides as for anyone who registered); null when no live code of the address matches.
+ */
+async function provenAccount(ctx: PlatformContext, appId: string, email: string, code: string): Promise<{ user: UserRow; passwordHash: string | null } | null> {
+  const address = normalizeEmail(email);
+  const existing = await findUserByEmail(ctx.db, appId, address);
+  if (existing?.email_verified) return null;
+  const consumed =
+    (existing ? await consumeOtp(ctx.db, { userId: existing.id }, code) : null) ?? (await consumeOtp(ctx.db, { appId, email: address }, code));
+  if (!consumed) return null;
+  if (existing) return { user: existing, passwordHash: consumed.passwordHash };
+  const pending = await ctx.db.query<{ full_name: string | null }>('SELECT full_name FROM pending_signups WHERE app_id = $1 AND email = $2', [appId, address]);
+  // An invitation may have made the row since the code was sent: the address is the same person's.
+  const user =
+    (await findUserByEmail(ctx.db, appId, address)) ??
+    (await createUser(ctx.db, { appId, email: address, role: 'user', invited: false, fullName: pending.rows[0]?.full_name ?? null }).catch(async (error: unknown) => {
+      const raced = await findUserByEmail(ctx.db, appId, address);
+      if (!raced) throw error;
+      return raced;
+    }));
+  return { user, passwordHash: consumed.passwordHash };
 }
 
 /** register, verify-otp, resend-otp, reset-password-request and reset-password. */
@@ -84,6 +137,7 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     await refuseBreached('password', body.password);
     const app = c.get('app');
     await limitMail(ctx, app.id, 'otp', body.email);
+    await reserveNewAddressCode(ctx, app.id);
     // Hashed whatever the address's state, so the reply takes as long for a known address as a new one.
     const passwordHash = await hashPassword(body.password);
     ctx.afterReply.add(c, 'register', () => registerAfterReply(ctx, app.id, body.email, passwordHash, body.full_name));
@@ -93,17 +147,22 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
   auth.post('/verify-otp', async (c) => {
     const body = validate(VerifyOtp, await readJson(c));
     const app = c.get('app');
-    const user = await findUserByEmail(ctx.db, app.id, body.email);
-    const consumed = user && !user.email_verified ? await consumeOtp(ctx.db, user.id, body.otp_code) : null;
-    if (!user || !consumed) throw badRequest('otp_code', 'is wrong or has expired');
+    const registrations = await registrationsOf(ctx, app.id, body.email);
+    const proven = await provenAccount(ctx, app.id, body.email, body.otp_code);
+    if (!proven) throw badRequest('otp_code', 'is wrong or has expired');
+    const { user } = proven;
     // The candidate password counts only when nobody else registered this address: with two or
     // more registrations the code proves the mailbox but not which password is its owner's.
-    const sole = consumed.passwordHash !== null && (await registrationsOf(ctx, user.id)) === 1;
+    const sole = proven.passwordHash !== null && registrations === 1;
     await revokeUserCodes(ctx.db, user.id);
+    await dropPendingCodes(ctx.db, app.id, user.email);
+    await ctx.db.query('DELETE FROM pending_signups WHERE app_id = $1 AND email = $2', [app.id, user.email]);
     // Proving the mailbox does not reopen access that ended (revoked or expired): no token then.
     if (accessEnded(user)) throw gateError(ACCESS_ENDED_REASON);
     await markJoined(ctx.db, user.id);
-    const verified = await updateUser(ctx.db, user.id, { email_verified: true, ...(sole ? { password_hash: consumed.passwordHash! } : {}) });
+    const verified = await updateUser(ctx.db, user.id, { email_verified: true, ...(sole ? { password_hash: proven.passwordHash! } : {}) });
+    // The address this code came from is the owner's, like one they signed in from (issue 23, finding 3).
+    await ctx.signInLimits.noteKnownAddress(`${app.id}:${verified.email}`, ctx.clientAddress(c));
     if (!sole) {
       const resetToken = await issueResetToken(ctx.db, user.id);
       return c.json({
@@ -125,9 +184,19 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     const body = validate(EmailOnly, await readJson(c));
     const appId = c.get('app').id;
     await limitMail(ctx, appId, 'otp', body.email);
+    await reserveNewAddressCode(ctx, appId);
     ctx.afterReply.add(c, 'resend-otp', async () => {
-      const user = await findUserByEmail(ctx.db, appId, body.email);
-      if (user && !user.email_verified && (await registrationsOf(ctx, user.id)) > 0) await mailOtp(ctx, user, await latestCandidate(ctx.db, user.id));
+      const address = normalizeEmail(body.email);
+      const user = await findUserByEmail(ctx.db, appId, address);
+      if (user) await ctx.newAddressCodes.refund(appId);
+      if (user && !user.email_verified && (await registrationsOf(ctx, appId, address)) > 0) {
+        await mailOtp(ctx, appId, user.email, { userId: user.id }, await latestCandidate(ctx.db, { userId: user.id }));
+        return;
+      }
+      if (user) return;
+      const pending = await ctx.db.query('SELECT 1 FROM pending_signups WHERE app_id = $1 AND email = $2', [appId, address]);
+      if (pending.rows.length === 0) return void (await ctx.newAddressCodes.refund(appId));
+      await mailOtp(ctx, appId, address, { appId, email: address }, await latestCandidate(ctx.db, { appId, email: address }));
     });
     return c.json(CODE_SENT);
   });
