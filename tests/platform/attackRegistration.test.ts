@@ -216,3 +216,53 @@ describe('finding 7: codes and reset links are stored only as hashes', () => {
     }
   }, 120_000);
 });
+
+// Issue 23, finding 4: anyone could make the deck mail codes to arbitrary addresses, each leaving a
+// user row behind. Now an address with no account gets no row until its code comes back, and the
+// codes to such addresses have one deck-wide budget an hour.
+describe('finding 4 (second round): codes to addresses never seen', () => {
+  it('leave no user row until the code proves the mailbox; the row then exists, verified', async () => {
+    const email = 'new-person@elsewhere.example';
+    expect((await register(email, 'new-person-password-1')).status).toBe(200);
+    await p.settled();
+    const rows = () => p.db.query<{ email_verified: boolean }>('SELECT email_verified FROM users WHERE email = $1', [email]).then((r) => r.rows);
+    expect(await rows()).toEqual([]);
+    expect(codesFor(email)).toHaveLength(1);
+    expect((await verify(email, codesFor(email)[0]!)).status).toBe(200);
+    expect(await rows()).toEqual([{ email_verified: true }]);
+    expect(await loginStatus(email, 'new-person-password-1')).toBe(200);
+  });
+
+  it('have a deck-wide budget an hour (NEW_ADDRESS_CODES_PER_HOUR): beyond it every sign-up is a 429, the same for any address', async () => {
+    const capped = await startTestPlatform('private_with_login', { newAddressCodesPerHour: 5 });
+    try {
+      // One after another: a client address has one sign-up call running at a time (clientGate.ts).
+      const replies = [];
+      for (let i = 0; i < 8; i += 1) {
+        replies.push(await capped.call('POST', '/auth/register', { body: { email: `stranger${i}@spam.example`, password: `stranger-password-${i}x` } }));
+      }
+      expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      expect(replies.find((reply) => reply.status === 429)!.body.detail).toMatch(/^Too many sign-ups right now; try again in (\d+ min|1 h)$/);
+      const mailed = capped.logs.filter((line) => /^\[outbox\] to stranger\d@spam\.example \(otp\)/.test(line));
+      expect(mailed).toHaveLength(5);
+      const rows = await capped.db.query(`SELECT 1 FROM users WHERE email LIKE '%@spam.example'`);
+      expect(rows.rows).toHaveLength(0);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('an address with an account gives its place back: an invited person’s sign-up does not use up the budget', async () => {
+    const capped = await startTestPlatform('private_with_login', { newAddressCodesPerHour: 1 });
+    try {
+      for (const email of ['invited-a@lender.example', 'invited-b@lender.example']) {
+        await capped.call('POST', '/users/invite-user', { token: capped.serviceToken, body: { user_email: email, role: 'user' } });
+        expect((await capped.call('POST', '/auth/register', { body: { email, password: 'invited-password-12' } })).status, email).toBe(200);
+      }
+      expect((await capped.call('POST', '/auth/register', { body: { email: 'new@spam.example', password: 'stranger-password-1' } })).status).toBe(200);
+      expect((await capped.call('POST', '/auth/register', { body: { email: 'new2@spam.example', password: 'stranger-password-2' } })).status).toBe(429);
+    } finally {
+      await capped.close();
+    }
+  });
+});

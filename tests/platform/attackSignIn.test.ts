@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/bench/httpClient.ts';
 import { ACCOUNT_CLIENT_MAX_FAILURES, ACCOUNT_MAX_FAILURES, SignInLimits } from '../../src/platform/signInLimits.ts';
-import { registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
+import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 9, findings 4 and 5: parallel bursts against one account, an attacker locking the owner
 // out, and a one-client flood. Every request really comes from the loopback address it names
@@ -118,4 +119,44 @@ describe('finding 5: an attacker cannot lock the owner out, nor slow them down',
     // Another client is not affected.
     expect((await login('127.0.0.9', 'spray0@example.com', 'wrong-guess-xxxx')).status).toBe(401);
   });
+});
+
+// Issue 23, finding 3: a person who joined through an invitation link, or by a mailed code, has
+// proved their mailbox from an address as much as by signing in; that address stays known, so a
+// guess spread over many addresses cannot lock them out of it.
+describe('finding 3 (second round): joining makes the address known', () => {
+  // Each spread from addresses of its own: a pooled keep-alive socket of an earlier test may have been closed by the server meanwhile.
+  const spread = (subnet: number, email: string, password: string) =>
+    Promise.all(Array.from({ length: 40 }, (_, i) => loginTo(ceiling, `127.0.${subnet}.${i + 1}`, email, i === 5 ? password : `wrong-guess-${i}-xxxx`)));
+  // Its own connections: a keep-alive socket the server closed during the previous spread must not be reused.
+  const postFrom = async (from: string, path: string, json: unknown) => {
+    const fresh = new HttpClient(ceiling.url, 4, 60_000);
+    try {
+      return await fresh.send('POST', `${ceiling.url}/api/apps/${ceiling.appId}${path}`, { json, localAddress: from });
+    } finally {
+      fresh.close();
+    }
+  };
+
+  it('through an invitation link: the owner still gets in from the address they accepted it from', async () => {
+    const email = 'invited-owner@example.com';
+    expect((await ceiling.call('POST', '/users/invite-user', { token: ceiling.serviceToken, body: { user_email: email, role: 'user' } })).status).toBe(200);
+    const link = new RegExp(`${INVITE_TOKEN_PARAM}=([A-Za-z0-9_-]+)`).exec(await latestMail(ceiling, email, 'invite'))?.[1];
+    expect((await postFrom('127.0.0.4', ACCESS_CALL.acceptInvite, { invite_token: link, new_password: 'invited-owner-password-1' })).status).toBe(200);
+    await spread(3, email, 'invited-owner-password-1');
+    expect((await loginTo(ceiling, '127.0.2.2', email, 'invited-owner-password-1')).status, 'a new address, after the ceiling').toBe(429);
+    expect((await loginTo(ceiling, '127.0.0.4', email, 'invited-owner-password-1')).status, 'the address the invitation was accepted from').toBe(200);
+  }, 60_000);
+
+  it('through a mailed code: the owner still gets in from the address they confirmed it from', async () => {
+    const email = 'coded-owner@example.com';
+    expect((await ceiling.call('POST', '/users/invite-user', { token: ceiling.serviceToken, body: { user_email: email, role: 'user' } })).status).toBe(200);
+    expect((await postFrom('127.0.0.5', '/auth/register', { email, password: 'coded-owner-password-1' })).status).toBe(200);
+    await ceiling.settled();
+    const code = /code is (\d{6})/.exec(await latestMail(ceiling, email, 'otp'))?.[1];
+    expect((await postFrom('127.0.0.5', '/auth/verify-otp', { email, otp_code: code })).status).toBe(200);
+    await spread(4, email, 'coded-owner-password-1');
+    expect((await loginTo(ceiling, '127.0.2.3', email, 'coded-owner-password-1')).status).toBe(429);
+    expect((await loginTo(ceiling, '127.0.0.5', email, 'coded-owner-password-1')).status).toBe(200);
+  }, 60_000);
 });
