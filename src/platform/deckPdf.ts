@@ -4,6 +4,7 @@ import { ACCESS_ENDED_REASON } from '../../schemas/accessWire.ts';
 import { DECK_PDF_FILE, stampText } from '../../schemas/engagementPaths.ts';
 import { accessEnded, bearerToken } from './access.ts';
 import { admit, identify } from './admission.ts';
+import { auditRequest } from './auditLog.ts';
 import { readDeckOptions } from './deckOptions.ts';
 import { gateError, HttpError } from './errors.ts';
 import type { PlatformContext } from './httpTypes.ts';
@@ -50,6 +51,7 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
     });
   }
   const body = stampPdf(source, stampText(caller.user.email, new Date()));
+  await auditRequest(ctx, c, { appId: app.id, action: 'pdf_downloaded', actor: caller, target: caller.user.email });
   c.header('Vary', 'Authorization', { append: true });
   return c.body(body as Uint8Array<ArrayBuffer>, 200, {
     'Content-Type': 'application/pdf',

@@ -56,6 +56,8 @@ export const ENTITY_ACCESS: Readonly<Record<string, EntityRule>> = {
   User: { create: 'nobody', read: 'owner', update: 'owner', delete: 'admin', rate: { max: 30, windowMs: HOUR, what: 'profile changes' } },
   // The mail the local platform would have sent: written by the platform, read by admins.
   Outbox: { create: 'nobody', read: 'admin', update: 'nobody', delete: 'nobody', rate: null },
+  // A name the generic store must never hold: the audit log is its own table (routes/auditLog.ts).
+  AuditLog: { create: 'nobody', read: 'nobody', update: 'nobody', delete: 'nobody', rate: null },
   // Allowed domains decide who may join: only admins see or change them.
   [ACCESS_ENTITY.domain]: { create: 'admin', read: 'admin', update: 'admin', delete: 'admin', rate: null },
   // Made only through ACCESS_CALL.requestAccess and settled only through decideRequest (routes/accessRequests.ts).

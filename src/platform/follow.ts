@@ -3,6 +3,7 @@ import { type Caller, isAdmin } from './access.ts';
 import { badRequest, forbidden, HttpError } from './errors.ts';
 import type { Queryable } from './db.ts';
 import type { PlatformContext } from './httpTypes.ts';
+import { audit } from './auditLog.ts';
 
 // Follow-me (issue 13): where the presenting admin is, per app, in the database (follow_state), so
 // every process on one Postgres server answers a joining follower alike (issue 14). Admins drive,
@@ -56,22 +57,32 @@ export class FollowBoard {
    * Applies an admin's drive and publishes the new state; a non-admin gets 403 and changes nothing
    * (the UI's hiding of the control is no defence), and a bad drive a 400 naming the field.
    */
-  async drive(appId: string, caller: Caller, raw: unknown, socketId?: string): Promise<FollowState> {
+  async drive(
+    appId: string,
+    caller: Caller,
+    raw: unknown,
+    socketId?: string,
+    origin: { address: string | null; userAgent: string | null } = { address: null, userAgent: null },
+  ): Promise<FollowState> {
     if (!isAdmin(caller)) throw forbidden('Only an admin may drive the presentation');
     const drive = followDriveOf(raw);
     if (drive instanceof HttpError) throw drive;
     if ('stop' in drive) {
-      await this.db.query('DELETE FROM follow_state WHERE app_id = $1', [appId]);
+      const ended = await this.db.query('DELETE FROM follow_state WHERE app_id = $1 RETURNING 1', [appId]);
       this.publish(followRoom(appId), NOBODY);
+      if (ended.rows.length > 0) await audit(this.db, { appId, action: 'follow_stopped', actor: caller, ...origin });
       return NOBODY;
     }
     const next: FollowState = { path: drive.path, presenter: presenterName(caller), at: new Date().toISOString() };
     // The socket that drove last, so its closing ends the presentation (an API drive has none).
-    await this.db.query(
+    const stored = await this.db.query<{ started: boolean }>(
       `INSERT INTO follow_state (app_id, path, presenter, at, driver_socket) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (app_id) DO UPDATE SET path = EXCLUDED.path, presenter = EXCLUDED.presenter, at = EXCLUDED.at, driver_socket = EXCLUDED.driver_socket`,
+       ON CONFLICT (app_id) DO UPDATE SET path = EXCLUDED.path, presenter = EXCLUDED.presenter, at = EXCLUDED.at, driver_socket = EXCLUDED.driver_socket
+       RETURNING (xmax = 0) AS started`,
       [appId, next.path, next.presenter, next.at, socketId ?? null],
     );
+    // Each presentation once, when it starts: the moves within it are the presenter's, not decisions.
+    if (stored.rows[0]?.started) await audit(this.db, { appId, action: 'follow_started', actor: caller, detail: { path: next.path }, ...origin });
     if (socketId) this.drivers.add(socketId);
     this.publish(followRoom(appId), next);
     return next;
@@ -89,7 +100,10 @@ export class FollowBoard {
       const timer = setTimeout(() => {
         this.db.query('DELETE FROM follow_state WHERE app_id = $1 AND driver_socket = $2 RETURNING 1', [appId, socketId]).then(
           (ended) => {
-            if (ended.rows.length > 0) this.publish(followRoom(appId), NOBODY);
+            if (ended.rows.length > 0) {
+              this.publish(followRoom(appId), NOBODY);
+              void audit(this.db, { appId, action: 'follow_stopped', actor: null, detail: { reason: 'the presenter left' } }).catch(() => undefined);
+            }
             resolve(ended.rows.length > 0);
           },
           () => resolve(false),

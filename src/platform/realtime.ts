@@ -12,6 +12,7 @@ import { arrive, newTab, noteSeenInVisit, PresenceFeed, type PresenceTab, report
 import { followBoardOf } from './follow.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 import { EventBudget } from './socketBudget.ts';
+import { normalizeAddress } from './clientAddress.ts';
 import { isServerRoom, type SocketState, SocketStanding, viewersRoom } from './socketStanding.ts';
 
 
@@ -166,7 +167,7 @@ export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContex
       void standing.now(socket).then((now) => {
         if (!now) return refuse('Your access to this deck has ended');
         return followBoardOf(ctx)
-          .drive(appId, now, drive, socket.id)
+          .drive(appId, now, drive, socket.id, { address: normalizeAddress(socket.handshake.address), userAgent: socket.handshake.headers['user-agent']?.slice(0, 300) ?? null })
           .then(
             (next) => {
               if (typeof ack === 'function') ack({ ok: true, state: next });

@@ -22,6 +22,7 @@ import { WriteRates } from './writeRates.ts';
 import { flushNoticeDigests, NoticeThrottle } from './adminNotices.ts';
 import { createMailer, DEFAULT_MAIL_FROM, redactSmtpUrl } from './mailer.ts';
 import { pruneDeadSecrets } from './tokens.ts';
+import { AUDIT_RETENTION_DAYS, pruneAuditLog } from './auditLog.ts';
 import { DRAIN_DEADLINE_MS, drainHttp } from './shutdown.ts';
 
 /** A running local platform. */
@@ -103,6 +104,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   });
   const service = loadServiceToken(options.serviceToken, dataDir);
   await pruneDeadSecrets(db);
+  const pruned = await pruneAuditLog(db, options.auditRetentionDays);
   await analyzeIfNeverAnalyzed(db);
 
   const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.mailFrom, () => options.publicUrl ?? `http://localhost:${port}`) : null;
@@ -144,6 +146,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   claim?.setPort(port);
   const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : 'localhost'}:${port}`;
   log(startupMessage(url, options, report, service));
+  if (pruned > 0) log(`[audit] pruned ${pruned} entries older than ${options.auditRetentionDays ?? AUDIT_RETENTION_DAYS} days`);
 
   let closing: Promise<void> | null = null;
   return {

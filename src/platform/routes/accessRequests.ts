@@ -11,6 +11,7 @@ import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { sendMail } from '../outbox.ts';
 import { findUserById, updateUser, type UserRow } from '../users.ts';
 import { announce } from './entities.ts';
+import { auditRequest } from '../auditLog.ts';
 import { ruleFor } from '../entityAccess.ts';
 
 // Access requests: a signed-in person nobody invited asks; an admin approves or declines. The
@@ -53,6 +54,7 @@ export function registerRequestAccessRoute(auth: Hono<AppEnv>, ctx: PlatformCont
     });
     if (isNew) {
       announce(ctx, app.id, ENTITY, 'create', [record]);
+      await auditRequest(ctx, c, { appId: app.id, action: 'access_requested', actor: user.email, target: user.email, detail: { request: record.id } });
       ctx.afterReply.add(c, 'access request notice', () => mailAdmins(ctx, app.id, accessRequestNotice(record)));
     }
     return c.json(record);
@@ -111,6 +113,13 @@ export function registerDecisionRoute(gated: Hono<AppEnv>, ctx: PlatformContext)
       return { record: decided!, person };
     });
     announce(ctx, appId, ENTITY, 'update', [record]);
+    await auditRequest(ctx, c, {
+      appId,
+      action: status === 'approved' ? 'access_approved' : 'access_declined',
+      actor: caller,
+      target: typeof record.email === 'string' ? record.email : (person?.email ?? null),
+      detail: { request: id },
+    });
     if (person) ctx.afterReply.add(c, 'access decision mail', () => mailDecision(ctx, appId, person.email, status));
     return c.json(record);
   });

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Caller } from '../access.ts';
 import { noticeAdminsOfCreate } from '../adminNotices.ts';
+import { auditEntityWrite } from '../entityAudit.ts';
 import { readForm, readJson } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { callerId, type EntityRule, readsAll, requireAllowed, requireOnRecord, ruleFor } from '../entityAccess.ts';
@@ -75,10 +76,11 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
   const api = new Hono<EntityEnv>();
   api.use('/:entity/*', entityName);
   // Every create path ends here: the room hears of the records, and admins of those that need them.
-  const created = (c: Context<EntityEnv>, entity: string, records: EntityRecord[]) => {
+  const created = async (c: Context<EntityEnv>, entity: string, records: EntityRecord[]) => {
     announce(ctx, c.get('app').id, entity, 'create', records);
     noteInsertedRecords(ctx, c, records.length);
     noticeAdminsOfCreate(ctx, c, c.get('app').id, entity, records);
+    await auditEntityWrite(ctx, c, { appId: c.get('app').id, caller: c.get('caller') }, entity, 'create', records);
   };
 
   api.get('/:entity', async (c) => {
@@ -110,7 +112,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const fields = createFields(entity, userFields(body), c.get('caller'));
     await countWrites(c, entity, 1);
     const [record] = await insertAll(ctx, c.get('app').id, entity, [fields], author(c.get('caller')));
-    created(c, entity, [record!]);
+    await created(c, entity, [record!]);
     return c.json(record);
   });
 
@@ -126,7 +128,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const rows = body.map((item, i) => createFields(entity, userFields(item, `body[${i}]`), c.get('caller'), `body[${i}]`));
     await countWrites(c, entity, rows.length);
     const records = await insertAll(ctx, c.get('app').id, entity, rows, author(c.get('caller')));
-    created(c, entity, records);
+    await created(c, entity, records);
     return c.json(records);
   });
 
@@ -144,7 +146,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const fields = rows.map((row, i) => createFields(entity, userFields(row, `file row ${i + 1}`), c.get('caller'), `file row ${i + 1}`));
     await countWrites(c, entity, fields.length);
     const records = await insertAll(ctx, c.get('app').id, entity, fields, author(c.get('caller')));
-    created(c, entity, records);
+    await created(c, entity, records);
     return c.json({ status: 'success', imported: records.length, records });
   });
 
@@ -161,6 +163,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     });
     if (!record) throw notFound(`${entity} ${id} not found`);
     announce(ctx, c.get('app').id, entity, 'update', [record]);
+    await auditEntityWrite(ctx, c, { appId: c.get('app').id, caller: c.get('caller') }, entity, 'update', [record], fields);
     return c.json(record);
   });
 
@@ -172,6 +175,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const record = await deleteRecord(ctx.db, c.get('app').id, entity, id);
     if (!record) throw notFound(`${entity} ${id} not found`);
     announce(ctx, c.get('app').id, entity, 'delete', [record]);
+    await auditEntityWrite(ctx, c, { appId: c.get('app').id, caller: c.get('caller') }, entity, 'delete', [record]);
     return c.json({ success: true, id: record.id });
   });
 
@@ -184,6 +188,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     if (query === undefined) throw badRequest('body', 'must be a query object ({} deletes every record)');
     const records = await deleteMatching(ctx.db, c.get('app').id, entity, query);
     announce(ctx, c.get('app').id, entity, 'delete', records);
+    await auditEntityWrite(ctx, c, { appId: c.get('app').id, caller: c.get('caller') }, entity, 'delete', records);
     return c.json({ success: true, deleted: records.length });
   });
   return api;

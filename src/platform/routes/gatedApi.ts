@@ -9,6 +9,7 @@ import { registerEngagementFunctions } from './engagementFunctions.ts';
 import { entityApi } from './entities.ts';
 import { registerNotProvidedRoutes } from './notProvided.ts';
 import { registerOutboxRoutes } from './outbox.ts';
+import { registerAuditLogRoutes } from './auditLog.ts';
 import { registerPresentingRoutes } from './presenting.ts';
 import { registerUserRoutes } from './users.ts';
 
@@ -19,6 +20,7 @@ export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
   // User and Outbox have their own rules; registered first, they answer before the generic store.
   registerUserRoutes(gated, ctx);
   registerOutboxRoutes(gated, ctx);
+  registerAuditLogRoutes(gated, ctx);
   registerDecisionRoute(gated, ctx);
   gated.route('/entities', entityApi(ctx));
   registerAgentRoutes(gated, ctx);

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { type AccessState, accessState, InviteBody } from '../../../schemas/accessWire.ts';
 import { adminOnly } from '../admission.ts';
+import { auditRequest } from '../auditLog.ts';
 import { readJson, validate } from '../body.ts';
 import { revokeUserCodes } from '../codes.ts';
 import { checkRecordId } from '../entitiesStore.ts';
@@ -30,6 +31,13 @@ export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext
   api.post('/users/invite-user', adminOnly('invite users'), async (c) => {
     const body = validate(InviteBody, await readJson(c));
     const user = await inviteUser(ctx, c.get('app').id, body, ctx.publicUrl());
+    await auditRequest(ctx, c, {
+      appId: c.get('app').id,
+      action: 'invitation_sent',
+      actor: c.get('caller'),
+      target: user.email,
+      detail: { role: user.role, expires_at: user.expires_at?.toISOString() ?? null, prepared_for: user.prepared_for },
+    });
     return c.json({ success: true, email: user.email, role: user.role, user: toUserRecord(user) });
   });
 
@@ -38,6 +46,7 @@ export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext
     const refusal = NO_RESEND[accessState(accessFieldsOf(target))];
     if (refusal) throw badRequest('user', refusal);
     await mailInvitation(ctx, target, ctx.publicUrl());
+    await auditRequest(ctx, c, { appId: target.app_id, action: 'invitation_resent', actor: c.get('caller'), target: target.email });
     return c.json({ success: true, email: target.email });
   });
 
@@ -50,6 +59,15 @@ export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext
     await revokeUserTokens(ctx.db, target.id);
     // Open decks end at once: their sockets drop, and the next call of the deck meets the gate.
     await ctx.broadcaster.standingChanged({ userId: target.id });
+    // Someone who never joined loses an invitation; someone who did, their access.
+    const before = accessState(accessFieldsOf(target));
+    await auditRequest(ctx, c, {
+      appId: target.app_id,
+      action: before === 'invited' ? 'invitation_withdrawn' : 'access_revoked',
+      actor: caller,
+      target: target.email,
+      detail: { state: before },
+    });
     return c.json(toUserRecord(revoked.rows[0]!));
   });
 }

@@ -11,6 +11,7 @@ import { hashPassword } from '../passwords.ts';
 import { setSessionCookie } from '../session.ts';
 import { issueToken, revokeUserTokens } from '../tokens.ts';
 import { markJoined, toUserRecord, updateUser } from '../users.ts';
+import { auditRequest } from '../auditLog.ts';
 
 const StatusBody = z.object({ invite_token: z.string().min(1).max(200) }).strict();
 // The contract's body with the same password policy as register and reset-password.
@@ -56,6 +57,7 @@ export function registerInviteAcceptanceRoutes(auth: Hono<AppEnv>, ctx: Platform
     await ctx.broadcaster.standingChanged({ userId });
     // The address the link was opened from is the owner's, as after a sign-in (issue 23, finding 3).
     await ctx.signInLimits.noteKnownAddress(`${app.id}:${user.email}`, ctx.clientAddress(c));
+    await auditRequest(ctx, c, { appId: app.id, action: 'invitation_accepted', actor: user.email, target: user.email });
     const token = await issueToken(ctx.db, userId, app.id);
     setSessionCookie(c, token);
     return c.json({ success: true, access_token: token, user: toUserRecord(user) });

@@ -5,6 +5,7 @@ import { NOTES_DIR, NOTES_FILE, PRESENTING_CALL } from '../../../schemas/present
 import { adminOnly } from '../admission.ts';
 import { readJson } from '../body.ts';
 import { followBoardOf } from '../follow.ts';
+import { auditRequest, requestOrigin } from '../auditLog.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 
 /** Where the build wrote the speaker notes: NOTES_DIR beside the served folder, never inside it. */
@@ -19,11 +20,13 @@ export function notesFileOf(staticDir: string): string {
 export function registerPresentingRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
   api.get(PRESENTING_CALL.notes, adminOnly('read the speaker notes'), async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ notes: await readNotes(notesFileOf(ctx.staticDir), ctx.log) });
+    const notes = await readNotes(notesFileOf(ctx.staticDir), ctx.log);
+    await auditRequest(ctx, c, { appId: c.get('app').id, action: 'speaker_notes_viewed', actor: c.get('caller'), detail: { pages: Object.keys(notes).length } });
+    return c.json({ notes });
   });
 
   api.post(PRESENTING_CALL.drive, adminOnly('drive the presentation'), async (c) => {
-    const state = await followBoardOf(ctx).drive(c.get('app').id, c.get('caller'), await readJson(c));
+    const state = await followBoardOf(ctx).drive(c.get('app').id, c.get('caller'), await readJson(c), undefined, requestOrigin(ctx, c));
     return c.json(state.path === null ? { stopped: true } : { path: state.path, presenter: state.presenter });
   });
 }

@@ -12,7 +12,8 @@ import { NewPassword, refuseBreached } from '../passwordPolicy.ts';
 import { hashPassword } from '../passwords.ts';
 import { setSessionCookie } from '../session.ts';
 import { issueToken, revokeUserTokens } from '../tokens.ts';
-import { createUser, findUserByEmail, markJoined, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
+import { auditRequest } from '../auditLog.ts';
+import { createUser, findUserById, findUserByEmail, markJoined, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
 
 const Email = z.email('must be an email address').max(320);
 const Register = z.object({ email: Email, password: NewPassword, full_name: z.string().max(200).optional() });
@@ -228,6 +229,8 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     await revokeUserCodes(ctx.db, userId);
     await revokeUserTokens(ctx.db, userId);
     await ctx.broadcaster.standingChanged({ userId });
+    const person = await findUserById(ctx.db, c.get('app').id, userId);
+    if (person) await auditRequest(ctx, c, { appId: person.app_id, action: 'password_reset', actor: person.email, target: person.email });
     return c.json({ success: true, message: 'Password changed: sign in with the new password.' });
   });
 }

@@ -9,7 +9,8 @@ import { revokeUserCodes } from '../codes.ts';
 import { NewPassword, refuseBreached } from '../passwordPolicy.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../session.ts';
-import { issueToken, revokeToken, revokeUserTokens, sha256 } from '../tokens.ts';
+import { issueToken, revokeToken, revokeUserTokens, sha256, tokenHolder } from '../tokens.ts';
+import { auditRequest } from '../auditLog.ts';
 import { findUserByEmail, findUserById, markJoined, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../users.ts';
 
 const Login = z.object({
@@ -39,13 +40,22 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     } finally {
       await check.done(ok);
     }
-    if (!user || !ok) throw new HttpError(401, { detail: 'Invalid email or password', code: 'invalid_credentials' });
+    const failed = (reason: string) => auditRequest(ctx, c, { appId: app.id, action: 'sign_in_failed', actor: null, target: normalizeEmail(body.email), detail: { reason } });
+    if (!user || !ok) {
+      await failed('wrong email or password');
+      throw new HttpError(401, { detail: 'Invalid email or password', code: 'invalid_credentials' });
+    }
     // Said only to someone who knows the password, so it reveals nothing to a guesser.
-    if (accessEnded(user)) throw gateError(ACCESS_ENDED_REASON);
+    if (accessEnded(user)) {
+      await failed('access ended');
+      throw gateError(ACCESS_ENDED_REASON);
+    }
     if (!user.email_verified) {
+      await failed('email not verified');
       throw new HttpError(403, { detail: 'Email not verified: enter the code that was sent to you', code: 'email_not_verified' });
     }
     const joined = await markJoined(ctx.db, user.id);
+    await auditRequest(ctx, c, { appId: app.id, action: 'sign_in', actor: user.email, target: user.email });
     const token = await issueToken(ctx.db, user.id, app.id);
     setSessionCookie(c, token);
     return c.json({ access_token: token, user: toUserRecord(joined) });
@@ -55,6 +65,8 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     // Best effort from the deck: revoke whatever token came, header or cookie, and never fail.
     for (const token of [bearerToken(c.req.header('authorization')), sessionToken(c)]) {
       if (token) {
+        const holder = await tokenHolder(ctx.db, token, c.get('app').id);
+        if (holder) await auditRequest(ctx, c, { appId: holder.app_id, action: 'sign_out', actor: holder.email, target: holder.email });
         await revokeToken(ctx.db, token);
         await ctx.broadcaster.standingChanged({ digest: sha256(token) });
       }
@@ -83,6 +95,7 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     // caller gets a fresh token back, and only this tab's socket stays open (the client swaps tokens).
     await revokeUserCodes(ctx.db, user.id);
     await revokeUserTokens(ctx.db, user.id);
+    await auditRequest(ctx, c, { appId: user.app_id, action: 'password_changed', actor: user.email, target: user.email });
     const token = await issueToken(ctx.db, user.id, user.app_id);
     await ctx.broadcaster.standingChanged({ userId: user.id, ...(caller.kind === 'user' ? { rotate: { from: caller.digest, to: sha256(token) } } : {}) });
     setSessionCookie(c, token);

@@ -1,4 +1,5 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { auditRequest } from '../auditLog.ts';
 import { AccessPatch } from '../../../schemas/accessWire.ts';
 import { type Caller, isAdmin, requireUser } from '../access.ts';
 import { adminOnly } from '../admission.ts';
@@ -56,6 +57,22 @@ function userPatch(target: UserRow, body: unknown, admin: boolean): UserPatch {
   };
 }
 
+// The access fields an admin changed on someone's record, each an audit entry with its before and after.
+const AUDITED_FIELDS = [
+  ['role', 'role_changed'],
+  ['expires_at', 'expiry_changed'],
+  ['prepared_for', 'prepared_for_changed'],
+] as const;
+
+async function auditAccessChanges(ctx: PlatformContext, c: Context, caller: Caller, before: UserRow, after: UserRow): Promise<void> {
+  const was = toUserRecord(before);
+  const now = toUserRecord(after);
+  for (const [field, action] of AUDITED_FIELDS) {
+    if (JSON.stringify(was[field] ?? null) === JSON.stringify(now[field] ?? null)) continue;
+    await auditRequest(ctx, c, { appId: after.app_id, action, actor: caller, target: after.email, detail: { from: was[field] ?? null, to: now[field] ?? null } });
+  }
+}
+
 // A user reads and updates their own record (the "owner" of the User rule); admins every one.
 function mayRead(caller: Caller, target: UserRow): boolean {
   return allows(USER.read, caller, target.id);
@@ -99,14 +116,16 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     // Role and expiry decide what the person's open sockets may receive: they are decided again
     // (a former admin's close, so it stops receiving the changes of records it may no longer read).
     if (patch.role !== undefined || patch.expires_at !== undefined) await ctx.broadcaster.standingChanged({ userId: target.id });
+    await auditAccessChanges(ctx, c, caller, target, updated);
     return c.json(toUserRecord(updated));
   });
 
   api.delete('/entities/User/:id', adminOnly('delete users'), async (c) => {
     requireAllowed(USER.delete, c.get('caller'), 'User', 'delete');
     const id = checkRecordId(c.req.param('id'));
-    const result = await ctx.db.query('DELETE FROM users WHERE app_id = $1 AND id = $2', [c.get('app').id, id]);
+    const result = await ctx.db.query<{ email: string }>('DELETE FROM users WHERE app_id = $1 AND id = $2 RETURNING email', [c.get('app').id, id]);
     if (!result.affectedRows) throw notFound(`User ${id} not found`);
+    await auditRequest(ctx, c, { appId: c.get('app').id, action: 'user_deleted', actor: c.get('caller'), target: result.rows[0]?.email ?? id });
     await ctx.broadcaster.standingChanged({ userId: id });
     return c.json({ success: true, id: c.req.param('id') });
   });

@@ -1,0 +1,214 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_CALL, ACCESS_ENTITY, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
+import { AUDIT_ACTIONS, AUDIT_CALL, type AuditAction, type AuditEntry } from '../../schemas/auditPaths.ts';
+import { DECK_PDF_FILE, DECK_PDF_PATH, ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
+import { SOCKET_PATH } from '../../schemas/platformWire.ts';
+import { FOLLOW_DRIVE_EVENT, PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
+import { auditCsv, pruneAuditLog } from '../../src/platform/auditLog.ts';
+import { eventually } from '../support/waitFor.ts';
+import { ADMIN, fakeDeck, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { connected } from './socketEvents.ts';
+
+// Issue 23, "An audit log": who had access, who did what, when, kept append-only in the database;
+// admins read it (filters, newest first, CSV), nobody changes it, and old entries go at start.
+
+const deck = fakeDeck({ 'index.html': '<h1>Deck</h1>', '404.html': 'missing', '_gate.html': '<html><head></head><body>gate</body></html>' });
+let p: TestPlatform;
+let admin: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([400, 300]);
+  writeFileSync(join(deck.dir, DECK_PDF_FILE), await pdf.save());
+  p = await startTestPlatform('private_with_login', { staticDir: deck.dir });
+  admin = await p.login(ADMIN.email, ADMIN.password);
+}, 60_000);
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await p?.close();
+  deck.remove();
+});
+
+const log = async (query = ''): Promise<AuditEntry[]> => {
+  const reply = await p.call('GET', `${AUDIT_CALL}${query}`, { token: admin });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body;
+};
+const entry = async (action: AuditAction, target?: string) =>
+  eventually(async () => {
+    const found = (await log(`?action=${action}`)).find((e) => target === undefined || e.target === target);
+    if (!found) throw new Error(`no ${action} entry${target ? ` for ${target}` : ''}`);
+    return found;
+  }, { what: `the ${action} entry` });
+const idOf = async (token: string) => (await p.call('GET', '/entities/User/me', { token })).body.id as string;
+
+describe('the audit log records', () => {
+  it('sign-in success and failure with the email, address and browser; sign-out; password change and reset', async () => {
+    const token = await registeredUser(p, 'ann@lender.example', 'ann-password-1234');
+    expect((await p.call('POST', '/auth/login', { body: { email: 'ann@lender.example', password: 'not-her-password' }, headers: { 'User-Agent': 'Guesser/1.0' } })).status).toBe(401);
+    const failed = await entry('sign_in_failed', 'ann@lender.example');
+    expect(failed).toMatchObject({ actor: null, address: expect.stringMatching(/127\.0\.0\.1/), user_agent: 'Guesser/1.0', detail: { reason: 'wrong email or password' } });
+    const again = await p.login('ann@lender.example', 'ann-password-1234');
+    expect(await entry('sign_in', 'ann@lender.example')).toMatchObject({ actor: 'ann@lender.example' });
+    expect((await p.call('POST', '/auth/logout', { token: again })).status).toBe(200);
+    expect(await entry('sign_out', 'ann@lender.example')).toMatchObject({ actor: 'ann@lender.example' });
+    const changed = await p.call('POST', ACCESS_CALL.changePassword, {
+      token,
+      body: { user_id: await idOf(token), current_password: 'ann-password-1234', new_password: 'ann-second-password-5' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await entry('password_changed', 'ann@lender.example')).toMatchObject({ actor: 'ann@lender.example' });
+    expect((await p.call('POST', '/auth/reset-password-request', { body: { email: 'ann@lender.example' } })).status).toBe(200);
+    const resetToken = /reset_token=([A-Za-z0-9_%-]+)/.exec(await latestMail(p, 'ann@lender.example', 'reset'))?.[1];
+    expect((await p.call('POST', '/auth/reset-password', { body: { reset_token: decodeURIComponent(resetToken!), new_password: 'ann-third-password-6' } })).status).toBe(200);
+    expect(await entry('password_reset', 'ann@lender.example')).toMatchObject({ actor: 'ann@lender.example' });
+  });
+
+  it('invitations sent, resent, accepted and withdrawn; revocation; role, expiry and Prepared-for changes; deletion', async () => {
+    const invited = await p.call('POST', ACCESS_CALL.invite, {
+      token: admin,
+      body: { user_email: 'bo@lender.example', role: 'user', prepared_for: { name: 'Bo Chan', company: 'Lender Inc.' } },
+    });
+    expect(invited.status).toBe(200);
+    expect(await entry('invitation_sent', 'bo@lender.example')).toMatchObject({ actor: ADMIN.email, detail: { role: 'user', prepared_for: { name: 'Bo Chan', company: 'Lender Inc.' } } });
+    const bo = invited.body.user.id as string;
+    expect((await p.call('POST', ACCESS_CALL.resendInvite(bo), { token: admin })).status).toBe(200);
+    expect(await entry('invitation_resent', 'bo@lender.example')).toMatchObject({ actor: ADMIN.email });
+    const link = new RegExp(`${INVITE_TOKEN_PARAM}=([A-Za-z0-9_-]+)`).exec(await latestMail(p, 'bo@lender.example', 'invite'))?.[1];
+    expect((await p.call('POST', ACCESS_CALL.acceptInvite, { body: { invite_token: link, new_password: 'bo-password-12345' } })).status).toBe(200);
+    expect(await entry('invitation_accepted', 'bo@lender.example')).toMatchObject({ actor: 'bo@lender.example' });
+
+    const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const edit = await p.call('PUT', `/entities/User/${bo}`, { token: admin, body: { role: 'admin', expires_at: soon, prepared_for: { name: 'Bo Chan', company: 'Lender Group' } } });
+    expect(edit.status).toBe(200);
+    expect(await entry('role_changed', 'bo@lender.example')).toMatchObject({ actor: ADMIN.email, detail: { from: 'user', to: 'admin' } });
+    expect((await entry('expiry_changed', 'bo@lender.example')).detail).toMatchObject({ from: null, to: expect.stringContaining(soon) });
+    expect((await entry('prepared_for_changed', 'bo@lender.example')).detail).toMatchObject({ to: { company: 'Lender Group' } });
+    expect((await p.call('POST', ACCESS_CALL.revoke(bo), { token: admin })).status).toBe(200);
+    expect(await entry('access_revoked', 'bo@lender.example')).toMatchObject({ actor: ADMIN.email, detail: { state: 'joined' } });
+
+    const cy = (await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: 'cy@lender.example', role: 'user' } })).body.user.id as string;
+    expect((await p.call('POST', ACCESS_CALL.revoke(cy), { token: admin })).status).toBe(200);
+    expect(await entry('invitation_withdrawn', 'cy@lender.example')).toMatchObject({ detail: { state: 'invited' } });
+    expect((await p.call('DELETE', `/entities/User/${cy}`, { token: admin })).status).toBe(200);
+    expect(await entry('user_deleted', 'cy@lender.example')).toMatchObject({ actor: ADMIN.email });
+  });
+
+  it('domain rules, deck settings, access and consultation requests and decisions', async () => {
+    const domain = await p.call('POST', `/entities/${ACCESS_ENTITY.domain}`, { token: admin, body: { domain: '@fund.example', role: 'user' } });
+    expect(domain.status).toBe(200);
+    expect(await entry('domain_added', `${ACCESS_ENTITY.domain} @fund.example`)).toMatchObject({ actor: ADMIN.email });
+    expect((await p.call('DELETE', `/entities/${ACCESS_ENTITY.domain}/${domain.body.id}`, { token: admin })).status).toBe(200);
+    expect(await entry('domain_removed', `${ACCESS_ENTITY.domain} @fund.example`)).toMatchObject({ actor: ADMIN.email });
+
+    const options = await p.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin, body: { watermark: true, downloads: true, recording: true } });
+    expect(options.status).toBe(200);
+    expect((await p.call('PUT', `/entities/${ENGAGEMENT_ENTITY.options}/${options.body.id}`, { token: admin, body: { watermark: false } })).status).toBe(200);
+    const settings = (await log('?action=deck_settings_changed')).map((e) => e.detail);
+    expect(settings).toContainEqual({ watermark: false });
+
+    const stranger = await registeredUser(p, 'dee@elsewhere.example', 'dee-password-12345', false);
+    const asked = await p.call('POST', ACCESS_CALL.requestAccess, { token: stranger, body: { message: 'Please' } });
+    expect(asked.status).toBe(200);
+    expect(await entry('access_requested', 'dee@elsewhere.example')).toMatchObject({ actor: 'dee@elsewhere.example' });
+    expect((await p.call('POST', ACCESS_CALL.decideRequest(asked.body.id), { token: admin, body: { decision: 'approve' } })).status).toBe(200);
+    expect(await entry('access_approved', 'dee@elsewhere.example')).toMatchObject({ actor: ADMIN.email });
+
+    const request = await p.call('POST', `/entities/${ACCESS_ENTITY.consultation}`, { token: stranger, body: { preferred_times: 'Monday' } });
+    expect(request.status).toBe(200);
+    expect(await entry('consultation_requested')).toMatchObject({ actor: 'dee@elsewhere.example' });
+    expect((await p.call('PUT', `/entities/${ACCESS_ENTITY.consultation}/${request.body.id}`, { token: admin, body: { status: 'handled' } })).status).toBe(200);
+    expect(await entry('consultation_decided')).toMatchObject({ actor: ADMIN.email, detail: { status: 'handled', asked_by: 'dee@elsewhere.example' } });
+  });
+
+  it('PDF downloads, speaker-note views, and follow-me start and stop', async () => {
+    const viewer = await registeredUser(p, 'eli@lender.example', 'eli-password-12345');
+    const pdf = await fetch(`${p.url}${DECK_PDF_PATH}`, { headers: { Authorization: `Bearer ${viewer}` } });
+    expect(pdf.status).toBe(200);
+    expect(await entry('pdf_downloaded', 'eli@lender.example')).toMatchObject({ actor: 'eli@lender.example' });
+    expect((await p.call('GET', PRESENTING_CALL.notes, { token: admin })).status).toBe(200);
+    expect(await entry('speaker_notes_viewed')).toMatchObject({ actor: ADMIN.email });
+
+    const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token: admin }, reconnection: false });
+    sockets.push(socket);
+    await connected(socket);
+    expect(await socket.timeout(5000).emitWithAck(FOLLOW_DRIVE_EVENT, { path: '/market' })).toMatchObject({ ok: true });
+    expect(await socket.timeout(5000).emitWithAck(FOLLOW_DRIVE_EVENT, { path: '/team' })).toMatchObject({ ok: true });
+    expect(await socket.timeout(5000).emitWithAck(FOLLOW_DRIVE_EVENT, { stop: true })).toMatchObject({ ok: true });
+    const started = await log('?action=follow_started');
+    expect(started, 'one start per presentation, not one per move').toHaveLength(1);
+    expect(started[0]).toMatchObject({ actor: ADMIN.email, detail: { path: '/market' }, address: expect.stringMatching(/127\.0\.0\.1/) });
+    expect(await entry('follow_stopped')).toMatchObject({ actor: ADMIN.email });
+  });
+});
+
+describe('reading the audit log', () => {
+  it('is newest first, filters by person, action and date, and names a bad parameter', async () => {
+    const all = await log();
+    expect(all.length).toBeGreaterThan(20);
+    const times = all.map((e) => Date.parse(e.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    for (const e of all) expect(Object.keys(AUDIT_ACTIONS)).toContain(e.action);
+
+    const ann = await log('?person=ANN@lender.example');
+    expect(ann.length).toBeGreaterThan(3);
+    expect(ann.every((e) => e.actor === 'ann@lender.example' || e.target === 'ann@lender.example')).toBe(true);
+    expect((await log('?action=sign_in')).every((e) => e.action === 'sign_in')).toBe(true);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(await log(`?since=${tomorrow}`)).toEqual([]);
+    expect((await log(`?until=${tomorrow}`)).length).toBe(all.length);
+    expect(await log('?limit=2')).toEqual(all.slice(0, 2));
+
+    for (const [query, field] of [['?action=dance', 'action'], ['?since=yesterday', 'since'], ['?limit=0', 'limit'], ['?who=x', 'who']] as const) {
+      const reply = await p.call('GET', `${AUDIT_CALL}${query}`, { token: admin });
+      expect({ status: reply.status, field: reply.body.extra_data?.field }).toEqual({ status: 400, field });
+    }
+  });
+
+  it('downloads as CSV, with cells a spreadsheet reads as text', async () => {
+    const response = await fetch(`${p.url}/api/apps/${p.appId}${AUDIT_CALL}?format=csv&action=sign_in`, { headers: { Authorization: `Bearer ${admin}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await response.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('at,actor,action,target,address,user_agent,detail');
+    expect(lines.length).toBe((await log('?action=sign_in')).length + 1);
+    const csv = auditCsv([{ id: '1', at: 'x', actor: '=HYPERLINK("evil")', action: 'sign_in', target: 'a"b', address: null, user_agent: null, detail: {} }]);
+    expect(csv.split('\r\n')[1]).toBe(`"x","'=HYPERLINK(""evil"")","sign_in","a""b","","","{}"`);
+  });
+
+  it('is the admins’ alone: viewers and signed-out callers are refused, and no call changes or deletes an entry', async () => {
+    const viewer = await registeredUser(p, 'fay@lender.example', 'fay-password-12345');
+    expect((await p.call('GET', AUDIT_CALL, { token: viewer })).status).toBe(403);
+    expect((await p.call('GET', AUDIT_CALL)).status).toBe(403);
+    const before = await log();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect((await p.call(method, AUDIT_CALL, { token: admin, body: {} })).status, `${method} as admin`).toBe(405);
+      expect((await p.call(method, `${AUDIT_CALL}/${before[0]!.id}`, { token: p.serviceToken, body: {} })).status, `${method} one entry`).toBe(405);
+      expect((await p.call(method, AUDIT_CALL, { token: viewer, body: {} })).status, `${method} as viewer`).toBe(403);
+    }
+    // Not through the generic store either.
+    expect((await p.call('GET', '/entities/AuditLog', { token: admin })).status).toBe(403);
+    expect((await p.call('POST', '/entities/AuditLog', { token: admin, body: { action: 'sign_in' } })).status).toBe(403);
+    // The database itself refuses to change or remove one.
+    await expect(p.db.query(`UPDATE audit_log SET actor = 'someone' WHERE id = $1`, [before[0]!.id])).rejects.toThrow(/append-only/);
+    await expect(p.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
+    expect((await log()).slice(-before.length)).toEqual(before);
+  });
+
+  it('keeps entries for the retention setting: older ones are pruned at start, newer ones stay', async () => {
+    // An entry from 401 days ago, written as an older platform would have (the insert is allowed; changes are not).
+    await p.db.query(`INSERT INTO audit_log (app_id, at, actor, action) VALUES ($1, now() - interval '401 days', 'old@lender.example', 'sign_in')`, [p.appId]);
+    await p.db.query(`INSERT INTO audit_log (app_id, at, actor, action) VALUES ($1, now() - interval '399 days', 'kept@lender.example', 'sign_in')`, [p.appId]);
+    expect(await pruneAuditLog(p.db)).toBe(1);
+    expect(await log('?person=old@lender.example')).toEqual([]);
+    expect(await log('?person=kept@lender.example')).toHaveLength(1);
+    expect(await pruneAuditLog(p.db, 30)).toBeGreaterThanOrEqual(1);
+    expect(await log('?person=kept@lender.example')).toEqual([]);
+  });
+});
