@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ACCESS_ENTITY, ADMIN_CONSOLE_LABEL, ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { AccessRequestsSection } from './AccessRequestsSection.tsx';
+import { AuditSection } from './AuditSection.tsx';
 import { ConsultationsSection } from './ConsultationsSection.tsx';
 import { DomainsSection } from './DomainsSection.tsx';
 import { EngagementSection } from './EngagementSection.tsx';
@@ -69,6 +70,7 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
           <a href="#admin-requests">Requests{pending > 0 ? ` (${pending} waiting)` : ''}</a>
           <a href="#admin-consultations">Consultations</a>
           <a href="#admin-settings">Settings</a>
+          <a href="#admin-audit">Audit log</a>
         </nav>
       </header>
       <InviteSection client={client} onInvited={() => void people.reload()} again={again} />
@@ -79,6 +81,7 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />
       <SettingsSection client={client} />
+      <AuditSection client={client} now={now} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ACCESS_CALL, type InviteStatus } from '../../schemas/accessPaths.ts';
+import { AUDIT_CALL, type AuditEntry } from '../../schemas/auditPaths.ts';
 // A type only, erased from the bundle: zod stays out of the SDK's chunk.
 import type { InviteBody } from '../../schemas/accessWire.ts';
 import type { LoginResult, User } from './auth.ts';
@@ -28,7 +29,14 @@ export interface AccessModule {
   inviteStatus(inviteToken: string): Promise<InviteStatus>;
   /** Chooses a password through an invitation link and signs in (the token is kept like a login's). */
   acceptInvite(params: { inviteToken: string; newPassword: string; fullName?: string }): Promise<LoginResult>;
+  /** The audit log, newest first (admins): filtered by person, action, since, until, limit (AUDIT_QUERY). */
+  auditLog(query?: AuditLogQuery): Promise<AuditEntry[]>;
+  /** The same entries as a CSV file's text. */
+  auditLogCsv(query?: AuditLogQuery): Promise<string>;
 }
+
+/** Filters of the audit log; empty ones are left out. */
+export type AuditLogQuery = Partial<Record<'person' | 'action' | 'since' | 'until' | 'limit', string>>;
 
 // The hosted platform answers an unknown route with a 404 "No route …": name what is missing instead.
 function notOffered(what: string, error: unknown): unknown {
@@ -52,7 +60,17 @@ export function createAccessModule(http: Http, session: Session): AccessModule {
       throw notOffered(what, error);
     }
   };
+  const read = async <T>(query: Record<string, unknown>): Promise<T> => {
+    try {
+      return (await http<T>({ method: 'GET', path: AUDIT_CALL, query })).data;
+    } catch (error) {
+      throw notOffered('an audit log', error);
+    }
+  };
+  const given = (query: AuditLogQuery = {}) => Object.fromEntries(Object.entries(query).filter(([, value]) => value));
   return {
+    auditLog: (query) => read<AuditEntry[]>(given(query)),
+    auditLogCsv: (query) => read<string>({ ...given(query), format: 'csv' }),
     // invite-user is the platform's own call; only its extras are the local platform's.
     invite: (body) => post('invitations', ACCESS_CALL.invite, body),
     resendInvite: (userId) => post('resending invitations', ACCESS_CALL.resendInvite(userId)),

@@ -16,6 +16,6 @@ export type { AuthModule, LoginResult, User } from './auth.ts';
 export type { EntitiesModule, EntityTypes, EntityChangeEvent, EntityHandler, FieldsParam, SortParam } from './entities.ts';
 export type { FunctionsModule } from './functions.ts';
 export type { IntegrationEndpoint, IntegrationsModule } from './integrations.ts';
-export type { AccessModule, AccessRecord } from './access.ts';
+export type { AccessModule, AccessRecord, AuditLogQuery } from './access.ts';
 export type { AgentConversation, AgentMessage, AgentsModule, ConversationListParams } from './agents.ts';
 export type { SsoModule } from './sso.ts';

@@ -233,6 +233,38 @@ describe('the admin console', () => {
     expect(await row.getByRole('button', { name: /^Edit/ }).evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
+  it('shows the audit log newest first, filters it by action and person, downloads it as CSV, axe clean', async () => {
+    // This admin's own sign-in (beforeAll) and the revocation above are in it.
+    await admin.goto(`${p.url}${ADMIN_PATH}#admin-audit`);
+    const table = admin.getByRole('table', { name: /entries/ });
+    await table.waitFor();
+    expect(await admin.locator('tr[data-audit-action="sign_in"]').count()).toBeGreaterThan(0);
+    expect(await admin.locator('tr[data-audit-action="invitation_withdrawn"]').count()).toBeGreaterThan(0);
+    expect(await axeViolations(admin, 'console audit log')).toEqual([]);
+
+    await admin.getByLabel('Action').selectOption('invitation_withdrawn');
+    await admin.getByRole('button', { name: 'Show entries' }).click();
+    await expect.poll(() => admin.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-audit-action')))).not.toContain('sign_in');
+    expect(await admin.locator('tr[data-audit-action="invitation_withdrawn"]').count()).toBeGreaterThan(0);
+    await expect.poll(() => admin.locator('#admin-audit-caption').textContent()).toMatch(/matching the filters$/);
+
+    await admin.getByLabel('Action').selectOption('');
+    await admin.getByLabel('Person').fill('nobody-at-all@nowhere.example');
+    await admin.getByRole('button', { name: 'Show entries' }).click();
+    await admin.getByText('No entries match these filters.').waitFor();
+
+    await admin.getByLabel('Person').fill(ADMIN.email);
+    await admin.getByRole('button', { name: 'Show entries' }).click();
+    await table.waitFor();
+    const download = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: /^Download CSV of the audit log as filtered/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await file.path())!, 'utf8');
+    expect(text.split('\r\n')[0]).toBe('at,actor,action,target,address,user_agent,detail');
+    expect(text).toContain(`"${ADMIN.email}","sign_in"`);
+  });
+
   it('from elsewhere in the deck, a request\'s toast links back to the console, which is announced by name', async () => {
     await admin.getByRole('banner').getByRole('link').first().click();
     await admin.waitForURL(`${p.url}/`);
