@@ -106,4 +106,13 @@ describe('platform settings', () => {
       expect(() => loadPlatformOptions({ MAIL_FROM: from }, dir), from).toThrow(/^MAIL_FROM must be an address/);
     }
   });
+
+  it('reads NEW_ADDRESS_CODES_PER_HOUR and AUDIT_RETENTION_DAYS as whole numbers from 1 up, and refuses anything else by name', () => {
+    deckYaml('{ appId: my-deck, visibility: private_with_login }');
+    expect(loadPlatformOptions({ NEW_ADDRESS_CODES_PER_HOUR: '12', AUDIT_RETENTION_DAYS: '90' }, dir)).toMatchObject({ newAddressCodesPerHour: 12, auditRetentionDays: 90 });
+    expect(loadPlatformOptions({}, dir)).toMatchObject({ newAddressCodesPerHour: undefined, auditRetentionDays: undefined });
+    for (const [name, value] of [['NEW_ADDRESS_CODES_PER_HOUR', '0'], ['NEW_ADDRESS_CODES_PER_HOUR', '1.5'], ['AUDIT_RETENTION_DAYS', 'forever'], ['AUDIT_RETENTION_DAYS', '-3']]) {
+      expect(() => loadPlatformOptions({ [name]: value }, dir), `${name}=${value}`).toThrow(new RegExp(`^${name} must be a whole number from 1 up`));
+    }
+  });
 });
