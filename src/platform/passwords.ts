@@ -2,8 +2,22 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // scrypt N=2^15, r=8, p=1: 32 MiB and about 120 ms per guess on this 2-core machine (OWASP suggests
 // 2^17; 2^15 keeps 200 concurrent sign-ins of the load bench bearable). The parameters are stored with
-// the hash so they can be raised later without invalidating existing passwords.
-const N = 2 ** 15;
+// each hash, which is checked with its own, so the cost can change without invalidating passwords.
+
+/** log2 of scrypt's N for new hashes: 2^15. */
+export const PASSWORD_COST = 15;
+
+/**
+ * The cost new hashes get: PASSWORD_COST, except inside the test runner (VITEST set), where
+ * DECK_PASSWORD_COST may lower it (vite.config.ts sets 10: ~1 ms instead of ~120 ms, for the hundreds
+ * of accounts the suite makes). Outside tests the variable is ignored, so no deployment can weaken it.
+ */
+export function passwordCost(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const lowered = Number(env.DECK_PASSWORD_COST);
+  return env.VITEST && Number.isInteger(lowered) && lowered >= 4 && lowered <= PASSWORD_COST ? lowered : PASSWORD_COST;
+}
+
+const N = 2 ** passwordCost();
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -34,11 +48,12 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
-/** `scrypt$N$r$p$salt$hash` (base64) with a fresh 16-byte salt per call. */
-export async function hashPassword(password: string): Promise<string> {
+/** `scrypt$N$r$p$salt$hash` (base64) with a fresh 16-byte salt per call; `cost` is log2 N. */
+export async function hashPassword(password: string, cost: number = Math.log2(N)): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const n = 2 ** cost;
+  const key = await derive(password, salt, n, R, P);
+  return ['scrypt', n, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Constant-time check of a password against a stored hash; false for any malformed hash. */

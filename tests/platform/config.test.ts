@@ -111,7 +111,8 @@ describe('platform settings', () => {
     deckYaml('{ appId: my-deck, visibility: private_with_login }');
     expect(loadPlatformOptions({ NEW_ADDRESS_CODES_PER_HOUR: '12', AUDIT_RETENTION_DAYS: '90' }, dir)).toMatchObject({ newAddressCodesPerHour: 12, auditRetentionDays: 90 });
     expect(loadPlatformOptions({}, dir)).toMatchObject({ newAddressCodesPerHour: undefined, auditRetentionDays: undefined });
-    for (const [name, value] of [['NEW_ADDRESS_CODES_PER_HOUR', '0'], ['NEW_ADDRESS_CODES_PER_HOUR', '1.5'], ['AUDIT_RETENTION_DAYS', 'forever'], ['AUDIT_RETENTION_DAYS', '-3']]) {
+    const bad: Array<[string, string]> = [['NEW_ADDRESS_CODES_PER_HOUR', '0'], ['NEW_ADDRESS_CODES_PER_HOUR', '1.5'], ['AUDIT_RETENTION_DAYS', 'forever'], ['AUDIT_RETENTION_DAYS', '-3']];
+    for (const [name, value] of bad) {
       expect(() => loadPlatformOptions({ [name]: value }, dir), `${name}=${value}`).toThrow(new RegExp(`^${name} must be a whole number from 1 up`));
     }
   });

@@ -1,3 +1,4 @@
+import { hashPassword, PASSWORD_COST, passwordCost, verifyPassword } from '../../src/platform/passwords.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttemptLimiter } from '../../src/platform/attemptLimiter.ts';
 import { LimitEvents } from '../../src/platform/limitEvents.ts';
@@ -177,5 +178,26 @@ describe('responses never leak internals', () => {
     const query = await p.call('GET', `/entities/Thing?q=${encodeURIComponent(deepQuery)}`, { token: p.serviceToken });
     expect(query.status).toBe(400);
     expect(query.body.detail).toMatch(/^q: nests deeper/);
+  });
+});
+
+describe('the password hash’s cost', () => {
+  it('is 2^15 outside the test runner whatever DECK_PASSWORD_COST says, and lowered only inside it', () => {
+    expect(PASSWORD_COST).toBe(15);
+    expect(passwordCost({})).toBe(15);
+    expect(passwordCost({ DECK_PASSWORD_COST: '4' }), 'a deployment cannot weaken it').toBe(15);
+    expect(passwordCost({ VITEST: 'true', DECK_PASSWORD_COST: '10' })).toBe(10);
+    expect(passwordCost({ VITEST: 'true', DECK_PASSWORD_COST: '20' }), 'never above the real cost').toBe(15);
+    expect(passwordCost({ VITEST: 'true', DECK_PASSWORD_COST: 'x' })).toBe(15);
+  });
+
+  it('is recorded in each hash, and a hash is checked with its own: a full-cost hash verifies under the lowered test cost', async () => {
+    const full = await hashPassword('full-cost-password-1', PASSWORD_COST);
+    expect(full.split('$').slice(0, 4)).toEqual(['scrypt', String(2 ** 15), '8', '1']);
+    expect(await verifyPassword('full-cost-password-1', full)).toBe(true);
+    expect(await verifyPassword('not-the-password-1', full)).toBe(false);
+    const lowered = await hashPassword('low-cost-password-1');
+    expect(lowered.split('$')[1]).toBe(String(2 ** passwordCost()));
+    expect(await verifyPassword('low-cost-password-1', lowered)).toBe(true);
   });
 });
