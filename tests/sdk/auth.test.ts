@@ -176,9 +176,12 @@ describe('requiresAuth', () => {
   test('a signed-in user stays', async () => {
     server.reply(`GET ${base}/entities/User/me`, { body: { id: 'u1' } });
     const p = page('http://deck.test/');
-    make({ requiresAuth: true, token: 'good', location: p.location });
+    const client = make({ requiresAuth: true, token: 'good', location: p.location });
     await eventually(() => expect(server.to(`GET ${base}/entities/User/me`)).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // A barrier, not a wait: a second `me` answered means the first answer (and any redirect it
+    // would have caused) has long been handled.
+    await client.auth.me();
+    expect(server.to(`GET ${base}/entities/User/me`)).toHaveLength(2);
     expect(p.visits).toEqual([]);
   });
 });

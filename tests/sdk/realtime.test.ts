@@ -26,7 +26,6 @@ const make = (extra: Partial<ClientConfig> = {}) => {
 };
 const kinds = (kind: string) => io.events.filter((e) => e.kind === kind);
 const joined = () => kinds('join').map((e) => e.room);
-const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
 // Proof that a client sent nothing more: a join of one more room arrives after every earlier emit
 // of the same socket (socket.io keeps their order), so once it is seen, an earlier leave would be too.
 async function barrier(client: Base44Client, room: string): Promise<void> {
@@ -102,19 +101,26 @@ describe('rooms', () => {
     );
   });
 
+  // A barrier for "no connection": another client that subscribes after it loads the socket library
+  // in the same import and opens its socket after the first would have; once its join is seen, a
+  // connection of the first (another token) would have been seen too.
+  async function noOtherConnection(): Promise<void> {
+    make({ token: 'barrier' }).agents.subscribeToConversation('barrier', () => undefined);
+    await eventually(() => expect(joined()).toContain('/agent-conversations/barrier'), { what: 'the barrier client’s join' });
+    expect(io.events.filter((e) => e.query.token !== 'barrier')).toEqual([]);
+  }
+
   test('a subscription dropped before the socket opens leaves no connection behind', async () => {
-    const stop = make().agents.subscribeToConversation('brief', () => undefined);
+    const stop = make({ token: 'dropped' }).agents.subscribeToConversation('brief', () => undefined);
     stop();
-    await settle(150);
-    expect(io.events).toEqual([]);
+    await noOtherConnection();
   });
 
   test('cleanup() while the socket library is still loading leaves no connection behind', async () => {
-    const client = make();
+    const client = make({ token: 'cleaned' });
     client.agents.subscribeToConversation('brief', () => undefined);
     client.cleanup();
-    await settle(150);
-    expect(io.events).toEqual([]);
+    await noOtherConnection();
   });
 
   test('cleanup() disconnects the socket', async () => {
@@ -205,7 +211,8 @@ describe('tokens', () => {
     client.agents.subscribeToConversation('c1', () => undefined);
     await eventually(() => expect(kinds('join')).toHaveLength(1));
     client.setToken('same');
-    await settle();
+    // A reconnection would carry the next join on a second connection.
+    await barrier(client, 'after-same-token');
     expect(kinds('connect')).toHaveLength(1);
   });
 
