@@ -15,6 +15,26 @@ const HttpsUrl = z.string().refine((value) => {
   }
 }, 'must be an https address such as https://calendly.com/your-team');
 
+/**
+ * One source of the deck's `frame-ancestors` (issue 23): `'self'`, `'none'` (the quotes may be left
+ * out) or an origin that may frame the deck, such as the hosting platform's `https://app.base44.com`
+ * (`https://*.example.com` for every subdomain). No path: framing is decided per origin.
+ */
+export const FrameAncestor = z
+  .string({ error: "must be 'self', 'none' or an origin such as https://app.base44.com" })
+  .trim()
+  .transform((value) => (/^'?(self|none)'?$/i.test(value) ? `'${value.replace(/'/g, '').toLowerCase()}'` : value))
+  .refine(
+    (value) => value === "'self'" || value === "'none'" || /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i.test(value),
+    "must be 'self', 'none' or an origin such as https://app.base44.com (scheme and host, no path)",
+  );
+
+/** Who may frame the deck: one or more FrameAncestor sources; `'none'` stands alone. */
+export const FrameAncestors = z
+  .array(FrameAncestor)
+  .min(1, "must name at least one source, such as 'self'")
+  .refine((list) => !list.includes("'none'") || list.length === 1, "'none' cannot be combined with other sources");
+
 /** Who may open the deck when it runs on the platform (spec section 6; issue 6). */
 export const DeckVisibility = z.enum(['public_without_login', 'public_with_login', 'private_with_login']);
 export type DeckVisibility = z.infer<typeof DeckVisibility>;
@@ -41,6 +61,8 @@ export const DeckSettings = z
       .object({
         appId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _'),
         visibility: DeckVisibility,
+        /** The hosting platform's parent origins that may frame the deck (default `'self'`; env FRAME_ANCESTORS). */
+        frameAncestors: FrameAncestors.optional(),
       })
       .strict(),
     /** The deck order's length; absent means the spec's 17 (DEFAULT_DECK_LENGTH). */

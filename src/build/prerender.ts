@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
+import { withPolicyMeta } from '../platform/contentSecurityPolicy.ts';
 
 type DeckPage = { name: string; path: string; label: string; summary?: string };
 
@@ -38,7 +39,9 @@ export function fillTemplate(template: string, page: { title: string; descriptio
 /**
  * Writes every route's static HTML into `outDir`, plus `404.html` (served for unknown paths) and
  * `_gate.html` (a shell without slide content, for visitors the platform has not let in yet); those two
- * hold no setting or page name, whatever the deck's visibility.
+ * hold no setting or page name, whatever the deck's visibility. Every page, the sign-in page included,
+ * starts its scripts from one inline loader and carries its Content-Security-Policy in a `<meta>` for
+ * static hosts (the local platform sends it as a header instead; src/platform/contentSecurityPolicy.ts).
  * Returns the files written.
  */
 export async function prerender(entry: ServerEntry, outDir: string): Promise<string[]> {
@@ -47,9 +50,13 @@ export async function prerender(entry: ServerEntry, outDir: string): Promise<str
   const contentChunks = readdirSync(join(outDir, CONTENT_ASSETS_DIR));
   const written: string[] = [];
   const write = (file: string, html: string) => {
-    writeFileSync(join(outDir, file), scriptsAfterFirstPaint(html));
+    writeFileSync(join(outDir, file), withPolicyMeta(scriptsAfterFirstPaint(html)));
     written.push(file);
   };
+  // The sign-in page is Vite's own output, not prerendered: it only gets its loader (started at once:
+  // it has nothing to paint before its script runs) and its policy.
+  const login = join(outDir, 'login.html');
+  if (existsSync(login)) writeFileSync(login, withPolicyMeta(scriptsThroughLoader(readFileSync(login, 'utf8'), 'at-once')));
   // 404.html and _gate.html are public: the template's generic title and description, no registry text.
   write('404.html', fillTemplate(template, { title: NOT_FOUND_TITLE, body: entry.renderNotFound() }));
   write('_gate.html', fillTemplate(template, { title: GATE_TITLE, body: '' }));
@@ -94,17 +101,35 @@ export function inlineStylesheets(html: string, outDir: string): string {
  * fetched in parallel (modulepreload), just after the page is on screen.
  */
 export function scriptsAfterFirstPaint(html: string): string {
+  return scriptsThroughLoader(html, 'after-first-paint');
+}
+
+/**
+ * The built page's entry script and module preloads replaced by one inline loader that adds them.
+ * Under the pages' Content-Security-Policy a script runs only by hash or through `'strict-dynamic'`:
+ * the loader is allowed by its hash, and the elements it creates (and every chunk they import) are
+ * trusted through it. A `<script src>` or `<link rel="modulepreload">` in the markup would be refused.
+ * The entry is added as a `<script type="module">` rather than `import()`ed: chromium does not extend
+ * `'strict-dynamic'` trust to an `import()` made by an inline script the parser inserted.
+ */
+export function scriptsThroughLoader(html: string, when: 'at-once' | 'after-first-paint'): string {
   const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
   const entry = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(html)?.[1];
-  if (!entry) throw new Error('the built page has no module script to defer');
+  if (!entry) throw new Error('the built page has no module script to load');
+  const start = [
+    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}`,
+    `const script=document.createElement('script');script.type='module';script.src=${JSON.stringify(entry)};document.head.append(script)`,
+  ].join('');
   const loader = [
     '<script type="module">',
-    `let started=false;const start=()=>{if(started)return;started=true;`,
-    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}`,
-    `import(${JSON.stringify(entry)})};`,
-    // After the page has loaded and its next frame is painted; the timer covers hidden tabs, which do not paint.
-    "const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));",
-    "if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint);setTimeout(start,1500);",
+    when === 'at-once'
+      ? start
+      : [
+          `let started=false;const start=()=>{if(started)return;started=true;${start}};`,
+          // After the page has loaded and its next frame is painted; the timer covers hidden tabs, which do not paint.
+          'const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));',
+          "if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint);setTimeout(start,1500);",
+        ].join(''),
     '</script>',
   ].join('');
   return html

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { DeckSettings, DeckVisibility } from '../../schemas/deckSettings.ts';
+import { DeckSettings, DeckVisibility, FrameAncestors } from '../../schemas/deckSettings.ts';
 import { formatIssue } from '../content/contentIssue.ts';
 import { parseYamlSource, validateYamlSource } from '../content/yamlSource.ts';
 
@@ -49,6 +49,12 @@ export interface PlatformOptions {
   now?: () => number;
   /** How often waiting notice digests are looked at (default 60 s). */
   noticeDigestEveryMs?: number;
+  /**
+   * Who may frame the deck's pages: the hosting platform's parent origins (deck.yaml
+   * `platform.frameAncestors`, env FRAME_ANCESTORS; default `'self'`). The sign-in page and the admin
+   * console are never framed by another site, whatever this says.
+   */
+  frameAncestors?: readonly string[];
   /** Where outbox mail and start-up notes go (default console.log). */
   log?: (line: string) => void;
 }
@@ -58,7 +64,7 @@ export interface PlatformOptions {
  * broken file throws the content check's own lines (`slides/deck.yaml:12:3 platform.visibility: …`),
  * the file named relative to `root`.
  */
-export function readDeckPlatformSettings(file: string, root = process.cwd()): { appId: string; visibility: DeckVisibility } {
+export function readDeckPlatformSettings(file: string, root = process.cwd()): DeckSettings['platform'] {
   const source = parseYamlSource(relative(root, file), readFileSync(file, 'utf8'));
   const { value, issues } = validateYamlSource(source, DeckSettings);
   if (!value) throw new Error([...source.issues, ...issues].map(formatIssue).join('\n'));
@@ -113,6 +119,20 @@ export function parseMailFrom(value: string): string {
   return value.trim();
 }
 
+/**
+ * FRAME_ANCESTORS checked at start: sources separated by spaces or commas, each `'self'`, `'none'` or
+ * an origin (`https://app.base44.com`); a bad one refuses to start, naming it.
+ */
+export function parseFrameAncestors(value: string): string[] {
+  const sources = value.split(/[\s,]+/).filter(Boolean);
+  const parsed = FrameAncestors.safeParse(sources);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const index = issue.path[0];
+  const which = typeof index === 'number' ? ` (got ${JSON.stringify(sources[index])})` : '';
+  throw new Error(`FRAME_ANCESTORS: ${issue.message}${which}; for example FRAME_ANCESTORS="'self' https://app.base44.com"`);
+}
+
 /** Options for `npm start`: deck.yaml first, then the environment variables the README lists. */
 export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): PlatformOptions {
   const deck = readDeckPlatformSettings(join(cwd, 'slides', 'deck.yaml'), cwd);
@@ -144,6 +164,7 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     mailFrom: env.MAIL_FROM ? parseMailFrom(env.MAIL_FROM) : undefined,
     newAddressCodesPerHour: env.NEW_ADDRESS_CODES_PER_HOUR ? parseCount('NEW_ADDRESS_CODES_PER_HOUR', env.NEW_ADDRESS_CODES_PER_HOUR) : undefined,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS ? parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS) : undefined,
+    frameAncestors: env.FRAME_ANCESTORS?.trim() ? parseFrameAncestors(env.FRAME_ANCESTORS) : deck.frameAncestors,
   };
 }
 

@@ -5,6 +5,7 @@ import type { PlatformContext } from './httpTypes.ts';
 import { authApi } from './routes/authApi.ts';
 import { gatedApi } from './routes/gatedApi.ts';
 import { registerWhatsAppNotProvided } from './routes/notProvided.ts';
+import { registerCspReports } from './routes/cspReports.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerPublicSettings } from './routes/publicSettings.ts';
 import { registerStaticDeck } from './staticDeck.ts';
@@ -43,6 +44,7 @@ export function createHttpApp(ctx: PlatformContext, stopping: () => boolean = ()
   // Before the deck's catch-all route, which would otherwise answer /healthz as a missing page.
   registerHealth(app, ctx, stopping);
   registerPublicSettings(app, ctx);
+  registerCspReports(app, ctx);
   // The auth group first: it answers every /auth/* path, so the gated group's gate never runs for one.
   app.route('/api/apps/:appId/auth', authApi(ctx));
   app.route('/api/apps/:appId', gatedApi(ctx));

@@ -52,6 +52,8 @@ export interface PlatformContext {
   afterReply: AfterReplyQueue;
   /** The app whose deck staticDeck serves. */
   deckAppId: string;
+  /** Who may frame the deck's pages (`frame-ancestors`, contentSecurityPolicy.ts). */
+  frameAncestors: readonly string[];
   staticDir: string;
   /** Hands a message to the mail server (SMTP_URL, mailer.ts); absent without one (outbox.ts sendMail). */
   deliver?: ((message: OutboxMessage) => Promise<void>) | undefined;

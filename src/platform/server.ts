@@ -9,6 +9,7 @@ import { claimDataDir, type DataDirClaim } from './dataDirLock.ts';
 import { prepareDataDir } from './dataDirModes.ts';
 import { type Db, openDatabase } from './db.ts';
 import { warmDeckPdf } from './deckPdf.ts';
+import { DEFAULT_FRAME_ANCESTORS } from './contentSecurityPolicy.ts';
 import { createHttpApp } from './httpApp.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
 import { attachRealtime } from './realtime.ts';
@@ -128,6 +129,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     afterReply: new AfterReplyQueue(log),
     deliver: mailer?.deliver,
     deckAppId: options.appId,
+    frameAncestors: options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS,
     staticDir: options.staticDir ?? 'dist',
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
   };

@@ -13,6 +13,7 @@ import { notFound } from './errors.ts';
 import { fileAudience } from './publicDeckFiles.ts';
 import type { PlatformContext } from './httpTypes.ts';
 import { chooseEncoding, compressOnce, worthCompressing } from './compression.ts';
+import { SAME_ORIGIN_FRAMING, servedPagePolicy, withoutPolicyMeta } from './contentSecurityPolicy.ts';
 import { sessionToken } from './session.ts';
 
 const TYPES: Record<string, string> = {
@@ -60,24 +61,31 @@ async function readCached(file: string): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 // The pages learn the app id from the server that serves them (the deck settings keep the platform
-// block server-side); the sign-in page reads this tag (src/login/loginClient.ts).
+// block server-side); the sign-in page reads this tag (src/login/loginClient.ts). The build's <meta>
+// policy (for static hosts) goes: this server sends the page's policy as a header instead.
 function withAppId(html: Uint8Array, appId: string): string {
   const tag = `<meta name="${APP_ID_META}" content="${appId.replace(/[^A-Za-z0-9_-]/g, '')}" />`;
-  const text = Buffer.from(html.buffer, html.byteOffset, html.byteLength).toString('utf8');
+  const text = withoutPolicyMeta(Buffer.from(html.buffer, html.byteOffset, html.byteLength).toString('utf8'));
   return text.includes('</head>') ? text.replace('</head>', `${tag}</head>`) : text;
 }
 
-async function send(c: Context, file: string, status: 200 | 404, cache: string, appId?: string): Promise<Response> {
+/**
+ * Sends a file. An HTML page (given the app id and who may frame it) gets the app-id tag and its
+ * Content-Security-Policy (contentSecurityPolicy.ts), computed once from its bytes.
+ */
+async function send(c: Context, file: string, status: 200 | 404, cache: string, page?: { appId: string; frameAncestors: readonly string[] }): Promise<Response> {
   const raw = await readCached(file);
-  const body = appId && extname(file) === '.html' ? withAppId(raw, appId) : raw;
+  const isPage = page !== undefined && extname(file) === '.html';
+  const body = isPage ? withAppId(raw, page.appId) : raw;
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cache };
+  if (isPage) headers['Content-Security-Policy'] = servedPagePolicy(raw, page.frameAncestors);
   if (!worthCompressing(type, typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)) return c.body(body, status, headers);
   // Both variants may be cached (by the browser; shared caches get only public assets).
   c.header('Vary', 'Accept-Encoding', { append: true });
   const encoding = chooseEncoding(c.req.header('accept-encoding'));
   // The app id is part of the key: the same file is served with each app's tag.
-  const zipped = encoding && compressOnce(`${file}\0${appId ?? ''}`, body, encoding);
+  const zipped = encoding && compressOnce(`${file}\0${page?.appId ?? ''}`, body, encoding);
   if (!encoding || !zipped) return c.body(body, status, headers);
   return c.body(zipped, status, { ...headers, 'Content-Encoding': encoding });
 }
@@ -93,6 +101,8 @@ async function send(c: Context, file: string, status: 200 | 404, cache: string, 
 export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
   const root = resolve(ctx.staticDir);
   let pages: ReturnType<typeof builtPages> | undefined;
+  // Deck pages, the gate page and the 404 page may be framed by the platform's parent origins.
+  const deckPage = { appId: ctx.deckAppId, frameAncestors: ctx.frameAncestors };
 
   // The one admission (admission.ts) on the session cookie. A stale cookie is no cookie here: a
   // deck anyone may open still shows its pages; a revoked or expired person is refused like any
@@ -113,7 +123,7 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
   const notFoundPage = async (c: Context): Promise<Response> => {
     c.header('Vary', 'Cookie');
     const missing = await fileIn(root, '404.html');
-    if (missing) return send(c, missing, 404, 'no-store', ctx.deckAppId);
+    if (missing) return send(c, missing, 404, 'no-store', deckPage);
     return c.text(`Not found. (Is the deck built? ${root} has no 404.html.)`, 404, { 'Cache-Control': 'no-store' });
   };
 
@@ -121,7 +131,7 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
   const gatePage = async (c: Context): Promise<Response> => {
     const gate = await fileIn(root, '_gate.html');
     if (!gate) return c.text('This deck needs a sign-in, and the gate page (_gate.html) is not built.', 503);
-    return send(c, gate, 200, 'no-store', ctx.deckAppId);
+    return send(c, gate, 200, 'no-store', deckPage);
   };
 
   app.get('*', async (c) => {
@@ -140,7 +150,7 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     if (raw === ADMIN_PATH) {
       c.header('Vary', 'Cookie');
       const shell = (await isAdminSession(c)) ? await fileIn(root, '_gate.html') : null;
-      return shell ? send(c, shell, 200, 'no-store', ctx.deckAppId) : notFoundPage(c);
+      return shell ? send(c, shell, 200, 'no-store', { appId: ctx.deckAppId, frameAncestors: SAME_ORIGIN_FRAMING }) : notFoundPage(c);
     }
     // One normalisation, before any lookup; from here on only the file name is looked at.
     const name = deckFilePath(raw);
@@ -168,13 +178,12 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
 
     const file = await fileIn(root, name);
     if (!file) return notFoundPage(c);
-    if (name === 'login.html') {
-      // The deck itself may be framed (it reports its address to a parent window, spec section 7);
-      // the sign-in form may not, so no other site can overlay it to harvest clicks or passwords.
-      c.header('X-Frame-Options', 'SAMEORIGIN');
-      c.header('Content-Security-Policy', "frame-ancestors 'self'");
-    }
-    if (audience === 'anyone' || (await mayView(c))) return send(c, file, 200, 'no-store', ctx.deckAppId);
+    // The deck itself may be framed (it reports its address to a parent window, spec section 7);
+    // the sign-in form may not, so no other site can overlay it to harvest clicks or passwords.
+    const signIn = name === 'login.html';
+    if (signIn) c.header('X-Frame-Options', 'SAMEORIGIN');
+    const page = signIn ? { appId: ctx.deckAppId, frameAncestors: SAME_ORIGIN_FRAMING } : deckPage;
+    if (audience === 'anyone' || (await mayView(c))) return send(c, file, 200, 'no-store', page);
     return gatePage(c);
   });
 }

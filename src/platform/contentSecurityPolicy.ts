@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+
+/** Where browsers send violation reports (routes/cspReports.ts); same origin, outside any app. */
+export const CSP_REPORT_PATH = '/api/csp-report';
+/** `frame-ancestors` of the deck when no setting names the platform's parent origins. */
+export const DEFAULT_FRAME_ANCESTORS: readonly string[] = ["'self'"];
+/**
+ * `frame-ancestors` of the pages no other site may frame, whatever the setting: the sign-in page (a
+ * frame could overlay its form to harvest clicks or passwords) and the admin console (its buttons
+ * invite, revoke and approve).
+ */
+export const SAME_ORIGIN_FRAMING: readonly string[] = ["'self'"];
+
+/** The texts a page runs or styles inline, which its policy must allow one by one. */
+export interface InlineSources {
+  /** Contents of `<script>` elements without `src` (JavaScript ones; data blocks run nothing). */
+  scripts: string[];
+  /** Contents of `<style>` elements. */
+  styles: string[];
+  /** Values of `style="…"` attributes as the browser reads them (entities decoded). */
+  styleAttributes: string[];
+}
+
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
+const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', nbsp: '\u00a0' };
+
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+  });
+}
+
+/** The attributes of one start tag (`<div class="a" style='b'>` → class, style), values decoded. */
+function attributesOf(tag: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  const pattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  for (const match of tag.matchAll(pattern)) {
+    const name = match[1]!.toLowerCase();
+    if (!attributes.has(name)) attributes.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
+  }
+  return attributes;
+}
+
+/**
+ * What a page runs and styles inline, read the way the HTML parser reads it: line breaks normalised,
+ * the insides of script, style, title and textarea taken as text (never as tags), comments skipped.
+ * The pages are the build's own (prerender.ts), so this reads start tags, not arbitrary HTML.
+ */
+export function inlineSources(html: string): InlineSources {
+  const text = html.replace(/\r\n?/g, '\n');
+  const found: InlineSources = { scripts: [], styles: [], styleAttributes: [] };
+  const tags = /<!--[\s\S]*?-->|<([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+  let match: RegExpExecArray | null;
+  while ((match = tags.exec(text))) {
+    const [, rawName, rest] = match;
+    if (!rawName) continue;
+    const name = rawName.toLowerCase();
+    const attributes = attributesOf(rest ?? '');
+    const style = attributes.get('style');
+    if (style !== undefined) found.styleAttributes.push(style);
+    if (!RAW_TEXT.has(name)) continue;
+    const close = new RegExp(`</${name}`, 'gi');
+    close.lastIndex = tags.lastIndex;
+    const end = close.exec(text)?.index ?? -1;
+    const inside = text.slice(tags.lastIndex, end === -1 ? text.length : end);
+    tags.lastIndex = end === -1 ? text.length : end;
+    if (name === 'style') found.styles.push(inside);
+    if (name === 'script' && !attributes.has('src') && JS_TYPES.has((attributes.get('type') ?? '').trim().toLowerCase())) found.scripts.push(inside);
+  }
+  return found;
+}
+
+/** A CSP hash source for `text` (`'sha256-…'`), as browsers compute it over the UTF-8 bytes. */
+export function sha256Source(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+const hashes = (texts: readonly string[]): string[] => [...new Set(texts.map(sha256Source))];
+
+/** What a policy needs beyond the page itself. Omitted parts are those a `<meta>` policy cannot carry. */
+export interface PolicyContext {
+  /** Who may frame the page: `'self'`, `'none'` or origins (only in a header; browsers ignore it in `<meta>`). */
+  frameAncestors?: readonly string[];
+  /** Send violation reports to CSP_REPORT_PATH (only in a header). */
+  report?: boolean;
+}
+
+/**
+ * The policy for one HTML page, from the page's own bytes: each inline script, stylesheet and style
+ * attribute is allowed by its hash, nothing inline otherwise.
+ * - Scripts: the page's inline bootstrap by hash, and what it loads through `'strict-dynamic'` (the
+ *   bootstrap adds the entry `<script>` and the module preloads; every chunk after that is imported by
+ *   a trusted script). No host list, no `'unsafe-inline'`, no `'unsafe-eval'`.
+ * - Styles: the built stylesheets (`'self'`), the page's inline `<style>` by hash, and the empty
+ *   stylesheet: framer-motion's `AnimatePresence mode="popLayout"` (src/deck/SlideMotion.tsx) appends
+ *   an empty `<style>` and fills it through CSSOM (`insertRule`, which CSP does not check) to pin the
+ *   leaving page in place; without that hash its sheet is never created.
+ * - Style attributes: React writes `style` props through CSSOM after hydration, which CSP does not
+ *   check, so only the attributes in the prerendered HTML need allowing: each by hash
+ *   (`'unsafe-hashes'` lets a hash match an attribute), never `'unsafe-inline'`.
+ * - Everything else from the deck's own origin (`default-src`, `connect-src`: the API and the socket,
+ *   whose same-origin ws: address `'self'` covers), no plugins, no `<base>`, forms post here only.
+ */
+export function contentSecurityPolicy(html: string, context: PolicyContext = {}): string {
+  const inline = inlineSources(html);
+  const scripts = hashes(inline.scripts);
+  const styleAttributes = hashes(inline.styleAttributes);
+  const directives = [
+    "default-src 'self'",
+    `script-src ${scripts.length > 0 ? [...scripts, "'strict-dynamic'"].join(' ') : "'none'"}`,
+    `style-src ${["'self'", ...hashes([...inline.styles, ''])].join(' ')}`,
+    `style-src-attr ${styleAttributes.length > 0 ? ["'unsafe-hashes'", ...styleAttributes].join(' ') : "'none'"}`,
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ];
+  if (context.frameAncestors) directives.push(`frame-ancestors ${context.frameAncestors.join(' ')}`);
+  // report-uri, not report-to: chromium takes a Reporting-Endpoints header only from an https answer
+  // and, once a policy names report-to, ignores report-uri, so on the plain-http local platform no
+  // report would ever arrive (and where it does, the Reporting API holds it back up to a minute).
+  // Every browser still sends report-uri reports, at once.
+  if (context.report) directives.push(`report-uri ${CSP_REPORT_PATH}`);
+  return directives.join('; ');
+}
+
+const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*">/;
+
+/**
+ * The page with its policy in a `<meta>` right after the charset (which must stay in the first 1024
+ * bytes), for static hosts that send no header (the standalone build). A `<meta>` policy cannot say
+ * who may frame the page nor where to report, so it carries neither.
+ */
+export function withPolicyMeta(html: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(withoutPolicyMeta(html))}">`;
+  const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
+  if (!charset) throw new Error('the page has no <meta charset>, after which its policy belongs');
+  const at = charset.index + charset[0].length;
+  return `${html.slice(0, at)}${meta}${withoutPolicyMeta(html.slice(at))}`;
+}
+
+/** The page without the build's `<meta>` policy: a server that sends the policy as a header sends it once. */
+export function withoutPolicyMeta(html: string): string {
+  return html.replace(POLICY_META, '');
+}
+
+// Per page bytes (the server reads each file once and keeps the same array), then per framing.
+const served = new WeakMap<Uint8Array, Map<string, string>>();
+
+/**
+ * The header policy of a page the server sends, computed once per file and framing and then reused,
+ * so every answer for a file carries the same bytes and the same header (cacheable, compressed once).
+ */
+export function servedPagePolicy(page: Uint8Array, frameAncestors: readonly string[]): string {
+  let byFraming = served.get(page);
+  if (!byFraming) served.set(page, (byFraming = new Map()));
+  const key = frameAncestors.join(' ');
+  let policy = byFraming.get(key);
+  if (policy === undefined) {
+    const html = withoutPolicyMeta(Buffer.from(page.buffer, page.byteOffset, page.byteLength).toString('utf8'));
+    policy = contentSecurityPolicy(html, { frameAncestors, report: true });
+    byFraming.set(key, policy);
+  }
+  return policy;
+}
