@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fillTemplate, htmlFileFor, hydrationChunks, inlineStylesheets, scriptsAfterFirstPaint, withPreloads } from '../../src/build/prerender.ts';
+import { fillTemplate, htmlFileFor, hydrationChunks, inlineStylesheets, scriptsAfterFirstPaint, scriptsThroughLoader, withPreloads } from '../../src/build/prerender.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prerender-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,8 +53,20 @@ describe('prerender', () => {
     expect(html).not.toMatch(/<script type="module"[^>]*src=/);
     expect(html).not.toContain('<link rel="modulepreload"');
     const loader = /<script type="module">([\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
-    expect(loader).toContain('import("/assets/main-1.js")');
+    // Added as a script element, which the pages' 'strict-dynamic' trusts through the loader's hash.
+    expect(loader).toContain(`script.type='module';script.src="/assets/main-1.js";document.head.append(script)`);
+    expect(loader).not.toContain('import(');
     expect(loader).toContain('["/assets/react-1.js"]');
     expect(loader).toContain('requestAnimationFrame');
+  });
+
+  it('gives the sign-in page the same loader, started at once (it has nothing to paint before its script)', () => {
+    const html = scriptsThroughLoader(built, 'at-once');
+    expect(html).not.toMatch(/<script type="module"[^>]*src=/);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const loader = /<script type="module">([\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    expect(loader).toMatch(/^for\(const href of \["\/assets\/react-1\.js"\]\)/);
+    expect(loader).toContain('script.src="/assets/main-1.js"');
+    expect(loader).not.toContain('requestAnimationFrame');
   });
 });

@@ -116,4 +116,28 @@ describe('platform settings', () => {
       expect(() => loadPlatformOptions({ [name]: value }, dir), `${name}=${value}`).toThrow(new RegExp(`^${name} must be a whole number from 1 up`));
     }
   });
+
+  it('reads who may frame the deck from platform.frameAncestors or FRAME_ANCESTORS, and refuses a bad source at start, naming it', () => {
+    deckYaml('{ appId: my-deck, visibility: private_with_login }');
+    expect(loadPlatformOptions({}, dir).frameAncestors).toBeUndefined();
+    deckYaml(`{ appId: my-deck, visibility: private_with_login, frameAncestors: [self, 'https://app.base44.com'] }`);
+    expect(loadPlatformOptions({}, dir).frameAncestors).toEqual(["'self'", 'https://app.base44.com']);
+    // The environment wins, spaces or commas between sources, quotes optional around self and none.
+    expect(loadPlatformOptions({ FRAME_ANCESTORS: "'self', https://*.base44.app http://localhost:5173" }, dir).frameAncestors).toEqual([
+      "'self'",
+      'https://*.base44.app',
+      'http://localhost:5173',
+    ]);
+    expect(loadPlatformOptions({ FRAME_ANCESTORS: 'none' }, dir).frameAncestors).toEqual(["'none'"]);
+    const refused: Array<[string, RegExp]> = [
+      ['https://app.base44.com/editor', /^FRAME_ANCESTORS: must be 'self', 'none' or an origin .*no path.*\(got "https:\/\/app\.base44\.com\/editor"\)/],
+      ["'unsafe-inline'", /^FRAME_ANCESTORS: .*\(got "'unsafe-inline'"\)/],
+      ['app.base44.com', /^FRAME_ANCESTORS: .*\(got "app\.base44\.com"\)/],
+      ["https://a.example;script-src *", /^FRAME_ANCESTORS: .*\(got "https:\/\/a\.example;script-src"\)/],
+      ["none https://a.example", /^FRAME_ANCESTORS: 'none' cannot be combined with other sources/],
+    ];
+    for (const [value, message] of refused) expect(() => loadPlatformOptions({ FRAME_ANCESTORS: value }, dir), value).toThrow(message);
+    deckYaml(`{ appId: my-deck, visibility: private_with_login, frameAncestors: ['https://app.base44.com/x'] }`);
+    expect(() => loadPlatformOptions({}, dir)).toThrow(/^slides\/deck\.yaml:5:\d+ platform\.frameAncestors\[0\]: must be 'self', 'none' or an origin/);
+  });
 });
