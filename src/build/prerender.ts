@@ -117,8 +117,9 @@ export function scriptsThroughLoader(html: string, when: 'at-once' | 'after-firs
   const entry = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(html)?.[1];
   if (!entry) throw new Error('the built page has no module script to load');
   const start = [
-    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}`,
-    `const script=document.createElement('script');script.type='module';script.src=${JSON.stringify(entry)};document.head.append(script)`,
+    'const add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));',
+    `for(const href of ${JSON.stringify(preloads)})add('link',{rel:'modulepreload',href});`,
+    `add('script',{type:'module',src:${JSON.stringify(entry)}})`,
   ].join('');
   const loader = [
     '<script type="module">',

@@ -17,34 +17,10 @@ export interface InlineSources {
   scripts: string[];
   /** Contents of `<style>` elements. */
   styles: string[];
-  /** Values of `style="…"` attributes as the browser reads them (entities decoded). */
-  styleAttributes: string[];
 }
 
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
 const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', nbsp: '\u00a0' };
-
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
-  });
-}
-
-/** The attributes of one start tag (`<div class="a" style='b'>` → class, style), values decoded. */
-function attributesOf(tag: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  const pattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-  for (const match of tag.matchAll(pattern)) {
-    const name = match[1]!.toLowerCase();
-    if (!attributes.has(name)) attributes.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
-  }
-  return attributes;
-}
 
 /**
  * What a page runs and styles inline, read the way the HTML parser reads it: line breaks normalised,
@@ -53,26 +29,34 @@ function attributesOf(tag: string): Map<string, string> {
  */
 export function inlineSources(html: string): InlineSources {
   const text = html.replace(/\r\n?/g, '\n');
-  const found: InlineSources = { scripts: [], styles: [], styleAttributes: [] };
+  const found: InlineSources = { scripts: [], styles: [] };
   const tags = /<!--[\s\S]*?-->|<([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
   let match: RegExpExecArray | null;
   while ((match = tags.exec(text))) {
-    const [, rawName, rest] = match;
-    if (!rawName) continue;
-    const name = rawName.toLowerCase();
-    const attributes = attributesOf(rest ?? '');
-    const style = attributes.get('style');
-    if (style !== undefined) found.styleAttributes.push(style);
-    if (!RAW_TEXT.has(name)) continue;
+    const [, rawName, attributes = ''] = match;
+    const name = rawName?.toLowerCase();
+    if (!name || !RAW_TEXT.has(name)) continue;
     const close = new RegExp(`</${name}`, 'gi');
     close.lastIndex = tags.lastIndex;
-    const end = close.exec(text)?.index ?? -1;
-    const inside = text.slice(tags.lastIndex, end === -1 ? text.length : end);
-    tags.lastIndex = end === -1 ? text.length : end;
+    const end = close.exec(text)?.index ?? text.length;
+    const inside = text.slice(tags.lastIndex, end);
+    tags.lastIndex = end;
     if (name === 'style') found.styles.push(inside);
-    if (name === 'script' && !attributes.has('src') && JS_TYPES.has((attributes.get('type') ?? '').trim().toLowerCase())) found.scripts.push(inside);
+    if (name !== 'script') continue;
+    const named = attributesOf(attributes);
+    if (!named.has('src') && JS_TYPES.has((named.get('type') ?? '').trim().toLowerCase())) found.scripts.push(inside);
   }
   return found;
+}
+
+/** The attributes of one start tag (`<script type="module" src='x.js'>` → type, src), quotes respected. */
+function attributesOf(tag: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const match of tag.matchAll(/([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
+    const name = match[1]!.toLowerCase();
+    if (!attributes.has(name)) attributes.set(name, match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return attributes;
 }
 
 /** A CSP hash source for `text` (`'sha256-…'`), as browsers compute it over the UTF-8 bytes. */
@@ -91,8 +75,8 @@ export interface PolicyContext {
 }
 
 /**
- * The policy for one HTML page, from the page's own bytes: each inline script, stylesheet and style
- * attribute is allowed by its hash, nothing inline otherwise.
+ * The policy for one HTML page, from the page's own bytes: each inline script and stylesheet is
+ * allowed by its hash, no other inline script or stylesheet.
  * - Scripts: the page's inline bootstrap by hash, and what it loads through `'strict-dynamic'` (the
  *   bootstrap adds the entry `<script>` and the module preloads; every chunk after that is imported by
  *   a trusted script). No host list, no `'unsafe-inline'`, no `'unsafe-eval'`.
@@ -100,21 +84,24 @@ export interface PolicyContext {
  *   stylesheet: framer-motion's `AnimatePresence mode="popLayout"` (src/deck/SlideMotion.tsx) appends
  *   an empty `<style>` and fills it through CSSOM (`insertRule`, which CSP does not check) to pin the
  *   leaving page in place; without that hash its sheet is never created.
- * - Style attributes: React writes `style` props through CSSOM after hydration, which CSP does not
- *   check, so only the attributes in the prerendered HTML need allowing: each by hash
- *   (`'unsafe-hashes'` lets a hash match an attribute), never `'unsafe-inline'`.
+ * - Style attributes (`style-src-attr 'unsafe-inline'`, and nowhere else): the prerendered pages carry
+ *   the `style` props React renders into markup (each brand's colour, `style="--brand:#0f766e"`),
+ *   which the HTML parser applies under this directive. (After hydration React, like framer-motion,
+ *   sets styles through CSSOM, which CSP does not check.) Allowing each value by hash instead
+ *   (`'unsafe-hashes'`) worked, but the ecosystem page has 20 of them: 1.1 KB more header pushed its
+ *   first visit past the 85 KB budget (86.0 KB where the browser offers gzip only). A style attribute
+ *   runs no script, and what CSS could load (images, fonts) stays limited to the deck's own origin.
  * - Everything else from the deck's own origin (`default-src`, `connect-src`: the API and the socket,
  *   whose same-origin ws: address `'self'` covers), no plugins, no `<base>`, forms post here only.
  */
 export function contentSecurityPolicy(html: string, context: PolicyContext = {}): string {
   const inline = inlineSources(html);
   const scripts = hashes(inline.scripts);
-  const styleAttributes = hashes(inline.styleAttributes);
   const directives = [
     "default-src 'self'",
     `script-src ${scripts.length > 0 ? [...scripts, "'strict-dynamic'"].join(' ') : "'none'"}`,
     `style-src ${["'self'", ...hashes([...inline.styles, ''])].join(' ')}`,
-    `style-src-attr ${styleAttributes.length > 0 ? ["'unsafe-hashes'", ...styleAttributes].join(' ') : "'none'"}`,
+    "style-src-attr 'unsafe-inline'",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
