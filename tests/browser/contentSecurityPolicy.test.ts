@@ -7,6 +7,7 @@ import { launchChromium } from '../../src/build/chromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
+import { signedInPage } from './presenterSession.ts';
 
 // Issue 23, item 6, in chromium: every page runs under its Content-Security-Policy with zero
 // violations: signed out (gate, sign-in in each form, 404), every deck page loaded directly and
@@ -54,17 +55,7 @@ async function watchedContext(): Promise<Watched> {
 }
 
 /** Signs in through the sign-in page in `watched`'s context and waits for the deck at `path`. */
-async function signIn(watched: Watched, email: string, password: string, path = '/'): Promise<Page> {
-  const page = await watched.context.newPage();
-  await page.goto(`${p.url}${path}`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
-  await page.waitForURL((url) => url.pathname === path);
-  await page.locator('#slide-title').waitFor();
-  return page;
-}
+const signIn = (watched: Watched, email: string, password: string, path = '/') => signedInPage(browser, p, email, password, path, watched.context);
 
 /** Waits until the deck has hydrated for a signed-in person (the Account menu renders only then) and its fades ended. */
 async function deckReady(page: Page): Promise<void> {

@@ -1,13 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestPlatform } from '../platform/harness.ts';
 
 // Shared by the presenting browser tests (presenter window, follow-me): a person in their own
 // browser context, signed in through the sign-in page and looking at a deck page.
 
-/** A fresh context (no cookie, no storage) signed in as `email`, on `path` with its heading shown. */
-export async function signedInPage(browser: Browser, p: TestPlatform, email: string, password: string, path = '/'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+/**
+ * A fresh context (no cookie, no storage), or the one given, signed in as `email`, on `path` with its
+ * heading shown.
+ */
+export async function signedInPage(browser: Browser, p: TestPlatform, email: string, password: string, path = '/', context?: BrowserContext): Promise<Page> {
+  const page = await (context ?? (await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
   await page.goto(`${p.url}${path}`);
   await page.waitForURL(/\/login/);
   await page.getByLabel('Email').fill(email);
