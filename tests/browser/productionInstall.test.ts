@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID_META } from '../../schemas/platformWire.ts';
 import { type PostgresServer, startPostgresServer } from '../../src/build/postgresServer.ts';
 import { readDeckPlatformSettings } from '../../src/platform/config.ts';
+import { withoutPolicyMeta } from '../../src/platform/contentSecurityPolicy.ts';
 import { eventually } from '../support/waitFor.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -74,7 +75,8 @@ async function serve(settings: Record<string, string>): Promise<{ url: string; o
   };
 }
 
-const withAppId = (html: string) => html.replace('</head>', `<meta name="${APP_ID_META}" content="${appId}" /></head>`);
+// The platform tells each page the app id, and sends the page's policy as a header instead of the build's <meta>.
+const withAppId = (html: string) => withoutPolicyMeta(html).replace('</head>', `<meta name="${APP_ID_META}" content="${appId}" /></head>`);
 const built = (file: string) => readFileSync(join(work, 'dist', file), 'utf8');
 
 /** What every production start must do: healthy, the deck gated, the sign-in page served, the admin admitted. */
@@ -87,6 +89,7 @@ async function checkServes(url: string): Promise<void> {
   const page = await fetch(`${url}/market`, { redirect: 'manual' });
   expect(page.status).toBe(200);
   expect(await page.text()).toBe(withAppId(built('_gate.html')));
+  expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'sha256-.*'strict-dynamic'/);
   const login = await fetch(`${url}/login`, { redirect: 'manual' });
   expect(login.status).toBe(200);
   expect(await login.text()).toBe(withAppId(built('login.html')));
