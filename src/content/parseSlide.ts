@@ -8,6 +8,7 @@ import { didYouMean } from './closestName.ts';
 import { MDX_COMPONENT_NAMES } from './mdxComponentNames.ts';
 import { readMdxBody, type MdxBody } from './mdxBody.ts';
 import { isSettingName, SETTING_NAMES } from './settingNames.ts';
+import { normalizeSourceText } from './sourceText.ts';
 import { parseYamlSource, validateYamlSource, type YamlSource } from './yamlSource.ts';
 
 /** A slide file after its frontmatter has been validated and its blanks filled. */
@@ -31,9 +32,10 @@ const GROUPED_COMPONENTS = { Cards: 'cards', Stats: 'stats', Audiences: 'audienc
  * Pure: the text of one slide file in, the validated slide and every issue out.
  * The content check, the Vite plugin and the tests all call this one function.
  */
-export function parseSlide(file: string, source: string, tokens: DeckTokens): { slide?: ParsedSlide; issues: ContentIssue[] } {
+export function parseSlide(file: string, text: string, tokens: DeckTokens): { slide?: ParsedSlide; issues: ContentIssue[] } {
+  const source = normalizeSourceText(text);
   const atTop = (message: string): ContentIssue => ({ severity: 'error', file, line: 1, column: 1, field: '', message });
-  if (!/^---\r?\n/.test(source)) return { issues: [atTop('must start with a --- frontmatter block')] };
+  if (!/^---\n/.test(source)) return { issues: [atTop('must start with a --- frontmatter block')] };
 
   // gray-matter splits; YAML 1.2 parses (the same parser as the check's positions, see toolchain.md).
   // A YAML syntax error is reported below, with its position, by the parser that locates fields.
