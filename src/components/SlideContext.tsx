@@ -1,15 +1,18 @@
 import { createContext, useContext } from 'react';
-import type { Brand, BrandsFile } from '../../schemas/brand.ts';
+import type { Brand } from '../../schemas/brand.ts';
 import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
-import type { SlideMeta } from '../registry/slideRegistry.ts';
+import type { ShownFigure, SlideMeta } from '../registry/slideRegistry.ts';
+import type { SourceNoteBook } from './sourceNoteBook.ts';
 
-/** The page being shown, its records and the brand records, for the components its MDX body uses. */
+/** The page being shown, its records, the brand records and the figures, for the components its MDX body uses. */
 export interface SlideContextValue {
   slide: SlideMeta;
   records: SlideRecords;
   brands: readonly Brand[];
-  /** Figures stated about the ecosystem as a whole (brand count, total valuation). */
-  stated: BrandsFile['stated'];
+  /** The ledger figures the page shows, by id. */
+  figures: Readonly<Record<string, ShownFigure>>;
+  /** The page's source notes, numbered as its figures render. */
+  notes: SourceNoteBook;
 }
 
 export const SlideContext = createContext<SlideContextValue | null>(null);

@@ -1,3 +1,6 @@
+import type { Stat } from '../../schemas/stat.ts';
+import { Figure } from './Figure.tsx';
+import { FigureText } from './FigureText.tsx';
 import { formatStat } from './formatStat.ts';
 import { inGroup, useSlide } from './SlideContext.tsx';
 
@@ -7,12 +10,24 @@ export function Stats({ group, compact = false }: { group?: string; compact?: bo
   return (
     <ul className={compact ? 'stat-grid stat-grid--compact' : 'stat-grid'} role="list">
       {stats.map((stat) => (
-        <li className="stat" key={`${stat.label}${formatStat(stat)}`}>
-          <span className="stat__value">{formatStat(stat)}</span>
-          <span className="stat__label">{stat.label}</span>
-          {stat.sublabel && <span className="stat__sublabel">{stat.sublabel}</span>}
+        <li className="stat" key={`${stat.label}${stat.figure ?? formatStat(stat)}`}>
+          <span className="stat__value"><StatValue stat={stat} /></span>
+          <span className="stat__label"><FigureText text={stat.label} /></span>
+          {stat.sublabel && <span className="stat__sublabel"><FigureText text={stat.sublabel} /></span>}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A stat's figure from the ledger (with its prefix and suffix), or its words (`High costs`). */
+export function StatValue({ stat }: { stat: Stat }) {
+  if (!stat.figure) return <>{formatStat(stat)}</>;
+  return (
+    <>
+      {stat.prefix}
+      <Figure id={stat.figure} standalone={!stat.prefix} />
+      {stat.suffix}
+    </>
   );
 }

@@ -14,6 +14,10 @@ import { parseYamlSource, validateYamlSource, type YamlSource } from './yamlSour
 /** A slide file after its frontmatter has been validated and its blanks filled. */
 export interface ParsedSlide {
   file: string;
+  /** The file's text (byte-order mark and CR removed), for checks that point inside a field. */
+  text: string;
+  /** The frontmatter as written, before its blanks were filled: the figure checks read what the editor typed. */
+  raw: unknown;
   frontmatter: SlideFrontmatter;
   /** The MDX body, for checks that read which records it shows. */
   body: string;
@@ -55,7 +59,7 @@ export function parseSlide(file: string, text: string, tokens: DeckTokens): { sl
   const all = [...tokenIssues, ...issues, ...mdx.issues, ...unknownComponents(file, mdx)];
   if (!value) return { issues: all };
   all.push(...checkBody(file, split.content, bodyLine, value, mdx));
-  return { slide: { file, frontmatter: value, body: split.content, bodyLine, locate: yaml.locate, mdx }, issues: all };
+  return { slide: { file, text: source, raw: yaml.data, frontmatter: value, body: split.content, bodyLine, locate: yaml.locate, mdx }, issues: all };
 }
 
 const KNOWN_COMPONENTS: ReadonlySet<string> = new Set(MDX_COMPONENT_NAMES);

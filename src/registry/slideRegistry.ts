@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
-import type { Brand, BrandsFile } from '../../schemas/brand.ts';
+import type { Brand } from '../../schemas/brand.ts';
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
 import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
-import type { SlideRecord } from '../content/deckContent.ts';
+import type { ShownFigure, SlideRecord } from '../content/deckContent.ts';
+
+export type { ShownFigure };
 
 /** What every page knows of every other page, from the registry: enough for routes, labels and the counter. */
-export type SlideMeta = Omit<SlideRecord, 'records' | 'file' | 'brandIds' | 'tagline' | 'components'>;
+export type SlideMeta = Omit<SlideRecord, 'records' | 'file' | 'brandIds' | 'tagline' | 'components' | 'figureIds' | 'headerFigureIds'>;
 /** The deck settings the pages show (the platform block stays on the server). */
 export type DeckDisplaySettings = Omit<DeckSettings, 'platform'>;
 /** A slide's lazily loaded part: its MDX body, its records and the brand records. */
@@ -15,7 +17,10 @@ export interface SlideModule {
   components: Record<string, ComponentType<never>>;
   records: SlideRecords;
   brands: Brand[];
-  stated: BrandsFile['stated'];
+  /** The ledger figures the slide shows, by id. */
+  figures: Readonly<Record<string, ShownFigure>>;
+  /** The figures of its title and eyebrow (written out there): their source notes come first. */
+  headerFigures: readonly string[];
   /** The line under the heading; it comes with the body. */
   tagline: string | null;
 }

@@ -2,6 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Setting } from '../../src/components/Setting.tsx';
 import { SlideContext } from '../../src/components/SlideContext.tsx';
+import { SourceNoteBook } from '../../src/components/sourceNoteBook.ts';
 import { assembleDeck } from '../../src/content/assembleDeck.ts';
 import { deckTokens } from '../../src/content/deckTokens.ts';
 import { parseSlide } from '../../src/content/parseSlide.ts';
@@ -10,7 +11,7 @@ import * as registry from '../../src/registry/slideRegistry.ts';
 import { realDeckSources } from '../fixtures/deckFixture.ts';
 
 const { content } = assembleDeck(realDeckSources());
-const tokens = deckTokens(content!.settings, { stated: content!.stated, brands: content!.brands });
+const tokens = deckTokens(content!.settings);
 const page = (body: string) => `---\nname: Appendix\nlabel: Appendix\noutsideDeck: true\ntitle: Appendix\n---\n\n${body}\n`;
 
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe('one table of setting names', () => {
     expect(suggested).toBe(name);
     const slide = content!.slides[0]!;
     const { container } = render(
-      <SlideContext.Provider value={{ slide, records: {}, brands: content!.brands, stated: content!.stated }}>
+      <SlideContext.Provider value={{ slide, records: {}, brands: content!.brands, figures: {}, notes: new SourceNoteBook({}, [], 'slide-title') }}>
         <Setting name={suggested as SettingName} />
       </SlideContext.Provider>,
     );
