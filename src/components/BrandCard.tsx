@@ -1,7 +1,7 @@
 import type { Brand } from '../../schemas/brand.ts';
 import { BrandMark } from './BrandMark.tsx';
 import { BrandValuation } from './BrandValuation.tsx';
-import { Figure } from './Figure.tsx';
+import { Figure, FigureMarkerLinks } from './Figure.tsx';
 import { FigureText } from './FigureText.tsx';
 import { SlideLink } from './SlideLink.tsx';
 import { DomainName } from './DomainName.tsx';
@@ -37,9 +37,10 @@ export function BrandCard({ brand, selected, onSelect, page }: { brand: Brand; s
   const style = { '--brand': brand.colour } as React.CSSProperties;
   // The hub is not clickable (spec section 2); every other card selects its brand.
   if (!onSelect) return <div className="brand-card brand-card--hub" style={style}>{body}</div>;
+  // No link inside a button: the card's source markers are plain numbers (FigureMarkerLinks).
   const card = (
     <button type="button" className="brand-card" style={style} aria-pressed={selected} onClick={onSelect}>
-      {body}
+      <FigureMarkerLinks.Provider value={false}>{body}</FigureMarkerLinks.Provider>
     </button>
   );
   if (!page) return card;

@@ -1,4 +1,5 @@
 import type { Brand } from '../../schemas/brand.ts';
+import { formatUsd } from '../../schemas/formatUsd.ts';
 import type { ContentIssue, FieldPath } from './contentIssue.ts';
 import { formatFieldPath } from './contentIssue.ts';
 import type { FigureLedger, LedgerFigure } from './figureLedger.ts';
@@ -122,13 +123,19 @@ export function checkFigureLiterals(
 
 /** `$13.95T` and the comparable figure of a number typed in `usd`, or a `usdRange`. */
 function moneyOf(value: unknown): { text: string; figure: NormalizedFigure } | undefined {
-  const usd = (amount: number) => `$${amount.toLocaleString('en-US')}`;
-  if (typeof value === 'number') return { text: usd(value), figure: { unit: 'usd', low: value, high: value, qualifier: '', scaled: false } };
+  if (typeof value === 'number') return { text: usdText(value), figure: { unit: 'usd', low: value, high: value, qualifier: '', scaled: false } };
   if (value && typeof value === 'object' && typeof (value as { low?: unknown }).low === 'number' && typeof (value as { high?: unknown }).high === 'number') {
     const { low, high } = value as { low: number; high: number };
-    return { text: `${usd(low)}-${usd(high)}`, figure: { unit: 'usd', low, high, qualifier: '', scaled: false } };
+    return { text: `${usdText(low)}-${usdText(high)}`, figure: { unit: 'usd', low, high, qualifier: '', scaled: false } };
   }
   return undefined;
+}
+
+/** A typed amount the way the deck writes money (`$13.96T`), or every dollar when that form would round it. */
+function usdText(amount: number): string {
+  const compact = formatUsd(amount);
+  const read = findFigureLiterals(compact)[0]?.figure.low;
+  return read !== undefined && Math.abs(read - amount) <= Math.abs(amount) * 1e-9 ? compact : formatUsd(amount, { exact: true });
 }
 
 /** The label or title of the record a string belongs to (`cards[3].description` → the card's title). */

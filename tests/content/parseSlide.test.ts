@@ -24,7 +24,7 @@ describe('parseSlide', () => {
       'tests/fixtures/broken/many-errors.mdx:2:7 name: must be a PascalCase page name such as ExecutiveSummary',
       'tests/fixtures/broken/many-errors.mdx:4:8 order: must be 1 or more',
       'tests/fixtures/broken/many-errors.mdx:5:8 title: must not be empty',
-      'tests/fixtures/broken/many-errors.mdx:7:5 stats[0]: needs exactly one of value, usd, usdRange (has value, usd)',
+      'tests/fixtures/broken/many-errors.mdx:7:5 stats[0]: needs exactly one of figure, value, usd, usdRange (has value, usd)',
       'tests/fixtures/broken/many-errors.mdx:11:22 stats[1].usdRange.low: low ($1.5M) is above high ($1.25M)',
       'tests/fixtures/broken/many-errors.mdx:14:11 cards[0].code: must be a code such as KG-001',
       'tests/fixtures/broken/many-errors.mdx:15:5 cards[0].colour: is not a known field',
