@@ -1,7 +1,8 @@
 import type { Brand } from '../../schemas/brand.ts';
 import { BrandMark } from './BrandMark.tsx';
 import { BrandValuation } from './BrandValuation.tsx';
-import { Figure, FigureMarkerLinks } from './Figure.tsx';
+import { Figure } from './Figure.tsx';
+import { FigureMarkerLinks } from './figureMarkerLinks.ts';
 import { FigureText } from './FigureText.tsx';
 import { SlideLink } from './SlideLink.tsx';
 import { DomainName } from './DomainName.tsx';

@@ -2,8 +2,6 @@ import { useMemo } from 'react';
 import type { SlideMeta, SlideModule } from '../registry/slideRegistry.ts';
 import { FigureText } from './FigureText.tsx';
 import { SlideContext, type SlideContextValue } from './SlideContext.tsx';
-import { SourceNoteBook } from './sourceNoteBook.ts';
-import { SourceNotes } from './SourceNotes.tsx';
 
 /** The page heading's id: the skip link, the focus after a move and header figures' notes point at it. */
 const TITLE_ID = 'slide-title';
@@ -14,13 +12,14 @@ const TITLE_ID = 'slide-title';
  */
 export function SlidePage({ slide, module, animate = false }: { slide: SlideMeta; module?: SlideModule; animate?: boolean }) {
   // One book of source notes per page and module: the numbers follow the order the page draws its figures.
-  const context = useMemo<SlideContextValue | null>(
-    () =>
-      module
-        ? { slide, records: module.records, brands: module.brands, figures: module.figures, notes: new SourceNoteBook(module.figures, module.headerFigures, TITLE_ID) }
-        : null,
-    [slide, module],
-  );
+  // Its code comes with the slide's chunk, and only when a figure of the slide has a source.
+  const context = useMemo<SlideContextValue | null>(() => {
+    if (!module) return null;
+    const code = module.sourceNotes;
+    const notes = code && { book: new code.SourceNoteBook(module.figures, module.sources, module.headerFigures, TITLE_ID), FigureMarker: code.FigureMarker };
+    return { slide, records: module.records, brands: module.brands, figures: module.figures, ...(notes && { notes }) };
+  }, [slide, module]);
+  const Notes = module?.sourceNotes?.SourceNotes;
   // The provider is always there, so the article is never re-created when the body arrives.
   return (
     <SlideContext.Provider value={context}>
@@ -37,7 +36,7 @@ export function SlidePage({ slide, module, animate = false }: { slide: SlideMeta
           )}
         </header>
         {module ? <SlideBody module={module} /> : <div className="slide__body" aria-busy="true" />}
-        {module && <SourceNotes />}
+        {Notes && <Notes />}
       </article>
     </SlideContext.Provider>
   );

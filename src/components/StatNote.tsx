@@ -1,5 +1,4 @@
 import { FigureText } from './FigureText.tsx';
-import { formatStat } from './formatStat.ts';
 import { inGroup, useSlide } from './SlideContext.tsx';
 import { StatValue } from './Stats.tsx';
 
@@ -9,7 +8,7 @@ export function StatNote({ group }: { group: string }) {
   return (
     <aside className="note note--strong stat-note">
       {stats.map((stat) => (
-        <p className="stat-note__item" key={`${stat.label}${stat.figure ?? formatStat(stat)}`}>
+        <p className="stat-note__item" key={`${stat.label}${stat.figure ?? stat.value}`}>
           <span className="stat-note__value"><StatValue stat={stat} /></span>
           <span className="stat-note__text">
             <strong><FigureText text={stat.label} /></strong>

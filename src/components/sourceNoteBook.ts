@@ -1,13 +1,4 @@
-import type { ShownFigure } from '../registry/slideRegistry.ts';
-
-/** One numbered source note: a source and its date, and the figures of the page it stands for. */
-export interface SourceNote {
-  number: number;
-  source: string;
-  asOf: string | null;
-  /** Each with the element its back-link goes to: its first marker, or the heading for a header figure. */
-  figures: Array<{ id: string; label: string; text: string; anchor: string }>;
-}
+import type { FigureSource } from '../registry/slideRegistry.ts';
 
 /** The id of a figure's first marker on a page: its note links back to it. */
 export function figureAnchor(id: string): string {
@@ -19,12 +10,22 @@ export function noteAnchor(number: number): string {
   return `source-note-${number}`;
 }
 
+/** One numbered source note: a source and its date, and the figures of the page it stands for. */
+export interface SourceNote {
+  number: number;
+  source: string;
+  asOf: string | null;
+  /** Each with the element its back-link goes to: its first marker, or the heading for a header figure. */
+  figures: Array<{ id: string; label: string; text: string; anchor: string }>;
+}
+
 /**
  * A page's source notes, numbered as the page shows its figures: the header's first, then each figure
  * as the body renders it (a React render visits the tree in the order it is drawn, on the server and
  * in the browser alike). Figures with one source and date share a note. Figures still without a
  * source get none. One book per page and slide module: `numberOf` may be asked again on a re-render
- * and answers the same.
+ * and answers the same. It comes with a slide's chunk only when one of its figures has a source, so a
+ * deck without sources carries none of it (src/content/registryModules.ts).
  */
 export class SourceNoteBook {
   private readonly numbers = new Map<string, number>();
@@ -32,7 +33,8 @@ export class SourceNoteBook {
   private readonly owners = new Map<string, string>();
 
   constructor(
-    private readonly figures: Readonly<Record<string, ShownFigure>>,
+    private readonly texts: Readonly<Record<string, string>>,
+    private readonly sources: Readonly<Record<string, FigureSource>>,
     headerFigures: readonly string[],
     /** Where a header figure's back-link goes (the page's heading). */
     private readonly headingAnchor: string,
@@ -42,8 +44,8 @@ export class SourceNoteBook {
 
   /** The note number of a figure, or undefined for one whose source is still to be supplied. */
   numberOf(id: string): number | undefined {
-    const figure = this.figures[id];
-    if (!figure?.source) return undefined;
+    const figure = this.sources[id];
+    if (!figure) return undefined;
     const key = `${figure.source}\u0000${figure.asOf ?? ''}`;
     if (!this.numbers.has(key)) this.numbers.set(key, this.numbers.size + 1);
     if (!this.met.includes(id)) this.met.push(id);
@@ -64,10 +66,10 @@ export class SourceNoteBook {
   notes(): SourceNote[] {
     const notes: SourceNote[] = [];
     for (const id of this.met) {
-      const figure = this.figures[id]!;
+      const figure = this.sources[id]!;
       const number = this.numberOf(id)!;
-      const note = (notes[number - 1] ??= { number, source: figure.source!, asOf: figure.asOf, figures: [] });
-      note.figures.push({ id, label: figure.label, text: figure.text, anchor: this.owners.has(id) ? figureAnchor(id) : this.headingAnchor });
+      const note = (notes[number - 1] ??= { number, source: figure.source, asOf: figure.asOf, figures: [] });
+      note.figures.push({ id, label: figure.label, text: this.texts[id]!, anchor: this.owners.has(id) ? figureAnchor(id) : this.headingAnchor });
     }
     return notes;
   }

@@ -50,12 +50,13 @@ export interface DeckContent {
   pageWords: Record<string, string>;
 }
 
-/** A figure as a slide's chunk carries it: its text, what it measures, and its source once given. */
-export interface ShownFigure {
-  text: string;
+/**
+ * What a slide's chunk carries of a figure whose source is given, for its source note: what it
+ * measures, the source and the as-of date as a reader sees it (`30 June 2025`, `June 2025`). A figure
+ * still without a source has none, so a page of them carries their texts alone.
+ */
+export interface FigureSource {
   label: string;
-  /** Null while the ledger says "to be supplied": the figure then shows no source note. */
-  source: string | null;
-  /** The as-of date as a reader sees it (`30 June 2025`, `June 2025`), or null. */
+  source: string;
   asOf: string | null;
 }

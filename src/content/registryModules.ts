@@ -1,4 +1,4 @@
-import type { DeckContent, ShownFigure, SlideRecord } from './deckContent.ts';
+import type { DeckContent, FigureSource, SlideRecord } from './deckContent.ts';
 import type { LedgerFigure } from './figureLedger.ts';
 
 /**
@@ -34,14 +34,19 @@ export function slideModule(
   deck: Pick<DeckContent, 'brands' | 'figures'>,
   componentFile: (name: string) => string,
 ): string {
+  // The source notes' code rides with a slide that has a sourced figure (none while all are samples).
   const brands = deck.brands.filter((brand) => slide.brandIds.includes(brand.id));
-  const figures = Object.fromEntries(slide.figureIds.map((id) => [id, shownFigure(deck.figures[id]!)]));
+  const shown = slide.figureIds.map((id) => deck.figures[id]!);
+  const figures = Object.fromEntries(shown.map((figure) => [figure.id, figure.text]));
+  const sources = Object.fromEntries(shown.flatMap((figure) => (figure.source ? [[figure.id, figureSource(figure)]] : [])));
   return [
     ...slide.components.map((name) => `import { ${name} } from ${JSON.stringify(componentFile(name))};`),
     `export const components = { ${slide.components.join(', ')} };`,
     `export { default } from ${JSON.stringify(mdxPath)};`,
     `export const brands = ${JSON.stringify(brands)};`,
     `export const figures = ${JSON.stringify(figures)};`,
+    `export const sources = ${JSON.stringify(sources)};`,
+    Object.keys(sources).length ? `export * as sourceNotes from ${JSON.stringify(componentFile('SourceNotes'))};` : 'export const sourceNotes = null;',
     `export const headerFigures = ${JSON.stringify(slide.headerFigureIds)};`,
     `export const records = ${JSON.stringify(slide.records)};`,
     `export const tagline = ${JSON.stringify(slide.tagline ?? null)};`,
@@ -56,7 +61,7 @@ export function asOfText(asOf: string): string {
   return `${day ? `${day} ` : ''}${MONTHS[month - 1]} ${year}`;
 }
 
-/** What a page needs of a ledger figure: no notes, no relations, no sample sources. */
-export function shownFigure(figure: LedgerFigure): ShownFigure {
-  return { text: figure.text, label: figure.label, source: figure.source, asOf: figure.asOf && asOfText(figure.asOf) };
+/** What a source note needs of a sourced ledger figure: no value, no editors' notes, no relations. */
+export function figureSource(figure: LedgerFigure): FigureSource {
+  return { label: figure.label, source: figure.source!, asOf: figure.asOf && asOfText(figure.asOf) };
 }

@@ -129,7 +129,8 @@ describe('source notes in the reading view', () => {
       `${SOURCE_B}, as of March 2025. Eligible households, 27-30M (back to the figure) ↑ · Penetration of the eligible market, under 3% (back to the figure) ↑`,
     ]);
     // The figures without a source (most of them) show no marker.
-    expect(await page.locator('[data-figure="market.satisfaction"] .figure-ref').count()).toBe(0);
+    expect(await page.locator('.stat-grid .figure-ref').count()).toBe(4);
+    expect(await page.locator('.stat-note .figure-ref').count()).toBe(0);
     await page.context().close();
   });
 

@@ -5,15 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PartnerFooter } from '../../src/components/PartnerFooter.tsx';
 import { Setting } from '../../src/components/Setting.tsx';
 import { SlideContext, type SlideContextValue } from '../../src/components/SlideContext.tsx';
-import { SourceNoteBook } from '../../src/components/sourceNoteBook.ts';
 import { ViewerContext, type ViewerContextValue } from '../../src/components/ViewerContext.tsx';
 import { allSlides, deckSettings, loadSlide } from '../../src/registry/slideRegistry.ts';
 
 afterEach(cleanup);
 
 const contact = allSlides.find((slide) => slide.name === 'Contact')!;
-const { figures, headerFigures } = await loadSlide('Contact');
-const slide: SlideContextValue = { slide: contact, records: {}, brands: [], figures, notes: new SourceNoteBook(figures, headerFigures, 'slide-title') };
+const { figures } = await loadSlide('Contact');
+const slide: SlideContextValue = { slide: contact, records: {}, brands: [], figures };
 
 function view(node: ReactNode, viewer?: ViewerContextValue) {
   const inSlide = <SlideContext.Provider value={slide}>{node}</SlideContext.Provider>;

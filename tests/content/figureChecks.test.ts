@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assembleDeck, type DeckSources } from '../../src/content/assembleDeck.ts';
 import { formatIssue } from '../../src/content/contentIssue.ts';
+import { slideModule } from '../../src/content/registryModules.ts';
 import { sampleNotice } from '../../src/content/samples.ts';
 import { realDeckSources, withSlide } from '../fixtures/deckFixture.ts';
 
@@ -181,5 +182,20 @@ describe('sources', () => {
     expect(content!.figures['market.homeEquity']).toMatchObject({ source: 'Survey (test)', asOf: '2025-06-30' });
     expect(sampleNotice({ ...content!.settings, samples: [] }, Object.values(content!.figures))).toContain('67 figure(s)');
     expect(sampleNotice({ ...content!.settings, samples: [] }, Object.values(content!.figures))).not.toContain('market.homeEquity,');
+  });
+
+  it("reach a slide's chunk only once given: its source-note code too, so a deck of samples carries none of it", () => {
+    const chunk = (deck: DeckSources, name: string) => {
+      const { content } = assembleDeck(deck);
+      const slide = content!.slides.find((entry) => entry.name === name)!;
+      return slideModule(slide, `/slides/${name}.mdx`, content!, (component) => `/src/components/${component}.tsx`);
+    };
+    const samples = chunk(sources, 'Market');
+    expect(samples).toContain('export const sourceNotes = null;');
+    expect(samples).toContain('export const sources = {};');
+    expect(samples).toContain('"market.homeEquity":"$13.95T"');
+    const given = chunk(editLedger((text) => text.replace(/(  market\.homeEquity:\n(?:    .*\n)*?)    source: to be supplied\n    asOf: to be supplied/, '$1    source: Survey (test)\n    asOf: 2025-06-30')), 'Market');
+    expect(given).toContain('export * as sourceNotes from "/src/components/SourceNotes.tsx";');
+    expect(given).toContain('export const sources = {"market.homeEquity":{"label":"Home equity","source":"Survey (test)","asOf":"30 June 2025"}};');
   });
 });

@@ -2,7 +2,6 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Setting } from '../../src/components/Setting.tsx';
 import { SlideContext } from '../../src/components/SlideContext.tsx';
-import { SourceNoteBook } from '../../src/components/sourceNoteBook.ts';
 import { assembleDeck } from '../../src/content/assembleDeck.ts';
 import { deckTokens } from '../../src/content/deckTokens.ts';
 import { parseSlide } from '../../src/content/parseSlide.ts';
@@ -32,7 +31,7 @@ describe('one table of setting names', () => {
     expect(suggested).toBe(name);
     const slide = content!.slides[0]!;
     const { container } = render(
-      <SlideContext.Provider value={{ slide, records: {}, brands: content!.brands, figures: {}, notes: new SourceNoteBook({}, [], 'slide-title') }}>
+      <SlideContext.Provider value={{ slide, records: {}, brands: content!.brands, figures: {} }}>
         <Setting name={suggested as SettingName} />
       </SlideContext.Provider>,
     );
