@@ -32,7 +32,12 @@ export function checkFigures({ ledger, slides, brands, today }: FigureCheckInput
     ...(brands ? brandFigureRefs(brands.brands, { text: brands.text, locate: brands.source.locate }, brands.source.file) : []),
   ];
   for (const ref of refs) {
-    if (ledger.figures.has(ref.id)) continue;
+    const known = ledger.figures.get(ref.id);
+    // A story's amount and a brand's valuation and investment are shown as money.
+    if (known && /(\.amount|\.valuation|\.investment)$/.test(ref.field) && known.value.kind !== 'usd') {
+      issues.push({ severity: 'error', file: ref.file, line: ref.line, column: ref.column, field: ref.field, message: `${ref.id} is ${known.text}, not money: name a figure of ${ledger.file} with a usd value` });
+    }
+    if (known) continue;
     const what = ref.how === 'token' ? `{${ref.id}} is not a figure of ${ledger.file}` : `no figure has id ${ref.id} in ${ledger.file}`;
     const field = ref.how === 'element' ? ref.field.replace(/ (\w+)>$/, ` $1="${ref.id}">`) : ref.field;
     issues.push({ severity: 'error', file: ref.file, line: ref.line, column: ref.column, field, message: `${what}${didYouMean(ref.id, ids)}` });

@@ -129,6 +129,13 @@ describe('each editor mistake, with its exact message', () => {
     ]);
   });
 
+  it('money named by a figure that is not money', () => {
+    const deck = editSlide('slides/hecm-purchase.mdx', (text) => text.replace('amount: purchase.averageTransaction', 'amount: purchase.buyerContribution'));
+    expect(issues(deck, 'error')).toEqual([
+      `${placeOf('slides/hecm-purchase.mdx', 'purchase.averageTransaction', 'stories:')} stories[0].amount: purchase.buyerContribution is 40-60%, not money: name a figure of slides/figures.yaml with a usd value`,
+    ]);
+  });
+
   it('a stated count that its figures contradict', () => {
     const deck = editLedger((text) => text.replace('    count: 10\n    countOf', '    count: 9\n    countOf'));
     expect(issues(deck, 'error')).toEqual([
