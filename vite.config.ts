@@ -44,8 +44,8 @@ export default defineConfig({
                 /\/src\/auth\/accessSocketUsers\.ts$/.test(id) ||
                 // The components slide bodies use, a few KB together. Forms and dialogs stay apart (they
                 // load when someone opens one); Ecosystem, BrandCard and ConsultationButton serve one
-                // page each and stay with it.
-                /\/src\/components\/(?!.*(Dialog|Form|useFormRequest|Ecosystem|BrandCard|ConsultationButton))[^/]+\.tsx?$/.test(id),
+                // page each and stay with it; the source notes come with a slide that has a sourced figure.
+                /\/src\/components\/(?!.*(Dialog|Form|useFormRequest|Ecosystem|BrandCard|ConsultationButton|SourceNote|sourceNoteBook))[^/]+\.tsx?$/.test(id),
             },
           ],
         },

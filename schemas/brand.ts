@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UsdRange } from './money.ts';
+import { FigureId } from './figure.ts';
 import { Slug, Text } from './text.ts';
 
 /** Where a brand sits in the ecosystem diagram (spec section 3). Brands without one are listed beside it. */
@@ -18,9 +18,13 @@ export const Brand = z
     domain: z.string().regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain such as example.com'),
     group: BrandGroup.optional(),
     status: BrandStatus,
-    /** Null only for a strategic concept the spec gives no valuation (the life-transition brand). */
-    valuation: UsdRange.nullable(),
-    investment: UsdRange.optional(),
+    /**
+     * The id of its valuation in the figures ledger (`valuation.remoAi`); null only for a strategic
+     * concept the spec gives no valuation (the life-transition brand).
+     */
+    valuation: FigureId.nullable(),
+    /** The id of its investment range in the figures ledger (`investment.remoAi`). */
+    investment: FigureId.optional(),
     role: Text,
     description: Text,
     icon: z.string().regex(/^[A-Z0-9.]{1,4}$/, 'must be a monogram of 1-4 capitals such as RA'),
@@ -31,18 +35,9 @@ export const Brand = z
   .strict();
 export type Brand = z.infer<typeof Brand>;
 
-/** `slides/brands.yaml`: the brands plus the figures the spec states about them as a whole. */
-export const BrandsFile = z
-  .object({
-    stated: z
-      .object({
-        /** "a unified ecosystem of 10 brands" (spec sections 2 and 9). */
-        brandCount: z.number().int().positive(),
-        /** "total valuation of $7.1M-$9.4M" (spec section 9). */
-        totalValuation: UsdRange,
-      })
-      .strict(),
-    brands: z.array(Brand).min(1),
-  })
-  .strict();
+/**
+ * `slides/brands.yaml`: the brands. Their figures, and those stated about them as a whole (10 brands,
+ * the total valuation), live in the figures ledger (slides/figures.yaml).
+ */
+export const BrandsFile = z.object({ brands: z.array(Brand).min(1) }).strict();
 export type BrandsFile = z.infer<typeof BrandsFile>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FigureId } from './figure.ts';
 import { Usd, UsdRange } from './money.ts';
 import { GroupName, PageName, Text } from './text.ts';
 
@@ -14,7 +15,9 @@ export const Card = z
     impact: Text.optional(),
     code: z.string().regex(/^[A-Z]{2,5}-\d{3}$/, 'must be a code such as KG-001').optional(),
     features: z.array(Text).min(1).optional(),
-    /** A headline figure as the spec writes it (`30M+`); money goes in `usd` instead. */
+    /** A headline figure of the ledger (`market.homeEquity`), shown above the title. */
+    figure: FigureId.optional(),
+    /** Words shown where a figure would be (`TBD`); a number here is a check error naming the ledger id. */
     value: Text.optional(),
     usd: Usd.optional(),
     usdRange: UsdRange.optional(),

@@ -1,5 +1,19 @@
 // `npm run check`: validates every content file and reports like a compiler, all issues at once.
-// `npm run check -- --release` (or DECK_RELEASE=1) also refuses while slides/deck.yaml lists sample values.
+// `npm run check -- --release` (or DECK_RELEASE=1) also refuses while sample values remain.
+// `npm run check -- --since REF` then lists the figures that changed since that commit.
 import { reportContent, wantsRelease } from '../src/content/reportContent.ts';
+import { reportFigureChanges, sinceRef } from '../src/content/reportFigureChanges.ts';
 
-if (!reportContent(process.cwd(), wantsRelease(process.argv, process.env))) process.exit(1);
+let since: string | undefined;
+try {
+  since = sinceRef(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const ok = reportContent(process.cwd(), wantsRelease(process.argv, process.env));
+if (since !== undefined && ok) {
+  console.log('');
+  if (!reportFigureChanges(process.cwd(), since)) process.exit(1);
+}
+if (!ok) process.exit(1);

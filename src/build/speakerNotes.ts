@@ -1,6 +1,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { NOTES_DIR, NOTES_FILE } from '../../schemas/presentingPaths.ts';
+import type { LedgerSnapshot } from '../../schemas/figureLedgerFile.ts';
+import { ledgerSnapshot } from '../content/ledgerSnapshot.ts';
 import { loadContent, SLIDES_DIR } from '../content/loadContent.ts';
 import { SLIDES_DIR_VARIABLE } from '../content/slideRegistryPlugin.ts';
 
@@ -9,21 +11,25 @@ export function notesFileFor(root: string, outDir = 'dist'): string {
   return join(dirname(resolve(root, outDir)), NOTES_DIR, NOTES_FILE);
 }
 
-/** The speaker notes of the slides the build reads (the same folder as slideRegistryPlugin). */
-export function readSpeakerNotes(root: string): Record<string, string> {
+/**
+ * What the server gets of the slides the build reads (the same folder as slideRegistryPlugin) and no
+ * viewer may fetch: the speaker notes by path, and the figures ledger (issue 26; issue 27 reads it).
+ */
+export function readServerContent(root: string): { notes: Record<string, string>; ledger: LedgerSnapshot } {
   const slidesDir = resolve(root, process.env[SLIDES_DIR_VARIABLE] || join(root, SLIDES_DIR));
   const { content } = loadContent(root, slidesDir);
-  if (!content) throw new Error('the slides have errors: no speaker notes were written');
-  return content.notes;
+  if (!content) throw new Error('the slides have errors: no speaker notes or figures ledger were written');
+  return { notes: content.notes, ledger: ledgerSnapshot(content) };
 }
 
 /**
- * Writes `{ [path]: notes }` to `file` in one rename, so the platform reading it meanwhile sees the
- * old file or the new one, never half of one; owner-readable only (it is for admins' eyes).
+ * Writes a JSON file (the speaker notes `{ [path]: notes }`, the figures ledger) in one rename, so the
+ * platform reading it meanwhile sees the old file or the new one, never half of one; owner-readable
+ * only (it is for the server's and admins' eyes).
  */
-export function writeSpeakerNotes(file: string, notes: Record<string, string>): void {
+export function writeServerFile(file: string, data: unknown): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, `${JSON.stringify(notes, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(partial, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
   renameSync(partial, file);
 }

@@ -3,7 +3,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { prerender, type ServerEntry } from './prerender.ts';
 import { buildServerBundle } from './serverBundle.ts';
-import { notesFileFor, readSpeakerNotes, writeSpeakerNotes } from './speakerNotes.ts';
+import { FIGURES_FILE } from '../../schemas/figureLedgerFile.ts';
+import { notesFileFor, readServerContent, writeServerFile } from './speakerNotes.ts';
 
 /** Where a build is put together before it replaces dist/ (git-ignored; same disk, so renames are atomic). */
 export const STAGING_DIR = '.build';
@@ -29,12 +30,15 @@ export async function stagedBuild(root: string, outDir = 'dist'): Promise<number
     const entry = (await import(pathToFileURL(join(ssr, 'entry-server.js')).href)) as ServerEntry;
     const written = await prerender(entry, next);
     // The server folder sits beside dist/, never in it: no static host serves it. It holds the speaker
-    // notes (the platform gives them to admins) and the bundled platform `npm run serve` runs.
+    // notes (the platform gives them to admins), the figures ledger (figures are confidential until
+    // the deck is shared; issue 27's versions read it) and the bundled platform `npm run serve` runs.
     const notesFile = notesFileFor(root, outDir);
     const server = join(staging, 'server');
     await buildServerBundle(root, server);
     chmodSync(server, 0o700);
-    writeSpeakerNotes(join(server, basename(notesFile)), readSpeakerNotes(root));
+    const { notes, ledger } = readServerContent(root);
+    writeServerFile(join(server, basename(notesFile)), notes);
+    writeServerFile(join(server, FIGURES_FILE), ledger);
     swapInto(next, resolve(root, outDir), join(staging, 'previous'));
     swapInto(server, dirname(notesFile), join(staging, 'previous-server'));
     return written.length;

@@ -1,3 +1,4 @@
+import { FigureText } from './FigureText.tsx';
 import { inGroup, useSlide } from './SlideContext.tsx';
 
 /** Who a brand speaks to, one group (primary, secondary) at a time. */
@@ -7,8 +8,8 @@ export function Audiences({ group }: { group?: string }) {
     <ul className="audience-list" role="list">
       {audiences.map((entry) => (
         <li key={entry.audience}>
-          <strong>{entry.audience}</strong>
-          <span>{entry.description}</span>
+          <strong><FigureText text={entry.audience} /></strong>
+          <span><FigureText text={entry.description} /></span>
         </li>
       ))}
     </ul>

@@ -1,7 +1,9 @@
 import type { Brand } from '../../schemas/brand.ts';
-import { formatUsdRange } from '../../schemas/formatUsd.ts';
 import { BrandMark } from './BrandMark.tsx';
-import { valuationText } from './brandText.ts';
+import { BrandValuation } from './BrandValuation.tsx';
+import { Figure } from './Figure.tsx';
+import { FigureMarkerLinks } from './figureMarkerLinks.ts';
+import { FigureText } from './FigureText.tsx';
 import { SlideLink } from './SlideLink.tsx';
 import { DomainName } from './DomainName.tsx';
 
@@ -19,15 +21,15 @@ export function BrandCard({ brand, selected, onSelect, page }: { brand: Brand; s
       </span>
       <span className="brand-card__domain"><DomainName domain={brand.domain} /></span>
       <span className={brand.group === 'hub' ? 'badge badge--live' : 'badge'}>{brand.status}</span>
-      <span className="brand-card__role">{brand.role}</span>
-      <span className="brand-card__text">{brand.description}</span>
+      <span className="brand-card__role"><FigureText text={brand.role} /></span>
+      <span className="brand-card__text"><FigureText text={brand.description} /></span>
       <span className="brand-card__figures">
         <span>
-          <span className="brand-card__figure-label">Valuation</span> {valuationText(brand)}
+          <span className="brand-card__figure-label">Valuation</span> <BrandValuation brand={brand} />
         </span>
         {brand.investment && (
           <span>
-            <span className="brand-card__figure-label">Investment</span> {formatUsdRange(brand.investment)}
+            <span className="brand-card__figure-label">Investment</span> <Figure id={brand.investment} />
           </span>
         )}
       </span>
@@ -36,9 +38,10 @@ export function BrandCard({ brand, selected, onSelect, page }: { brand: Brand; s
   const style = { '--brand': brand.colour } as React.CSSProperties;
   // The hub is not clickable (spec section 2); every other card selects its brand.
   if (!onSelect) return <div className="brand-card brand-card--hub" style={style}>{body}</div>;
+  // No link inside a button: the card's source markers are plain numbers (FigureMarkerLinks).
   const card = (
     <button type="button" className="brand-card" style={style} aria-pressed={selected} onClick={onSelect}>
-      {body}
+      <FigureMarkerLinks.Provider value={false}>{body}</FigureMarkerLinks.Provider>
     </button>
   );
   if (!page) return card;

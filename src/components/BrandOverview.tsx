@@ -1,5 +1,7 @@
 import { BrandMark } from './BrandMark.tsx';
-import { INVESTMENT_ASK, valuationText } from './brandText.ts';
+import { INVESTMENT_ASK } from './brandText.ts';
+import { BrandValuation } from './BrandValuation.tsx';
+import { FigureText } from './FigureText.tsx';
 import { useBrand, useSlide } from './SlideContext.tsx';
 import { DomainName } from './DomainName.tsx';
 
@@ -20,8 +22,8 @@ export function BrandOverview({ id }: { id?: string }) {
       </li>
       <li className="fact">
         <span className="fact__label">Valuation range</span>
-        <span className="fact__value">{valuationText(brand)}</span>
-        <span className="fact__note">{brand.role}</span>
+        <span className="fact__value"><BrandValuation brand={brand} /></span>
+        <span className="fact__note"><FigureText text={brand.role} /></span>
       </li>
       <li className="fact fact--ask">
         <span className="fact__label">Investment ask</span>

@@ -1,5 +1,6 @@
 import type { Card } from '../../schemas/card.ts';
-import { formatUsd, formatUsdRange } from '../../schemas/formatUsd.ts';
+import { Figure } from './Figure.tsx';
+import { FigureText } from './FigureText.tsx';
 import { inGroup, useSlide } from './SlideContext.tsx';
 import { SlideLink } from './SlideLink.tsx';
 
@@ -22,25 +23,26 @@ export function Cards({ group, columns = 3, level = 3 }: { group?: string; colum
 
 function CardBody({ card, level }: { card: Card; level: 2 | 3 }) {
   const Title = level === 2 ? 'h2' : 'h3';
-  const figure = card.value ?? (card.usd !== undefined ? formatUsd(card.usd) : card.usdRange && formatUsdRange(card.usdRange));
+  const title = <FigureText text={card.title} />;
   return (
     <>
       {(card.code || card.icon) && <span className="card__code">{card.code ?? card.icon}</span>}
-      {figure && <span className="card__value">{figure}</span>}
-      <Title className="card__title">{card.link ? <SlideLink to={card.link}>{card.title}</SlideLink> : card.title}</Title>
-      {card.sublabel && <p className="card__sublabel">{card.sublabel}</p>}
-      {card.description && <p className="card__text">{card.description}</p>}
+      {/* Money typed into usd or usdRange never gets past the check: figures come from the ledger. */}
+      {(card.figure || card.value) && <span className="card__value">{card.figure ? <Figure id={card.figure} standalone /> : card.value}</span>}
+      <Title className="card__title">{card.link ? <SlideLink to={card.link}>{title}</SlideLink> : title}</Title>
+      {card.sublabel && <p className="card__sublabel"><FigureText text={card.sublabel} /></p>}
+      {card.description && <p className="card__text"><FigureText text={card.description} /></p>}
       {card.features && (
         <ul className="card__features">
           {card.features.map((feature) => (
-            <li key={feature}>{feature}</li>
+            <li key={feature}><FigureText text={feature} /></li>
           ))}
         </ul>
       )}
       {card.impact && (
         <p className="card__impact">
           <span className="visually-hidden">Impact: </span>
-          {card.impact}
+          <FigureText text={card.impact} />
         </p>
       )}
     </>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { Brand, BrandGroup } from '../../schemas/brand.ts';
-import { formatUsdRange } from '../../schemas/formatUsd.ts';
 import { allSlides } from '../registry/slideRegistry.ts';
 import { BrandCard } from './BrandCard.tsx';
-import { valuationText } from './brandText.ts';
+import { BrandValuation } from './BrandValuation.tsx';
+import { Figure } from './Figure.tsx';
+import { FigureText } from './FigureText.tsx';
 import { useSlide } from './SlideContext.tsx';
 import { DomainName } from './DomainName.tsx';
 
@@ -12,9 +13,12 @@ const GROUPS: ReadonlyArray<{ group: Exclude<BrandGroup, 'hub'>; title: string }
   { group: 'amplifier', title: 'Amplifier brands' },
 ];
 
-/** The hub, the core and amplifier cards (selectable), the rest of the portfolio and the stated total. */
-export function Ecosystem() {
-  const { brands, stated } = useSlide();
+/**
+ * The hub, the core and amplifier cards (selectable), the rest of the portfolio and the stated total:
+ * `total` is the ledger figure of the total valuation (`<Ecosystem total="ecosystem.totalValuation" />`).
+ */
+export function Ecosystem({ total }: { total: string }) {
+  const { brands } = useSlide();
   // Spec section 4: the selected brand starts empty and is set by clicking a core or amplifier card.
   const [selectedBrand, setSelectedBrand] = useState<string | null>(null);
   const hub = brands.find((brand) => brand.group === 'hub');
@@ -54,7 +58,7 @@ export function Ecosystem() {
       </section>
       <p className="ecosystem__total">
         <span className="ecosystem__total-label">Total ecosystem valuation</span>
-        <span className="ecosystem__total-value">{formatUsdRange(stated.totalValuation)}</span>
+        <span className="ecosystem__total-value"><Figure id={total} /></span>
       </p>
     </div>
   );
@@ -65,8 +69,8 @@ function PortfolioRow({ brand }: { brand: Brand }) {
     <li style={{ '--brand': brand.colour } as React.CSSProperties}>
       <span className="portfolio-list__name">{brand.name}</span>
       <span className="portfolio-list__domain"><DomainName domain={brand.domain} /></span>
-      <span className="portfolio-list__role">{brand.role}</span>
-      <span className="portfolio-list__value">{valuationText(brand)}</span>
+      <span className="portfolio-list__role"><FigureText text={brand.role} /></span>
+      <span className="portfolio-list__value"><BrandValuation brand={brand} /></span>
     </li>
   );
 }

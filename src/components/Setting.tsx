@@ -1,6 +1,5 @@
 import { deckSettings } from '../registry/slideRegistry.ts';
 import { isSettingName, settingValue, type SettingName } from '../content/settingNames.ts';
-import { useSlide } from './SlideContext.tsx';
 import { useViewer } from './ViewerContext.tsx';
 
 export type { SettingName };
@@ -13,15 +12,13 @@ const LINKS: Partial<Record<SettingName, (value: string) => { href: string; exte
 };
 
 /**
- * `<Setting name="host" />` in a slide body: a blank filled from slides/deck.yaml (or a figure
- * brands.yaml states). `name` is the viewer's own "Prepared for" company (or name) when the admin set
+ * `<Setting name="host" />` in a slide body: a blank filled from slides/deck.yaml. `name` is the viewer's own "Prepared for" company (or name) when the admin set
  * one (issue 11). With `link`, the phone becomes a `tel:` link and the website a link to its site.
  */
 export function Setting({ name, link = false }: { name: SettingName; link?: boolean }) {
-  const { stated } = useSlide();
   const { preparedFor } = useViewer();
   if (!isSettingName(name)) throw new Error(`<Setting name="${String(name)}"> is not a deck setting`);
-  const value = name === 'name' && preparedFor ? (preparedFor.company ?? preparedFor.name) : settingValue(name, { settings: deckSettings, stated });
+  const value = name === 'name' && preparedFor ? (preparedFor.company ?? preparedFor.name) : settingValue(name, deckSettings);
   const toLink = link ? LINKS[name] : undefined;
   if (!toLink) return <>{value}</>;
   const { href, external } = toLink(value);

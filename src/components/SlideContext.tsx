@@ -1,15 +1,20 @@
-import { createContext, useContext } from 'react';
-import type { Brand, BrandsFile } from '../../schemas/brand.ts';
+import { createContext, useContext, type ComponentType } from 'react';
+import type { Brand } from '../../schemas/brand.ts';
 import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
 import type { SlideMeta } from '../registry/slideRegistry.ts';
 
-/** The page being shown, its records and the brand records, for the components its MDX body uses. */
+/** The page being shown, its records, the brand records and the figures, for the components its MDX body uses. */
 export interface SlideContextValue {
   slide: SlideMeta;
   records: SlideRecords;
   brands: readonly Brand[];
-  /** Figures stated about the ecosystem as a whole (brand count, total valuation). */
-  stated: BrandsFile['stated'];
+  /** The text of each ledger figure the page shows, by id. */
+  figures: Readonly<Record<string, string>>;
+  /**
+   * The page's source notes, numbered as its figures render, and the figure with its marker; none while
+   * no figure it shows has a source (their code comes with the slide's chunk: SourceNotes.tsx).
+   */
+  notes?: { book: unknown; FigureMarker: ComponentType<{ id: string; text: string }> };
 }
 
 export const SlideContext = createContext<SlideContextValue | null>(null);

@@ -1,5 +1,6 @@
-import { formatStat } from './formatStat.ts';
+import { FigureText } from './FigureText.tsx';
 import { inGroup, useSlide } from './SlideContext.tsx';
+import { StatValue } from './Stats.tsx';
 
 /** One or two figures set as an aside beside a slide's main grid (the market page's satisfaction note). */
 export function StatNote({ group }: { group: string }) {
@@ -7,11 +8,11 @@ export function StatNote({ group }: { group: string }) {
   return (
     <aside className="note note--strong stat-note">
       {stats.map((stat) => (
-        <p className="stat-note__item" key={`${stat.label}${formatStat(stat)}`}>
-          <span className="stat-note__value">{formatStat(stat)}</span>
+        <p className="stat-note__item" key={`${stat.label}${stat.figure ?? stat.value}`}>
+          <span className="stat-note__value"><StatValue stat={stat} /></span>
           <span className="stat-note__text">
-            <strong>{stat.label}</strong>
-            {stat.sublabel && <span>{stat.sublabel}</span>}
+            <strong><FigureText text={stat.label} /></strong>
+            {stat.sublabel && <span><FigureText text={stat.sublabel} /></span>}
           </span>
         </p>
       ))}

@@ -1,3 +1,4 @@
+import { FigureText } from './FigureText.tsx';
 import { useSlide } from './SlideContext.tsx';
 
 /** The slide's process steps in order, each with its time. */
@@ -11,10 +12,10 @@ export function Steps() {
           <div>
             <h3 className="step__title">
               <span className="visually-hidden">Step {step.number}: </span>
-              {step.title}
+              <FigureText text={step.title} />
             </h3>
-            <p className="step__time">{step.time}</p>
-            <p className="step__text">{step.description}</p>
+            <p className="step__time"><FigureText text={step.time} /></p>
+            <p className="step__text"><FigureText text={step.description} /></p>
           </div>
         </li>
       ))}

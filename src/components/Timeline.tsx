@@ -1,3 +1,4 @@
+import { FigureText } from './FigureText.tsx';
 import { useSlide } from './SlideContext.tsx';
 
 /** Years and what happened in them, oldest first. */
@@ -9,8 +10,8 @@ export function Timeline() {
         <li className="timeline__entry" key={`${entry.year}${entry.title}`}>
           <span className="timeline__year">{entry.year}</span>
           <div>
-            <h3 className="timeline__title">{entry.title}</h3>
-            <p>{entry.description}</p>
+            <h3 className="timeline__title"><FigureText text={entry.title} /></h3>
+            <p><FigureText text={entry.description} /></p>
           </div>
         </li>
       ))}

@@ -1,5 +1,4 @@
 import { DEFAULT_DECK_LENGTH, ECOSYSTEM_GROUP_SIZES } from '../../schemas/deckRules.ts';
-import { formatUsd, formatUsdRange } from '../../schemas/formatUsd.ts';
 import { formatFieldPath, type ContentIssue, type FieldPath } from './contentIssue.ts';
 import type { DeckContent } from './deckContent.ts';
 import type { ParsedSlide } from './parseSlide.ts';
@@ -10,8 +9,9 @@ import { didYouMean } from './closestName.ts';
 type Locator = Pick<YamlSource, 'file' | 'locate'> & { data?: unknown };
 
 /**
- * Figures checked against each other (design.md). Errors are contradictions an editor introduced;
- * the valuation total is a warning because the spec's own total and brand table disagree (README).
+ * The deck's shape checked against itself (design.md): the order and the deck length, routes, brand
+ * references and the ecosystem's groups. Figures stated about the brands as a whole (10 brands, the
+ * total valuation) are checked in the figures ledger (figureChecks.ts).
  */
 export function crossCheck(
   content: DeckContent,
@@ -65,7 +65,7 @@ export function crossCheck(
   return [...issues, ...crossCheckBrands(content, slides, sources)];
 }
 
-/** Brand references, the ecosystem's shape, and the figures stated about the brands as a whole. */
+/** Brand references and the ecosystem's shape. */
 function crossCheckBrands(content: DeckContent, slides: readonly ParsedSlide[], sources: { brands: Locator }): ContentIssue[] {
   const issues: ContentIssue[] = [];
   const report = (severity: ContentIssue['severity'], at: Locator, path: FieldPath, message: string) =>
@@ -96,21 +96,5 @@ function crossCheckBrands(content: DeckContent, slides: readonly ParsedSlide[], 
     if (count !== size) error(sources.brands, ['brands'], `${count} brands are in group ${group}; the ecosystem page shows ${size}`);
   }
 
-  // "10 brands" and "$7.1M-$9.4M" against the brand records.
-  const valued = content.brands.filter((brand) => brand.valuation && brand.group !== 'hub');
-  if (valued.length !== content.stated.brandCount) {
-    error(sources.brands, ['stated', 'brandCount'], `states ${content.stated.brandCount} brands, but ${valued.length} brands besides the hub have a valuation`);
-  }
-  const sum = content.brands.reduce(
-    (total, brand) => (brand.valuation ? { low: total.low + brand.valuation.low, high: total.high + brand.valuation.high } : total),
-    { low: 0, high: 0 },
-  );
-  const stated = content.stated.totalValuation;
-  for (const end of ['low', 'high'] as const) {
-    if (Math.round(sum[end]) !== Math.round(stated[end])) {
-      report('warning', sources.brands, ['stated', 'totalValuation', end],
-        `the stated total's ${end} end is ${formatUsd(stated[end])}, but the hub and brand valuations add up to ${formatUsd(sum[end])} (${formatUsdRange(sum)}); the slides show the spec's ${formatUsdRange(stated)}`);
-    }
-  }
   return issues;
 }

@@ -1,5 +1,6 @@
 import type { MdxComponentName } from './mdxComponentNames.ts';
-import type { Brand, BrandsFile } from '../../schemas/brand.ts';
+import type { Brand } from '../../schemas/brand.ts';
+import type { LedgerFigure } from './figureLedger.ts';
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
 import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
 
@@ -23,13 +24,18 @@ export interface SlideRecord {
   brandIds: string[];
   /** The slide components its body uses: its chunk imports these and no others (a first visit loads one page's). */
   components: MdxComponentName[];
+  /** The ledger figures the page shows (its header's first): its chunk carries these and no others. */
+  figureIds: string[];
+  /** The figures of its title and eyebrow, written out as text there: their source notes come first. */
+  headerFigureIds: string[];
 }
 
 /** Everything the slides say, validated: what the Vite plugin turns into the slide registry. */
 export interface DeckContent {
   settings: DeckSettings;
-  stated: BrandsFile['stated'];
   brands: Brand[];
+  /** The figures ledger (slides/figures.yaml) by id, in file order. */
+  figures: Record<string, LedgerFigure>;
   /** Deck pages in order, then pages outside the deck order by name. */
   slides: SlideRecord[];
   /**
@@ -37,4 +43,20 @@ export interface DeckContent {
    * `slides`, so notes cannot ride into a chunk; only the build's notes file reads this.
    */
   notes: Record<string, string>;
+  /**
+   * Each page's own words by path (its slide file and the records of the brands it shows, figures as
+   * their ids), for the fingerprint in the server's ledger file; like `notes`, never in a chunk.
+   */
+  pageWords: Record<string, string>;
+}
+
+/**
+ * What a slide's chunk carries of a figure whose source is given, for its source note: what it
+ * measures, the source and the as-of date as a reader sees it (`30 June 2025`, `June 2025`). A figure
+ * still without a source has none, so a page of them carries their texts alone.
+ */
+export interface FigureSource {
+  label: string;
+  source: string;
+  asOf: string | null;
 }

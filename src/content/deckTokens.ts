@@ -1,19 +1,13 @@
-import type { BrandsFile } from '../../schemas/brand.ts';
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
 import type { FieldPath } from './contentIssue.ts';
-import { SETTING_NAMES, settingsFileValues, settingValue, type ShownSettings } from './settingNames.ts';
+import { SETTING_NAMES, settingsValues, settingValue, type ShownSettings } from './settingNames.ts';
 
 /** The blanks a frontmatter string may use, `{host}` → the life-transition brand's name. */
 export type DeckTokens = Readonly<Record<string, string>>;
 
 /** The spec's blanks (`{name}`, `{host}`, `{phone}`) and the other deck settings, for any content file. */
-export function settingsTokens(settings: DeckSettings): DeckTokens {
-  return settingsFileValues(settings);
-}
-
-/** Settings plus the figures brands.yaml states once, for slide frontmatter. */
-export function deckTokens(settings: DeckSettings, brands: BrandsFile): DeckTokens {
-  return Object.fromEntries(SETTING_NAMES.map((name) => [name, settingValue(name, { settings, stated: brands.stated })]));
+export function deckTokens(settings: DeckSettings): DeckTokens {
+  return settingsValues(settings);
 }
 
 /** Settings of valid shape that stand in while deck.yaml is broken. */
@@ -25,11 +19,12 @@ const PLACEHOLDER_SETTINGS: ShownSettings = {
 };
 
 /** Stand-ins for every blank while the file that fills them is broken: the same names, valid shapes. */
-export const PLACEHOLDER_TOKENS: DeckTokens = Object.fromEntries(
-  SETTING_NAMES.map((name) => [name, settingValue(name, { settings: PLACEHOLDER_SETTINGS, stated: { brandCount: 0, totalValuation: { low: 0, high: 0 } } })]),
-);
+export const PLACEHOLDER_TOKENS: DeckTokens = Object.fromEntries(SETTING_NAMES.map((name) => [name, settingValue(name, PLACEHOLDER_SETTINGS)]));
 
-/** Replaces `{token}` in every string of a YAML value; reports tokens that are not settings. */
+/**
+ * Replaces `{token}` in every string of a YAML value; reports tokens that are not settings. A figure
+ * (`{market.homeEquity}`, with a dot) is left for the figure checks and the components that show it.
+ */
 export function fillTokens(value: unknown, tokens: DeckTokens, path: PropertyKey[] = []): {
   value: unknown;
   unknown: Array<{ path: FieldPath; token: string }>;

@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { assembleDeck } from './assembleDeck.ts';
 import type { ContentIssue } from './contentIssue.ts';
 import type { DeckContent } from './deckContent.ts';
+import { FIGURES_LEDGER_NAME } from './figureLedger.ts';
 
 /** Where the content lives, relative to the project root. */
 export const SLIDES_DIR = 'slides';
@@ -22,8 +23,9 @@ export function loadContent(root: string, slidesDir = join(root, SLIDES_DIR)): {
   const slideFiles = readdirSync(slidesDir).filter((name) => name.endsWith('.mdx')).sort().map(read);
   const settings = read('deck.yaml');
   const brands = read('brands.yaml');
-  const { content, issues } = assembleDeck({ settings, brands, slides: slideFiles, publicFiles: servedFiles(join(root, PUBLIC_DIR)) });
-  return { content, issues, files: [settings, brands, ...slideFiles].map((entry) => entry.path) };
+  const figures = read(FIGURES_LEDGER_NAME);
+  const { content, issues } = assembleDeck({ settings, brands, figures, slides: slideFiles, publicFiles: servedFiles(join(root, PUBLIC_DIR)) });
+  return { content, issues, files: [settings, brands, figures, ...slideFiles].map((entry) => entry.path) };
 }
 
 /** Every file under `dir` as the site serves it (`/remo-mascot.svg`); none when there is no such folder. */

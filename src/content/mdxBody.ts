@@ -29,11 +29,17 @@ export interface MdxBody {
   links: Array<SourcePoint & { url: string }>;
   /** Markdown images and `<img src>`. */
   images: Array<SourcePoint & { url: string }>;
+  /** The prose a reader sees: text runs, and the `title` and `alt` attributes written as text. */
+  texts: Array<SourcePoint & { value: string }>;
   issues: ContentIssue[];
 }
 
+/** Attributes whose text a reader sees (a section's title, an image's description). */
+const PROSE_ATTRIBUTES = new Set(['title', 'alt']);
+
 interface MdNode {
   type: string;
+  value?: string;
   name?: string | null;
   url?: string;
   attributes?: Array<{ type: string; name?: string; value?: unknown; position?: { start: SourcePoint } }>;
@@ -46,12 +52,12 @@ interface MdNode {
  * does, and lists the elements, links and images of its body. A syntax error becomes one located issue.
  */
 export function readMdxBody(file: string, source: string): MdxBody {
-  const body: MdxBody = { elements: [], links: [], images: [], issues: [] };
+  const body: MdxBody = { elements: [], links: [], images: [], texts: [], issues: [] };
   const collect = () => (tree: MdNode) => walk(tree, body);
   try {
     compileSync({ path: file, value: source }, { remarkPlugins: [...MDX_REMARK_PLUGINS, collect] });
   } catch (error) {
-    return { elements: [], links: [], images: [], issues: [syntaxIssue(file, error)] };
+    return { elements: [], links: [], images: [], texts: [], issues: [syntaxIssue(file, error)] };
   }
   return body;
 }
@@ -64,11 +70,15 @@ function walk(node: MdNode, body: MdxBody): void {
       if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) continue;
       const where = attribute.position?.start ?? at;
       attributes[attribute.name] = { line: where.line, column: where.column, value: typeof attribute.value === 'string' ? attribute.value : null };
+      // The text starts after `title="`.
+      const value = attributes[attribute.name]!.value;
+      if (value && PROSE_ATTRIBUTES.has(attribute.name)) body.texts.push({ value, line: where.line, column: where.column + attribute.name.length + 2 });
     }
     body.elements.push({ name: node.name, line: at.line, column: at.column, attributes });
     const url = node.name === 'a' ? attributes.href : node.name === 'img' ? attributes.src : undefined;
     if (url?.value) (node.name === 'a' ? body.links : body.images).push({ url: url.value, line: url.line, column: url.column });
   }
+  if (node.type === 'text' && node.value) body.texts.push({ value: node.value, ...at });
   if (node.type === 'link' && node.url) body.links.push({ url: node.url, ...at });
   if (node.type === 'image' && node.url) body.images.push({ url: node.url, ...at });
   for (const child of node.children ?? []) walk(child, body);

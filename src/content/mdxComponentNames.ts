@@ -10,6 +10,7 @@ export const MDX_COMPONENT_NAMES = [
   'Columns',
   'ConsultationButton',
   'Ecosystem',
+  'Figure',
   'LinkButton',
   'Mascot',
   'Note',
@@ -28,3 +29,6 @@ export type MdxComponentName = (typeof MDX_COMPONENT_NAMES)[number];
 
 /** The components whose `to` names a page (`<SlideLink to="CoreTechnology">`). */
 export const PAGE_LINK_COMPONENTS: ReadonlySet<string> = new Set<MdxComponentName>(['SlideLink', 'LinkButton']);
+
+/** The attributes that name a figure of the ledger (`<Figure id="market.homeEquity" />`), by component. */
+export const FIGURE_ATTRIBUTES: Readonly<Partial<Record<MdxComponentName, string>>> = { Figure: 'id', Ecosystem: 'total' };

@@ -8,11 +8,16 @@ import { didYouMean } from './closestName.ts';
 import { MDX_COMPONENT_NAMES } from './mdxComponentNames.ts';
 import { readMdxBody, type MdxBody } from './mdxBody.ts';
 import { isSettingName, SETTING_NAMES } from './settingNames.ts';
+import { normalizeSourceText } from './sourceText.ts';
 import { parseYamlSource, validateYamlSource, type YamlSource } from './yamlSource.ts';
 
 /** A slide file after its frontmatter has been validated and its blanks filled. */
 export interface ParsedSlide {
   file: string;
+  /** The file's text (byte-order mark and CR removed), for checks that point inside a field. */
+  text: string;
+  /** The frontmatter as written, before its blanks were filled: the figure checks read what the editor typed. */
+  raw: unknown;
   frontmatter: SlideFrontmatter;
   /** The MDX body, for checks that read which records it shows. */
   body: string;
@@ -31,9 +36,10 @@ const GROUPED_COMPONENTS = { Cards: 'cards', Stats: 'stats', Audiences: 'audienc
  * Pure: the text of one slide file in, the validated slide and every issue out.
  * The content check, the Vite plugin and the tests all call this one function.
  */
-export function parseSlide(file: string, source: string, tokens: DeckTokens): { slide?: ParsedSlide; issues: ContentIssue[] } {
+export function parseSlide(file: string, text: string, tokens: DeckTokens): { slide?: ParsedSlide; issues: ContentIssue[] } {
+  const source = normalizeSourceText(text);
   const atTop = (message: string): ContentIssue => ({ severity: 'error', file, line: 1, column: 1, field: '', message });
-  if (!/^---\r?\n/.test(source)) return { issues: [atTop('must start with a --- frontmatter block')] };
+  if (!/^---\n/.test(source)) return { issues: [atTop('must start with a --- frontmatter block')] };
 
   // gray-matter splits; YAML 1.2 parses (the same parser as the check's positions, see toolchain.md).
   // A YAML syntax error is reported below, with its position, by the parser that locates fields.
@@ -53,7 +59,7 @@ export function parseSlide(file: string, source: string, tokens: DeckTokens): { 
   const all = [...tokenIssues, ...issues, ...mdx.issues, ...unknownComponents(file, mdx)];
   if (!value) return { issues: all };
   all.push(...checkBody(file, split.content, bodyLine, value, mdx));
-  return { slide: { file, frontmatter: value, body: split.content, bodyLine, locate: yaml.locate, mdx }, issues: all };
+  return { slide: { file, text: source, raw: yaml.data, frontmatter: value, body: split.content, bodyLine, locate: yaml.locate, mdx }, issues: all };
 }
 
 const KNOWN_COMPONENTS: ReadonlySet<string> = new Set(MDX_COMPONENT_NAMES);

@@ -22,7 +22,7 @@ export function reportContent(root: string, release: boolean, out: ReportOutput 
     out.error(`\n${errors} error(s) in the slides; nothing was built.`);
     return false;
   }
-  const samples = content && sampleNotice(content.settings);
+  const samples = content && sampleNotice(content.settings, Object.values(content.figures));
   if (samples && release) {
     out.error(`Release refused. ${samples}`);
     return false;
@@ -30,7 +30,7 @@ export function reportContent(root: string, release: boolean, out: ReportOutput 
   if (samples) out.warn(samples);
   const count = (severity: string) => issues.filter((issue) => issue.severity === severity).length;
   out.log(
-    `content ok: ${content?.slides.length ?? 0} pages, ${content?.brands.length ?? 0} brands, ${count('warning')} warning(s), ${count('note')} note(s)`,
+    `content ok: ${content?.slides.length ?? 0} pages, ${content?.brands.length ?? 0} brands, ${Object.keys(content?.figures ?? {}).length} figures, ${count('warning')} warning(s), ${count('note')} note(s)`,
   );
   return true;
 }

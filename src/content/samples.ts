@@ -1,4 +1,6 @@
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
+import { SAMPLE_SOURCE } from '../../schemas/figure.ts';
+import type { LedgerFigure } from './figureLedger.ts';
 import { didYouMean } from './closestName.ts';
 import type { ContentIssue } from './contentIssue.ts';
 import type { YamlSource } from './yamlSource.ts';
@@ -31,9 +33,17 @@ export function checkSamples(settings: DeckSettings, source: Pick<YamlSource, 'f
   );
 }
 
-/** The one line naming the sample values still in place, or undefined when there are none. */
-export function sampleNotice(settings: DeckSettings, file = 'slides/deck.yaml'): string | undefined {
+/**
+ * The one line naming the sample values still in place (deck settings, and ledger figures whose source
+ * or as-of date is still "to be supplied"), or undefined when there are none.
+ */
+export function sampleNotice(settings: DeckSettings, figures: ReadonlyArray<Pick<LedgerFigure, 'id' | 'source' | 'asOf'>> = [], file = 'slides/deck.yaml', ledgerFile = 'slides/figures.yaml'): string | undefined {
   const samples = settings.samples ?? [];
-  if (samples.length === 0) return undefined;
-  return `Sample values still in place: ${samples.join(', ')} — replace them in ${file} (and delete their lines under samples:) before sharing the deck`;
+  const unsourced = figures.filter((figure) => figure.source === null || figure.asOf === null).map((figure) => figure.id);
+  const parts = [
+    ...(samples.length ? [`in ${file} ${samples.join(', ')} (then delete their lines under samples:)`] : []),
+    ...(unsourced.length ? [`in ${ledgerFile} the source or as-of date of ${unsourced.length} figure(s), still "${SAMPLE_SOURCE}": ${unsourced.join(', ')}`] : []),
+  ];
+  if (parts.length === 0) return undefined;
+  return `Sample values still in place, to replace before sharing the deck: ${parts.join('; ')}`;
 }

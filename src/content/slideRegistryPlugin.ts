@@ -7,6 +7,7 @@ import { contentError, contentErrorModule, contentErrorReport, type ContentError
 import { notYetPrinted } from './printOnce.ts';
 import { loadContent, SLIDES_DIR } from './loadContent.ts';
 import { registryModule, slideModule } from './registryModules.ts';
+import { normalizeSourceText } from './sourceText.ts';
 
 const REGISTRY = 'virtual:slide-registry';
 const SLIDE = 'virtual:slide/';
@@ -117,14 +118,16 @@ export function slideRegistryPlugin(): Plugin {
       if (!slide) return this.error(`${key}: no slide has that name`);
       return slideModule(slide, resolve(root, slide.file), deck, (name) => resolve(root, COMPONENTS_DIR, `${name}.tsx`));
     },
-    transform(_code, id) {
+    transform(code, id) {
       const file = id.split('?')[0]!;
-      if (command !== 'serve' || !file.endsWith('.mdx') || !file.startsWith(`${slidesDir()}/`)) return undefined;
+      if (!file.endsWith('.mdx') || !file.startsWith(`${slidesDir()}/`)) return undefined;
       // A body the browser asks for before the save's hot update ran: check it first, so a broken
       // body gets the check's message (file:line, the fix) rather than the MDX compiler's.
-      if (statSync(file).mtimeMs >= refreshedAt) refresh((message) => server?.config.logger.warn(message));
-      if (failure) throw contentError(failure);
-      return undefined;
+      if (command === 'serve' && statSync(file).mtimeMs >= refreshedAt) refresh((message) => server?.config.logger.warn(message));
+      if (command === 'serve' && failure) throw contentError(failure);
+      // The MDX compiler gets the text the check read: a byte-order mark would hide the frontmatter.
+      const normalized = normalizeSourceText(code);
+      return normalized === code ? undefined : { code: normalized, map: null };
     },
     hotUpdate({ type, file, modules }) {
       if (!server || !CONTENT_FILE.test(file) || !file.startsWith(`${slidesDir()}/`)) return undefined;

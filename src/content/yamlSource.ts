@@ -1,6 +1,7 @@
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { formatFieldPath, type ContentIssue, type FieldPath } from './contentIssue.ts';
+import { normalizeSourceText } from './sourceText.ts';
 
 /**
  * A YAML text that remembers where each field stands, so a schema error can name its line and column.
@@ -17,7 +18,8 @@ export interface YamlSource {
   locate(path: FieldPath, atKey?: boolean): { line: number; column: number };
 }
 
-export function parseYamlSource(file: string, text: string, lineOffset = 0): YamlSource {
+export function parseYamlSource(file: string, raw: string, lineOffset = 0): YamlSource {
+  const text = normalizeSourceText(raw);
   const lines = new LineCounter();
   // YAML 1.2 core schema: the same parser gray-matter is given, so `010` or dates read alike everywhere.
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });

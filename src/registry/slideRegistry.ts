@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
-import type { Brand, BrandsFile } from '../../schemas/brand.ts';
+import type { Brand } from '../../schemas/brand.ts';
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
 import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
-import type { SlideRecord } from '../content/deckContent.ts';
+import type { FigureSource, SlideRecord } from '../content/deckContent.ts';
+
+export type { FigureSource };
 
 /** What every page knows of every other page, from the registry: enough for routes, labels and the counter. */
-export type SlideMeta = Omit<SlideRecord, 'records' | 'file' | 'brandIds' | 'tagline' | 'components'>;
+export type SlideMeta = Omit<SlideRecord, 'records' | 'file' | 'brandIds' | 'tagline' | 'components' | 'figureIds' | 'headerFigureIds'>;
 /** The deck settings the pages show (the platform block stays on the server). */
 export type DeckDisplaySettings = Omit<DeckSettings, 'platform'>;
 /** A slide's lazily loaded part: its MDX body, its records and the brand records. */
@@ -15,11 +17,30 @@ export interface SlideModule {
   components: Record<string, ComponentType<never>>;
   records: SlideRecords;
   brands: Brand[];
-  stated: BrandsFile['stated'];
+  /** The text of each ledger figure the slide shows, by id. */
+  figures: Readonly<Record<string, string>>;
+  /** The source of each of them that has one, for its note. */
+  sources: Readonly<Record<string, FigureSource>>;
+  /** The figures of its title and eyebrow (written out there): their source notes come first. */
+  headerFigures: readonly string[];
+  /** The source notes' code (src/components/SourceNotes.tsx), with a slide one of whose figures has a source. */
+  sourceNotes: SourceNotesModule | null;
   /** The line under the heading; it comes with the body. */
   tagline: string | null;
 }
 export type SlideLoader = () => Promise<SlideModule>;
+
+/** What src/components/SourceNotes.tsx exports: the list, the book that numbers a page's notes, a figure with its marker. */
+export interface SourceNotesModule {
+  SourceNotes: ComponentType;
+  FigureMarker: ComponentType<{ id: string; text: string }>;
+  SourceNoteBook: new (
+    texts: Readonly<Record<string, string>>,
+    sources: Readonly<Record<string, FigureSource>>,
+    headerFigures: readonly string[],
+    headingAnchor: string,
+  ) => unknown;
+}
 
 // The registry (settings, every page's label and title, the slide loaders) is itself confidential: it
 // says who the deck is for. It is a lazily loaded chunk in the gated content folder, so the public shell

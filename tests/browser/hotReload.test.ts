@@ -77,14 +77,14 @@ async function expectRecovered(page: Page, title: string) {
 }
 
 describe('the dev server', () => {
-  it('shows an edited sentence and an edited figure without a manual reload', async () => {
+  it('shows an edited sentence and an edited figure (in the ledger) without a manual reload', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/problem`);
     await page.locator('h1').waitFor();
     await expect.poll(() => page.textContent('main'), { timeout: 20_000 }).toContain('75-85');
     edit('problem.mdx', /^title: .*$/m, 'title: A paradox worth fixing');
     await expect.poll(() => page.textContent('h1'), { timeout: 20_000 }).toBe('A paradox worth fixing');
-    edit('problem.mdx', 'value: 75-85', 'value: 75-90');
+    edit('figures.yaml', 'count: { low: 75, high: 85 }', 'count: { low: 75, high: 90 }');
     await expect.poll(() => page.textContent('main'), { timeout: 20_000 }).toContain('75-90');
     await page.close();
   });

@@ -11,8 +11,8 @@ import { allSlides, deckSettings, loadSlide } from '../../src/registry/slideRegi
 afterEach(cleanup);
 
 const contact = allSlides.find((slide) => slide.name === 'Contact')!;
-const { stated } = await loadSlide('Contact');
-const slide: SlideContextValue = { slide: contact, records: {}, brands: [], stated };
+const { figures } = await loadSlide('Contact');
+const slide: SlideContextValue = { slide: contact, records: {}, brands: [], figures };
 
 function view(node: ReactNode, viewer?: ViewerContextValue) {
   const inSlide = <SlideContext.Provider value={slide}>{node}</SlideContext.Provider>;

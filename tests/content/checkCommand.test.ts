@@ -86,7 +86,7 @@ describe('a build that fails after the content check', () => {
 describe('npm run check on the real content', () => {
   it('passes', () => {
     const out = execFileSync(process.execPath, [tsx, 'scripts/check-content.ts'], { cwd: root, encoding: 'utf8' });
-    expect(out).toMatch(/^content ok: 18 pages, 12 brands, 2 warning\(s\)/m);
+    expect(out).toMatch(/^content ok: 18 pages, 12 brands, 68 figures, 2 warning\(s\), 0 note\(s\)$/m);
   }, 60_000);
 });
 
@@ -160,7 +160,19 @@ const MISTAKES: Mistake[] = [
   {
     name: '{brandCount} in a body',
     make: addFixture('setting-in-body.mdx'),
-    errors: () => ['slides/appendix.mdx:8:18 {brandCount} in a slide body is code in MDX: write <Setting name="brandCount" /> instead'],
+    errors: () => ['slides/appendix.mdx:8:18 {brandCount} in a slide body is code in MDX: write <Figure id="ecosystem.brandCount" /> instead'],
+  },
+  {
+    name: 'a figure typed on one page only (13.95T → 13.96T on the market page)',
+    make: (dir) => writeFileSync(join(dir, 'slides/market.mdx'), read(dir, 'slides/market.mdx').replace('    figure: market.homeEquity\n', '    usd: 13960000000000\n')),
+    errors: (dir) => [
+      `slides/market.mdx:${placeOf(dir, 'slides/market.mdx', 'usd: 13960000000000').line}:10 stats[0].usd: $13.96T differs from figure market.homeEquity (Home equity), which is $13.95T at slides/figures.yaml:${placeOf(dir, 'slides/figures.yaml', 'usd: 13950000000000').line}: write figure: market.homeEquity, or change the figure there`,
+    ],
+  },
+  {
+    name: 'a misspelt figure id',
+    make: (dir) => writeFileSync(join(dir, 'slides/market.mdx'), read(dir, 'slides/market.mdx').replace('figure: market.homeEquity', 'figure: market.homeEquty')),
+    errors: (dir) => [`${placeOf(dir, 'slides/market.mdx', 'market.homeEquty').at} stats[0].figure: no figure has id market.homeEquty in slides/figures.yaml (did you mean market.homeEquity?)`],
   },
   {
     name: 'a misspelt brand id',
@@ -223,16 +235,40 @@ describe('the check on each editor mistake of issue 10', () => {
 });
 
 describe('sample values', () => {
-  const line = (settings: string) =>
-    `Sample values still in place: ${settings} — replace them in slides/deck.yaml (and delete their lines under samples:) before sharing the deck`;
+  const HEAD = 'Sample values still in place, to replace before sharing the deck: ';
+  const settingsPart = (settings: string) => `in slides/deck.yaml ${settings} (then delete their lines under samples:)`;
+  const figuresPart = (ids: readonly string[]) => `in slides/figures.yaml the source or as-of date of ${ids.length} figure(s), still "to be supplied": ${ids.join(', ')}`;
   const ALL = 'company.name, partner.name, partner.licence, host.name, host.domain, contact.phone, contact.website';
+  const figureIds = (dir: string) => Object.keys(loadContent(dir).content!.figures);
 
-  it('are named once, in one line, by the check; --release refuses while any remain', async () => {
+  it('are named once, in one line, by the check (settings and figures without a source); --release refuses while any remain', async () => {
     const [check, release] = await Promise.all([runCheck(root), runCheck(root, ['--release'])]);
+    const line = `${HEAD}${settingsPart(ALL)}; ${figuresPart(figureIds(root))}`;
     expect(check.status).toBe(0);
-    expect((check.stdout + check.stderr).split('\n').filter((text) => text.startsWith('Sample values'))).toEqual([line(ALL)]);
+    expect((check.stdout + check.stderr).split('\n').filter((text) => text.startsWith('Sample values'))).toEqual([line]);
     expect(release.status).toBe(1);
-    expect(release.stderr).toContain(`Release refused. ${line(ALL)}`);
+    expect(release.stderr).toContain(`Release refused. ${line}`);
+  }, 60_000);
+
+  it('--release refuses a figure without a source until every one has one', async () => {
+    const dir = copyContent();
+    try {
+      const deck = join(dir, 'slides/deck.yaml');
+      writeFileSync(deck, read(dir, 'slides/deck.yaml').replace(/^samples:\n(  - .*\n)*/m, ''));
+      const ledger = join(dir, 'slides/figures.yaml');
+      // Every figure sourced but one, as a test (the real sources are the owners' to give).
+      let left = 0;
+      writeFileSync(ledger, read(dir, 'slides/figures.yaml').replace(/    source: to be supplied\n    asOf: to be supplied/g, (all) => (left++ === 0 ? all : "    source: Test source\n    asOf: '2025-06'")));
+      const refused = await runCheck(dir, ['--release']);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(`Release refused. ${HEAD}${figuresPart(['market.homeEquity'])}`);
+      writeFileSync(ledger, read(dir, 'slides/figures.yaml').replace('    source: to be supplied\n    asOf: to be supplied', "    source: Test source\n    asOf: '2025-06'"));
+      const released = await runCheck(dir, ['--release']);
+      expect(released.stderr).not.toContain('Sample values');
+      expect(released.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('leave the notice once replaced, and a misspelt entry is an error with the closest setting', () => {
@@ -240,7 +276,7 @@ describe('sample values', () => {
     try {
       const deck = join(dir, 'slides/deck.yaml');
       writeFileSync(deck, read(dir, 'slides/deck.yaml').replace(/^  - (?!partner\.name$).*\n/gm, ''));
-      expect(sampleNotice(loadContent(dir).content!.settings)).toBe(line('partner.name'));
+      expect(sampleNotice(loadContent(dir).content!.settings)).toBe(`${HEAD}${settingsPart('partner.name')}`);
       writeFileSync(deck, read(dir, 'slides/deck.yaml').replace(/^samples:\n  - partner\.name\n/m, ''));
       expect(sampleNotice(loadContent(dir).content!.settings)).toBeUndefined();
       writeFileSync(deck, `${read(dir, 'slides/deck.yaml')}samples:\n  - partner.nmae\n`);

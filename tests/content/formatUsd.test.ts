@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd, formatUsdRange } from '../../schemas/formatUsd.ts';
-import { formatStat } from '../../src/components/formatStat.ts';
 
 describe('formatUsd', () => {
   it.each([
@@ -29,21 +28,5 @@ describe('formatUsd', () => {
   it('joins a range with a plain hyphen, as the spec writes it', () => {
     expect(formatUsdRange({ low: 7.1e6, high: 9.4e6 })).toBe('$7.1M-$9.4M');
     expect(formatUsdRange({ low: 2000, high: 6000 })).toBe('$2K-$6K');
-  });
-});
-
-describe('formatStat', () => {
-  it('adds prefix and suffix around money', () => {
-    expect(formatStat({ label: 'Jumbo', usd: 4e6, prefix: 'Up to ' })).toBe('Up to $4M');
-    expect(formatStat({ label: 'Jumbo fees', usd: 20_000, suffix: '+' })).toBe('$20K+');
-  });
-
-  it('keeps the spec text of non-money figures', () => {
-    expect(formatStat({ label: 'To close', value: '45-60+ days' })).toBe('45-60+ days');
-  });
-
-  it('formats exact and ranged money', () => {
-    expect(formatStat({ label: 'Limit', usd: 1_209_750, exact: true })).toBe('$1,209,750');
-    expect(formatStat({ label: 'Fees', usdRange: { low: 2000, high: 6000 } })).toBe('$2K-$6K');
   });
 });

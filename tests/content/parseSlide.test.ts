@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from '../../src/content/contentIssue.ts';
 import { parseSlide } from '../../src/content/parseSlide.ts';
+import { parseYamlSource } from '../../src/content/yamlSource.ts';
 import { fixture } from '../fixtures/deckFixture.ts';
 
 const TOKENS = { name: 'Sample Lender, Inc.', host: 'Sample Host', phone: '(555) 010-0100' };
@@ -23,7 +24,7 @@ describe('parseSlide', () => {
       'tests/fixtures/broken/many-errors.mdx:2:7 name: must be a PascalCase page name such as ExecutiveSummary',
       'tests/fixtures/broken/many-errors.mdx:4:8 order: must be 1 or more',
       'tests/fixtures/broken/many-errors.mdx:5:8 title: must not be empty',
-      'tests/fixtures/broken/many-errors.mdx:7:5 stats[0]: needs exactly one of value, usd, usdRange (has value, usd)',
+      'tests/fixtures/broken/many-errors.mdx:7:5 stats[0]: needs exactly one of figure, value, usd, usdRange (has value, usd)',
       'tests/fixtures/broken/many-errors.mdx:11:22 stats[1].usdRange.low: low ($1.5M) is above high ($1.25M)',
       'tests/fixtures/broken/many-errors.mdx:14:11 cards[0].code: must be a code such as KG-001',
       'tests/fixtures/broken/many-errors.mdx:15:5 cards[0].colour: is not a known field',
@@ -53,5 +54,35 @@ describe('parseSlide', () => {
     expect(issuesOf('broken/no-frontmatter.mdx')).toEqual([
       'tests/fixtures/broken/no-frontmatter.mdx:1:1 must start with a --- frontmatter block',
     ]);
+  });
+});
+
+describe('encodings (issue 26)', () => {
+  const windows = (text: string) => `\uFEFF${text.replace(/\n/g, '\r\n')}`;
+
+  it('reads a slide with a byte-order mark and CRLF line endings as the same slide', () => {
+    const plain = parseSlide('good.mdx', fixture('good-slide.mdx'), TOKENS);
+    const saved = parseSlide('good.mdx', windows(fixture('good-slide.mdx')), TOKENS);
+    expect(saved.issues).toEqual([]);
+    expect(saved.slide?.frontmatter).toEqual(plain.slide?.frontmatter);
+    expect(saved.slide?.body).toBe(plain.slide?.body);
+    expect(saved.slide?.bodyLine).toBe(plain.slide?.bodyLine);
+  });
+
+  it('reports errors of such a slide at the same line and column', () => {
+    const text = fixture('broken/many-errors.mdx');
+    const plain = parseSlide('x.mdx', text, TOKENS).issues.map(formatIssue);
+    expect(parseSlide('x.mdx', windows(text), TOKENS).issues.map(formatIssue)).toEqual(plain);
+    expect(plain.length).toBeGreaterThan(3);
+  });
+
+  it('reads a YAML file with a byte-order mark and CRLF line endings, positions unchanged', () => {
+    const text = 'company:\n  name: Reverse Holdings Group\nbrands:\n  - id: hub\n';
+    const plain = parseYamlSource('deck.yaml', text);
+    const saved = parseYamlSource('deck.yaml', windows(text));
+    expect(saved.issues).toEqual([]);
+    expect(saved.data).toEqual(plain.data);
+    expect(saved.locate(['brands', 0, 'id'])).toEqual(plain.locate(['brands', 0, 'id']));
+    expect(saved.locate(['brands', 0, 'id'])).toEqual({ line: 4, column: 9 });
   });
 });

@@ -10,7 +10,7 @@ import * as registry from '../../src/registry/slideRegistry.ts';
 import { realDeckSources } from '../fixtures/deckFixture.ts';
 
 const { content } = assembleDeck(realDeckSources());
-const tokens = deckTokens(content!.settings, { stated: content!.stated, brands: content!.brands });
+const tokens = deckTokens(content!.settings);
 const page = (body: string) => `---\nname: Appendix\nlabel: Appendix\noutsideDeck: true\ntitle: Appendix\n---\n\n${body}\n`;
 
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('one table of setting names', () => {
     expect(suggested).toBe(name);
     const slide = content!.slides[0]!;
     const { container } = render(
-      <SlideContext.Provider value={{ slide, records: {}, brands: content!.brands, stated: content!.stated }}>
+      <SlideContext.Provider value={{ slide, records: {}, brands: content!.brands, figures: {} }}>
         <Setting name={suggested as SettingName} />
       </SlideContext.Provider>,
     );
