@@ -3,6 +3,7 @@ import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { ViewerContext, type ViewerContextValue } from '../components/ViewerContext.tsx';
 import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
+import { usePresentMode } from '../deck/presentMode.ts';
 import { DECK_PDF_PATH, type DeckOptions } from '../../schemas/engagementPaths.ts';
 import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import { formErrorOf } from './formErrorOf.ts';
@@ -23,6 +24,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
   // Engagement (issue 12) reads the deck's switches once the person is admitted; the header shows Download PDF from them.
   const [downloads, setDownloads] = useState(false);
   const onOptions = useCallback((options: DeckOptions) => setDownloads(options.downloads), []);
+  const presenting = usePresentMode();
 
   const deckUser = useMemo<DeckUserState>(() => {
     const state: DeckUserState = { user, ...(logout && { logout }), ...(downloads && userId && { downloadPdf: DECK_PDF_PATH }) };
@@ -57,7 +59,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
         {client && user && userId && (
           <Suspense fallback={null}>
             {/* The access socket's registry is handed in so it stays in the deck's first chunk, which the access guard shares. */}
-            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} />
+            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} presenting={presenting} />
           </Suspense>
         )}
       </ViewerContext.Provider>

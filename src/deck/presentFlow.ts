@@ -5,7 +5,7 @@
 // page's type can grow. The DOM order, which screen readers follow, never changes.
 
 /** The styles this module writes on a body's sections, removed again by `unflow`. */
-const PLACED = ['position', 'left', 'top', 'width', 'margin'] as const;
+const PLACED = ['position', 'left', 'top', 'width', 'max-width', 'margin'] as const;
 
 /**
  * The body's children in the groups that are placed together. What comes before the first section
@@ -73,7 +73,9 @@ export function flowIntoColumns(body: HTMLElement, weights: readonly number[]): 
     for (const item of group.items) {
       item.style.position = 'absolute';
       item.style.margin = '0';
-      item.style.width = `${group.across ? width : widths[group.column ?? 0]}px`;
+      // A button keeps its own width, within its column's.
+      const inline = getComputedStyle(item).display.startsWith('inline');
+      item.style[inline ? 'maxWidth' : 'width'] = `${group.across ? width : widths[group.column ?? 0]}px`;
     }
   }
   const heights = new Map(parts.map((part) => [part, part.offsetHeight]));
