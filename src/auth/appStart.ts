@@ -1,5 +1,5 @@
 // The app start of spec section 4 as a pure reducer: events in, state out, no fetch (startApp.ts drives it).
-import { ACCESS_ENDED_REASON } from '../../schemas/accessPaths.ts';
+import { ACCESS_ENDED_REASON, type SessionStatus } from '../../schemas/accessPaths.ts';
 import type { PublicSettings, User } from '../sdk/index.ts';
 
 /** Why the gate stops: the two known reasons, `unknown`, `access_ended`, or the server's raw reason string. */
@@ -11,6 +11,10 @@ export interface AuthError {
   message: string;
   /** The underlying failure's message when `message` is the generic 'Failed to load app'. */
   detail?: string;
+  /** For `access_ended`: why, when the platform said (a password change, a sign-out elsewhere…, issue 28). */
+  endedBy?: SessionStatus['reason'];
+  /** For `access_ended`: the platform is being asked why (the gate shows neither the deck nor a guess meanwhile). */
+  endedByPending?: boolean;
 }
 
 /** Where the start is: settings first, then the user when a token exists; `ended` once access was revoked. */
@@ -45,8 +49,10 @@ export type AppStartEvent =
   | { type: 'user_loaded'; user: User }
   | { type: 'user_failed'; failure: StartFailure }
   | { type: 'logged_out' }
-  /** The server revoked this viewer's access (account deleted, invitation revoked, signed out elsewhere). */
-  | { type: 'access_ended' };
+  /** The server revoked this viewer's access (account deleted, invitation revoked, signed out elsewhere), `endedBy` says why when known. */
+  | { type: 'access_ended'; endedBy?: SessionStatus['reason']; asking?: boolean }
+  /** Why the session ended, learnt after the deck left the screen (null: the platform could not say). */
+  | { type: 'ended_reason'; endedBy: SessionStatus['reason'] };
 
 /** Both loading flags set: the gate shows its spinner until the start settles. */
 export const initialAppStart: AppStartState = {
@@ -86,20 +92,22 @@ export function isAccessEnded(failure: StartFailure): boolean {
   return failure.status === 403 && failure.reason === ACCESS_ENDED_REASON;
 }
 
-function ended(state: AppStartState): AppStartState {
-  return { ...state, ...settled, phase: 'ended', user: null, isAuthenticated: false, authError: ACCESS_ENDED, loginRequired: false };
+function ended(state: AppStartState, endedBy?: SessionStatus['reason'], asking = false): AppStartState {
+  const authError = { ...ACCESS_ENDED, ...(endedBy ? { endedBy } : {}), ...(asking ? { endedByPending: true } : {}) };
+  return { ...state, ...settled, phase: 'ended', user: null, isAuthenticated: false, authError, loginRequired: false };
 }
 
 /** The app-start reducer; events that do not fit the current phase leave the state unchanged. */
 export function appStartReducer(state: AppStartState, event: AppStartEvent): AppStartState {
-  // Ended is final for this page: only a new start (a fresh sign-in) leaves it.
+  // Ended is final for this page: only a new start (a fresh sign-in) leaves it; its reason may come later.
+  if (state.phase === 'ended' && event.type === 'ended_reason') return { ...state, authError: event.endedBy ? { ...ACCESS_ENDED, endedBy: event.endedBy } : ACCESS_ENDED };
   if (state.phase === 'ended' && event.type !== 'started') return state;
   switch (event.type) {
     case 'started':
       return initialAppStart;
     case 'access_ended':
       // From any phase: the deck must stop showing content whatever it was doing, and never redirect on its own.
-      return ended(state);
+      return ended(state, event.endedBy, event.asking);
     case 'settings_loaded':
       if (state.phase !== 'loading_settings') return state;
       return event.hasToken
@@ -131,5 +139,8 @@ export function appStartReducer(state: AppStartState, event: AppStartEvent): App
     }
     case 'logged_out':
       return { ...state, user: null, isAuthenticated: false };
+    case 'ended_reason':
+      // A reason for an end that did not happen: nothing to say.
+      return state;
   }
 }

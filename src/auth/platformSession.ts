@@ -1,4 +1,5 @@
 // Loaded only when the deck runs on the platform (see src/app/platformAppId.ts): the SDK lives here.
+import type { SessionStatus } from '../../schemas/accessPaths.ts';
 import { createClient, readAppParams, TOKEN_STORAGE_KEYS, type Base44Client } from '../sdk/index.ts';
 import { accessEndedHere, clearAccessEnded, markAccessEnded } from './accessEndedMark.ts';
 import { guardAccess, type AccessGuard } from './accessGuard.ts';
@@ -38,26 +39,32 @@ export function startPlatformSession(
     const before = state.phase;
     state = appStartReducer(state, event);
     // Ended while open (the guard) or at the start (a 403 access_ended for an expired or revoked person).
-    if (state.phase === 'ended' && before !== 'ended') forgetSession();
+    if (state.phase === 'ended' && before !== 'ended') forgetSession(state.authError?.endedBy ?? null);
+    else if (event.type === 'ended_reason' && state.phase === 'ended' && event.endedBy) markAccessEnded(event.endedBy);
     onState(state);
     if (state.phase === 'ready' && state.isAuthenticated && !guard && !controller.signal.aborted) {
       guard = guardAccess({ client, onEnded: endAccess });
     }
   };
-  function forgetSession(): void {
+  function forgetSession(endedBy: string | null): void {
     // The deck leaves the screen (the gate renders the ended screen in its place) and the dead token
     // leaves storage; the mark keeps this tab on the ended screen across page loads until a sign-in.
-    markAccessEnded();
+    markAccessEnded(endedBy);
     for (const key of TOKEN_STORAGE_KEYS) safeLocalStorage()?.removeItem(key);
     guard?.stop();
     client.cleanup();
   }
   function endAccess(): void {
-    apply({ type: 'access_ended' });
+    // The deck leaves at once; then the platform is asked why, with the dead token the client still
+    // holds: a session ended by the person's own password change is no revoked access, and the
+    // screen says which (issue 28).
+    apply({ type: 'access_ended', asking: true });
+    void whyEnded(client).then((endedBy) => apply({ type: 'ended_reason', endedBy }));
   }
 
-  if (!params.token && accessEndedHere()) {
-    apply({ type: 'access_ended' });
+  const endedHere = accessEndedHere();
+  if (!params.token && endedHere) {
+    apply({ type: 'access_ended', endedBy: endedByOf(endedHere) });
   } else {
     clearAccessEnded();
     void startApp({
@@ -89,6 +96,32 @@ export function startPlatformSession(
       guard?.stop();
     },
   };
+}
+
+const END_REASONS: ReadonlySet<string> = new Set<NonNullable<SessionStatus['reason']>>([
+  'password_changed',
+  'password_reset',
+  'password_set',
+  'signed_out',
+  'access_revoked',
+  'replaced',
+  'expired',
+  'unknown',
+]);
+
+/** A reason kept in the tab's mark, if it is one. */
+function endedByOf(mark: string): SessionStatus['reason'] {
+  return END_REASONS.has(mark) ? (mark as SessionStatus['reason']) : null;
+}
+
+/** Why the platform ended this client's session; null when it cannot say (the hosted platform, a slow answer). */
+async function whyEnded(client: Base44Client): Promise<SessionStatus['reason']> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000));
+  const answer = client.access.sessionStatus().then(
+    (status) => (status.state === 'ended' ? status.reason : null),
+    () => null,
+  );
+  return Promise.race([answer, timeout]);
 }
 
 function safeLocalStorage(): Storage | null {

@@ -99,7 +99,7 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     // The candidate password counts only when nobody else registered this address: with two or
     // more registrations the code proves the mailbox but not which password is its owner's.
     const sole = consumed.passwordHash !== null && (await registrationsOf(ctx, user.id)) === 1;
-    await revokeUserCodes(ctx.db, user.id);
+    await revokeUserCodes(ctx.db, user.id, 'password_set');
     // Proving the mailbox does not reopen access that ended (revoked or expired): no token then.
     if (accessEnded(user)) throw gateError(ACCESS_ENDED_REASON);
     await markJoined(ctx.db, user.id);
@@ -156,8 +156,8 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     // Following the emailed link proves the mailbox, so it also verifies the address.
     await updateUser(ctx.db, userId, { password_hash: passwordHash, email_verified: true });
     // Every other reset link and code dies with the old password, as every session does.
-    await revokeUserCodes(ctx.db, userId);
-    await revokeUserTokens(ctx.db, userId);
+    await revokeUserCodes(ctx.db, userId, 'password_reset');
+    await revokeUserTokens(ctx.db, userId, 'password_reset');
     ctx.broadcaster.disconnect({ userId });
     return c.json({ success: true, message: 'Password changed: sign in with the new password.' });
   });
