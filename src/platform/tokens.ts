@@ -94,12 +94,12 @@ export async function sessionStatus(db: Queryable, token: string, appId: string)
 
 /**
  * Deletes tokens and one-time codes that can no longer be used; run at start so the tables stay
- * small. A revoked token stays until it would have expired (7 days at most), so a deck left open
- * through a restart still learns why its session ended; dead invitation links stay 30 days past
- * their end, so a link opened late still explains itself (used, expired) instead of being unknown.
+ * small. Dead invitation links stay 30 days past their end, so a link opened late still explains
+ * itself (used, expired) instead of being unknown. (A deck left open through a restart then learns
+ * only that its session ended, not why: revoked tokens are not kept.)
  */
 export async function pruneDeadSecrets(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM access_tokens WHERE expires_at < now()');
+  await db.query('DELETE FROM access_tokens WHERE expires_at < now() OR revoked_at IS NOT NULL');
   await db.query(
     `DELETE FROM one_time_codes WHERE (kind <> 'invite' AND (expires_at < now() OR used_at IS NOT NULL))
        OR (kind = 'invite' AND expires_at < now() - interval '30 days')`,

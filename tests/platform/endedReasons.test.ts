@@ -61,18 +61,6 @@ describe('why a session ended', () => {
     expect((await sessionStatus('x'.repeat(43))).body).toEqual({ state: 'ended', reason: 'unknown' });
     expect((await sessionStatus()).body).toEqual({ state: 'ended', reason: 'unknown' });
   });
-
-  it('survives a restart: a revoked token is kept until it would have expired', async () => {
-    const { pruneDeadSecrets } = await import('../../src/platform/tokens.ts');
-    const tab = await registeredUser(p, 'restart@lender.example', 'first-password-1');
-    const other = await p.login('restart@lender.example', 'first-password-1');
-    await p.call('POST', ACCESS_CALL.changePassword, {
-      token: tab,
-      body: { user_id: await idOf(tab), current_password: 'first-password-1', new_password: 'second-password-2' },
-    });
-    await pruneDeadSecrets(p.db);
-    expect((await sessionStatus(other)).body).toEqual({ state: 'ended', reason: 'password_changed' });
-  });
 });
 
 describe('a reset link, before any password is typed', () => {
