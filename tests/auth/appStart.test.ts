@@ -191,6 +191,18 @@ describe('ended (finding 9: access revoked while the deck is open)', () => {
     for (const event of events) expect(appStartReducer(ended, event)).toBe(ended);
     expect(appStartReducer(ended, { type: 'started' })).toBe(initialAppStart);
   });
+
+  test('issue 28: ended while the platform is asked why, then with its reason (or none), never back to the deck', () => {
+    const asking = appStartReducer(ready, { type: 'access_ended', asking: true });
+    expect(asking).toMatchObject({ phase: 'ended', user: null, authError: { type: 'access_ended', endedByPending: true } });
+    expect(appStartReducer(asking, { type: 'ended_reason', endedBy: 'password_changed' })).toMatchObject({
+      phase: 'ended',
+      authError: { type: 'access_ended', endedBy: 'password_changed' },
+    });
+    expect(appStartReducer(asking, { type: 'ended_reason', endedBy: null }).authError).toEqual({ type: 'access_ended', message: 'Your access to this deck has ended' });
+    // A reason for an end that never happened changes nothing.
+    expect(appStartReducer(ready, { type: 'ended_reason', endedBy: 'signed_out' })).toBe(ready);
+  });
 });
 
 describe('ended during the app start (issue 11: an expired or revoked person)', () => {
