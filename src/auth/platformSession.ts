@@ -18,11 +18,17 @@ export interface PlatformSession {
   stop(): void;
 }
 
-/** Starts spec section 4's app start for `appId`, reporting every state to `onState`. */
+/**
+ * Starts spec section 4's app start for `appId`, reporting every state to `onState`. On the
+ * platform's gate shell (`signInShell`) without a token, the server has already found that this
+ * visitor must sign in: the settings read would only be refused with 403 auth_required (an error in
+ * the browser's console on every signed-out first visit, issue 28), so the start goes to sign in at once.
+ */
 export function startPlatformSession(
   appId: string,
   onState: (state: AppStartState) => void,
   onNotice: (message: string) => void,
+  { signInShell = false }: { signInShell?: boolean } = {},
 ): PlatformSession {
   const params = readAppParams({ defaults: { appId } });
   let guard: AccessGuard | null = null;
@@ -65,6 +71,10 @@ export function startPlatformSession(
   const endedHere = accessEndedHere();
   if (!params.token && endedHere) {
     apply({ type: 'access_ended', endedBy: endedByOf(endedHere) });
+  } else if (!params.token && signInShell) {
+    apply({ type: 'started' });
+    apply({ type: 'settings_failed', failure: { status: 403, reason: 'auth_required' } });
+    client.auth.redirectToLogin(window.location.href);
   } else {
     clearAccessEnded();
     void startApp({

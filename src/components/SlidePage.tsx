@@ -5,7 +5,18 @@ import { SlideContext } from './SlideContext.tsx';
  * One page: the header from the registry's metadata at once, the MDX body with the slide's records
  * in context as soon as its lazily loaded module is at hand.
  */
-export function SlidePage({ slide, module, animate = false }: { slide: SlideMeta; module?: SlideModule; animate?: boolean }) {
+export function SlidePage({
+  slide,
+  module,
+  animate = false,
+  reconnecting = false,
+}: {
+  slide: SlideMeta;
+  module?: SlideModule;
+  animate?: boolean;
+  /** The body failed to load and is being tried again: say so rather than show a blank page (issue 28). */
+  reconnecting?: boolean;
+}) {
   return (
     <article className={`slide slide--${slide.layout}${animate ? ' slide--enter' : ''}`} aria-labelledby="slide-title">
       <header className="slide__header">
@@ -15,7 +26,18 @@ export function SlidePage({ slide, module, animate = false }: { slide: SlideMeta
         </h1>
         {module?.tagline && <p className="slide__tagline">{module.tagline}</p>}
       </header>
-      {module ? <SlideBody slide={slide} module={module} /> : <div className="slide__body" aria-busy="true" />}
+      {module ? (
+        <SlideBody slide={slide} module={module} />
+      ) : (
+        <div className="slide__body" aria-busy="true">
+          {reconnecting && (
+            <p className="slide-reconnecting" role="status">
+              <span className="spinner spinner--small" aria-hidden="true" /> Reconnecting… This page appears as soon as the connection to the
+              deck is back.
+            </p>
+          )}
+        </div>
+      )}
     </article>
   );
 }
