@@ -3,6 +3,7 @@ import { HttpError } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { registerDecisionRoute } from './accessRequests.ts';
 import { registerAgentRoutes } from './agents.ts';
+import { registerBackupRoute } from './backupRoute.ts';
 import { registerDeckPdfStatusRoute } from './deckPdfStatus.ts';
 import { appScope, gate } from './appScope.ts';
 import { registerEngagementFunctions } from './engagementFunctions.ts';
@@ -24,6 +25,7 @@ export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
   registerAgentRoutes(gated, ctx);
   registerPresentingRoutes(gated, ctx);
   registerDeckPdfStatusRoute(gated, ctx);
+  registerBackupRoute(gated, ctx);
   // Before the catch-all of functions the local platform lacks.
   registerEngagementFunctions(gated, ctx);
   registerNotProvidedRoutes(gated);
