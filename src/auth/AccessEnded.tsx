@@ -1,5 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { SessionStatus } from '../../schemas/accessPaths.ts';
+import type { Base44Client } from '../sdk/index.ts';
+import { markAccessEnded } from './accessEndedMark.ts';
+import { LoadingScreen } from './LoadingScreen.tsx';
 
 /** The screen's heading, also what the browser tests look for (issue 9, finding 9). */
 export const ACCESS_ENDED_TITLE = 'Your access to this deck has ended';
@@ -45,16 +48,59 @@ export function endedWords(reason: SessionStatus['reason'] | undefined): EndedWo
   return (reason && ENDED_WORDS[reason]) || REVOKED;
 }
 
+/** How long the screen waits for the platform to say why before it says the general words. */
+const ASK_MS = 3000;
+
+/**
+ * Why the platform ended this client's session, asked with the dead token the client still holds,
+ * and kept with the tab's mark for a reload; undefined while asking, null when it cannot say (the
+ * hosted platform, no answer in time). Lives in this lazily loaded screen, not in the first visit.
+ */
+function useEndReason(client: Base44Client | null | undefined, known: SessionStatus['reason'] | undefined): SessionStatus['reason'] | undefined {
+  // `known` null: the tab's mark says the platform was asked before and could not say; not again.
+  const [reason, setReason] = useState<SessionStatus['reason'] | undefined>(known !== undefined ? known : client ? undefined : null);
+  useEffect(() => {
+    if (known !== undefined || !client) return undefined;
+    let live = true;
+    const answer = (found: SessionStatus['reason']) => {
+      if (!live) return;
+      live = false;
+      setReason(found);
+      if (found) markAccessEnded(found);
+    };
+    const timer = setTimeout(() => answer(null), ASK_MS);
+    client.access.sessionStatus().then(
+      (status) => answer(status.state === 'ended' ? status.reason : null),
+      () => answer(null),
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [client, known]);
+  return reason;
+}
+
 /**
  * Shown in place of the whole deck once the platform ended this viewer's session: nothing of the
  * deck stays in the page (the gate unmounts it, and the slide's title leaves the tab too). It says
- * why, when the platform said, and always offers to sign in again.
+ * why, once the platform said (Loading until then, never a guess), and always offers to sign in again.
  */
-export function AccessEnded({ onSignIn, reason }: { onSignIn: () => void; reason?: SessionStatus['reason'] | undefined }) {
+export function AccessEnded({
+  onSignIn,
+  reason: known,
+  client,
+}: {
+  onSignIn: () => void;
+  reason?: SessionStatus['reason'] | undefined;
+  client?: Base44Client | null;
+}) {
+  const reason = useEndReason(client, known);
   const words = endedWords(reason);
   useEffect(() => {
-    document.title = words === REVOKED ? 'Access ended' : words.title;
-  }, [words]);
+    if (reason !== undefined) document.title = words === REVOKED ? 'Access ended' : words.title;
+  }, [reason, words]);
+  if (reason === undefined) return <LoadingScreen />;
   return (
     <article className="system-screen" aria-labelledby="slide-title">
       <h1 id="slide-title" className="slide__title" tabIndex={-1}>

@@ -44,17 +44,10 @@ export function AuthGate({ appId, trustedContent, loadSession, onNotice, childre
 
   if (state?.phase === 'ended') {
     // Rendered instead of the deck, so React removes every slide node rather than covering them.
-    if (state.authError?.endedByPending) {
-      return (
-        <SystemScreenFrame plain>
-          <LoadingScreen />
-        </SystemScreenFrame>
-      );
-    }
     return (
       <SystemScreenFrame>
         <Suspense fallback={null}>
-          <AccessEnded onSignIn={() => signInAgain()} reason={state.authError?.endedBy} />
+          <AccessEnded onSignIn={() => signInAgain()} reason={state.authError?.endedBy} client={client} />
         </Suspense>
       </SystemScreenFrame>
     );

@@ -13,8 +13,6 @@ export interface AuthError {
   detail?: string;
   /** For `access_ended`: why, when the platform said (a password change, a sign-out elsewhere…, issue 28). */
   endedBy?: SessionStatus['reason'];
-  /** For `access_ended`: the platform is being asked why (the gate shows neither the deck nor a guess meanwhile). */
-  endedByPending?: boolean;
 }
 
 /** Where the start is: settings first, then the user when a token exists; `ended` once access was revoked. */
@@ -50,9 +48,7 @@ export type AppStartEvent =
   | { type: 'user_failed'; failure: StartFailure }
   | { type: 'logged_out' }
   /** The server revoked this viewer's access (account deleted, invitation revoked, signed out elsewhere), `endedBy` says why when known. */
-  | { type: 'access_ended'; endedBy?: SessionStatus['reason']; asking?: boolean }
-  /** Why the session ended, learnt after the deck left the screen (null: the platform could not say). */
-  | { type: 'ended_reason'; endedBy: SessionStatus['reason'] };
+  | { type: 'access_ended'; endedBy?: SessionStatus['reason'] };
 
 /** Both loading flags set: the gate shows its spinner until the start settles. */
 export const initialAppStart: AppStartState = {
@@ -92,22 +88,22 @@ export function isAccessEnded(failure: StartFailure): boolean {
   return failure.status === 403 && failure.reason === ACCESS_ENDED_REASON;
 }
 
-function ended(state: AppStartState, endedBy?: SessionStatus['reason'], asking = false): AppStartState {
-  const authError = { ...ACCESS_ENDED, ...(endedBy ? { endedBy } : {}), ...(asking ? { endedByPending: true } : {}) };
+function ended(state: AppStartState, endedBy?: SessionStatus['reason']): AppStartState {
+  // null too: the platform was asked once and could not say (the ended screen does not ask again).
+  const authError = endedBy !== undefined ? { ...ACCESS_ENDED, endedBy } : ACCESS_ENDED;
   return { ...state, ...settled, phase: 'ended', user: null, isAuthenticated: false, authError, loginRequired: false };
 }
 
 /** The app-start reducer; events that do not fit the current phase leave the state unchanged. */
 export function appStartReducer(state: AppStartState, event: AppStartEvent): AppStartState {
-  // Ended is final for this page: only a new start (a fresh sign-in) leaves it; its reason may come later.
-  if (state.phase === 'ended' && event.type === 'ended_reason') return { ...state, authError: event.endedBy ? { ...ACCESS_ENDED, endedBy: event.endedBy } : ACCESS_ENDED };
+  // Ended is final for this page: only a new start (a fresh sign-in) leaves it.
   if (state.phase === 'ended' && event.type !== 'started') return state;
   switch (event.type) {
     case 'started':
       return initialAppStart;
     case 'access_ended':
       // From any phase: the deck must stop showing content whatever it was doing, and never redirect on its own.
-      return ended(state, event.endedBy, event.asking);
+      return ended(state, event.endedBy);
     case 'settings_loaded':
       if (state.phase !== 'loading_settings') return state;
       return event.hasToken
@@ -139,8 +135,5 @@ export function appStartReducer(state: AppStartState, event: AppStartEvent): App
     }
     case 'logged_out':
       return { ...state, user: null, isAuthenticated: false };
-    case 'ended_reason':
-      // A reason for an end that did not happen: nothing to say.
-      return state;
   }
 }

@@ -46,7 +46,6 @@ export function startPlatformSession(
     state = appStartReducer(state, event);
     // Ended while open (the guard) or at the start (a 403 access_ended for an expired or revoked person).
     if (state.phase === 'ended' && before !== 'ended') forgetSession(state.authError?.endedBy ?? null);
-    else if (event.type === 'ended_reason' && state.phase === 'ended' && event.endedBy) markAccessEnded(event.endedBy);
     onState(state);
     if (state.phase === 'ready' && state.isAuthenticated && !guard && !controller.signal.aborted) {
       guard = guardAccess({ client, onEnded: endAccess });
@@ -61,16 +60,15 @@ export function startPlatformSession(
     client.cleanup();
   }
   function endAccess(): void {
-    // The deck leaves at once; then the platform is asked why, with the dead token the client still
-    // holds: a session ended by the person's own password change is no revoked access, and the
-    // screen says which (issue 28).
-    apply({ type: 'access_ended', asking: true });
-    void whyEnded(client).then((endedBy) => apply({ type: 'ended_reason', endedBy }));
+    // The deck leaves at once; the ended screen (its own chunk) then asks the platform why, with the
+    // dead token the client still holds (issue 28).
+    apply({ type: 'access_ended' });
   }
 
   const endedHere = accessEndedHere();
   if (!params.token && endedHere) {
-    apply({ type: 'access_ended', endedBy: endedByOf(endedHere) });
+    // A reason the ended screen learnt before this reload, kept with the mark.
+    apply({ type: 'access_ended', endedBy: endedHere === '1' ? null : (endedHere as SessionStatus['reason']) });
   } else if (!params.token && signInShell) {
     apply({ type: 'started' });
     apply({ type: 'settings_failed', failure: { status: 403, reason: 'auth_required' } });
@@ -106,32 +104,6 @@ export function startPlatformSession(
       guard?.stop();
     },
   };
-}
-
-const END_REASONS: ReadonlySet<string> = new Set<NonNullable<SessionStatus['reason']>>([
-  'password_changed',
-  'password_reset',
-  'password_set',
-  'signed_out',
-  'access_revoked',
-  'replaced',
-  'expired',
-  'unknown',
-]);
-
-/** A reason kept in the tab's mark, if it is one. */
-function endedByOf(mark: string): SessionStatus['reason'] {
-  return END_REASONS.has(mark) ? (mark as SessionStatus['reason']) : null;
-}
-
-/** Why the platform ended this client's session; null when it cannot say (the hosted platform, a slow answer). */
-async function whyEnded(client: Base44Client): Promise<SessionStatus['reason']> {
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000));
-  const answer = client.access.sessionStatus().then(
-    (status) => (status.state === 'ended' ? status.reason : null),
-    () => null,
-  );
-  return Promise.race([answer, timeout]);
 }
 
 function safeLocalStorage(): Storage | null {
