@@ -27,10 +27,6 @@ export const ACCESS_CALL = {
   requestAccess: '/auth/request-access',
   /** POST `{ invite_token }` → InviteStatus, so the sign-in page explains a used or dead link before asking for a password. */
   inviteStatus: '/auth/invite-status',
-  /** POST `{ reset_token }` → ResetStatus: a used or dead reset link explains itself before any password is typed. */
-  resetStatus: '/auth/reset-status',
-  /** POST with the session's (possibly dead) bearer token → SessionStatus: why an open deck's session ended. */
-  sessionStatus: '/auth/session-status',
   /** POST AcceptInviteBody → `{ access_token, user }`: the link proves the mailbox; no code to relay. */
   acceptInvite: '/auth/accept-invite',
   /** POST `{ user_id, current_password, new_password }` (the SDK's existing shape) → `{ success, access_token }`. */
@@ -88,14 +84,14 @@ export interface InviteStatus {
   message: string;
 }
 
-/** What ACCESS_CALL.resetStatus answers: whether a reset link still sets a password, and why not. */
+/** What STATUS_CALL.resetStatus (statusPaths.ts) answers: whether a reset link still sets a password, and why not. */
 export interface ResetStatus {
   /** `password_changed`: the password was changed since the link was sent (another link, or signed in). */
   state: 'valid' | 'used' | 'expired' | 'password_changed' | 'unknown';
   message: string;
 }
 
-/** What ACCESS_CALL.sessionStatus answers for the token presented. */
+/** What STATUS_CALL.sessionStatus (statusPaths.ts) answers for the token presented. */
 export interface SessionStatus {
   state: 'live' | 'ended';
   /** Why it ended: what the platform recorded, `expired` for a session past its time, `unknown` for a token it never issued. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { deckOptionsOf, ENGAGEMENT_ENTITY, type DeckOptions } from '../../schemas/engagementPaths.ts';
+import { fetchPdfStatus } from '../deck/pdfStatus.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { useRecords } from './useRecords.ts';
 import { useSectionMessages } from './useSectionMessages.tsx';
@@ -116,7 +117,7 @@ function usePdfMissing(client: Base44Client, offered: boolean): boolean {
     setMissing(false);
     if (!offered) return undefined;
     let live = true;
-    client.access.deckPdfStatus().then(
+    fetchPdfStatus({ ...client.getConfig(), token: client.getToken() }).then(
       (status) => live && setMissing(!status.exported),
       () => undefined,
     );

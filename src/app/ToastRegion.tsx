@@ -1,39 +1,25 @@
-import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useToasts } from './ToastContext.tsx';
 import type { ToastLink } from './toasts.ts';
 
 /** A link to the page the reader is on leads nowhere: "Open the admin console" inside the console (issue 28). */
 function leadsElsewhere(link: ToastLink, here: string): boolean {
-  return new URL(link.href, 'http://deck.invalid').pathname !== here;
+  return link.href.split('#')[0] !== here;
 }
 
 /**
- * Open toasts, newest first, in a polite live region. They close by themselves, but never while the
- * reader's pointer or focus is on them.
+ * Open toasts, newest first, in a polite live region. Each closes itself when its lifetime (a CSS
+ * animation, TOAST_OPEN_MS) ends; the animation pauses while the reader points at or focuses the
+ * toasts, so one being read never goes.
  */
 export function ToastRegion() {
-  const { toasts, dismiss, hold } = useToasts();
+  const { toasts, dismiss } = useToasts();
   const [here] = useLocation();
   const open = toasts.filter((toast) => toast.open);
-  // The last toast gone from under the pointer or with the focus fires no leave or blur: let go.
-  useEffect(() => {
-    if (open.length === 0) hold(false);
-  }, [open.length, hold]);
   return (
-    <section
-      className="toasts"
-      aria-live="polite"
-      aria-label="Notifications"
-      onPointerEnter={() => hold(true)}
-      onPointerLeave={() => hold(false)}
-      onFocus={() => hold(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hold(false);
-      }}
-    >
+    <section className="toasts" aria-live="polite" aria-label="Notifications">
       {open.map((toast) => (
-        <div className="toast" key={toast.id} role="status">
+        <div className="toast" key={toast.id} role="status" onAnimationEnd={(event) => event.target === event.currentTarget && dismiss(toast.id)}>
           <div className="toast__body">
             <p>{toast.message}</p>
             {toast.link && leadsElsewhere(toast.link, here) ? (

@@ -77,10 +77,12 @@ function usePdfReady(client: GateSession['client']): boolean {
     setReady(false);
     if (!client) return undefined;
     let live = true;
-    client.access.deckPdfStatus().then(
-      (status) => live && setReady(status.offered && status.exported),
-      () => undefined,
-    );
+    import('../deck/pdfStatus.ts')
+      .then(({ fetchPdfStatus }) => fetchPdfStatus({ ...client.getConfig(), token: client.getToken() }))
+      .then(
+        (status) => live && setReady(status.offered && status.exported),
+        () => undefined,
+      );
     return () => {
       live = false;
     };

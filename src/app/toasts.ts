@@ -4,7 +4,8 @@ export const TOAST_REMOVE_DELAY = 1_000_000;
 /**
  * How long a toast stays open before it dismisses itself, counted only while nobody points at or
  * focuses the toasts (issue 28: notices with a link used to stay until closed and piled up over the
- * console). What a notice says is also in the console, so nothing is lost when it goes.
+ * console; what a notice says is also in the console). The clock is the toast's CSS animation
+ * (shell.css, `toast-life`), which pauses by itself on hover and focus.
  */
 export const TOAST_OPEN_MS = 8000;
 /** At most this many toasts are open at once: a newer one closes the oldest. */

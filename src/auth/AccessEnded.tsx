@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SessionStatus } from '../../schemas/accessPaths.ts';
+import { STATUS_CALL } from '../../schemas/statusPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
-import { markAccessEnded } from './accessEndedMark.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 
 /** The screen's heading, also what the browser tests look for (issue 9, finding 9). */
@@ -48,6 +48,21 @@ export function endedWords(reason: SessionStatus['reason'] | undefined): EndedWo
   return (reason && ENDED_WORDS[reason]) || REVOKED;
 }
 
+/**
+ * STATUS_CALL.sessionStatus with the dead token the client still holds. A plain fetch, not an SDK
+ * call: importing the SDK here would split its chunk and cost every signed-in first visit a request.
+ */
+async function askWhy(client: Base44Client): Promise<SessionStatus> {
+  const { serverUrl, appId } = client.getConfig();
+  const reply = await fetch(`${serverUrl}/api/apps/${encodeURIComponent(appId)}${STATUS_CALL.sessionStatus}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${client.getToken() ?? ''}`, 'X-App-Id': appId, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  if (!reply.ok) throw new Error(`session status: ${reply.status}`);
+  return (await reply.json()) as SessionStatus;
+}
+
 /** How long the screen waits for the platform to say why before it says the general words. */
 const ASK_MS = 3000;
 
@@ -56,9 +71,15 @@ const ASK_MS = 3000;
  * and kept with the tab's mark for a reload; undefined while asking, null when it cannot say (the
  * hosted platform, no answer in time). Lives in this lazily loaded screen, not in the first visit.
  */
-function useEndReason(client: Base44Client | null | undefined, known: SessionStatus['reason'] | undefined): SessionStatus['reason'] | undefined {
+function useEndReason(
+  client: Base44Client | null | undefined,
+  known: SessionStatus['reason'] | undefined,
+  remember: ((reason: NonNullable<SessionStatus['reason']>) => void) | undefined,
+): SessionStatus['reason'] | undefined {
   // `known` null: the tab's mark says the platform was asked before and could not say; not again.
   const [reason, setReason] = useState<SessionStatus['reason'] | undefined>(known !== undefined ? known : client ? undefined : null);
+  const keep = useRef(remember);
+  keep.current = remember;
   useEffect(() => {
     if (known !== undefined || !client) return undefined;
     let live = true;
@@ -66,10 +87,10 @@ function useEndReason(client: Base44Client | null | undefined, known: SessionSta
       if (!live) return;
       live = false;
       setReason(found);
-      if (found) markAccessEnded(found);
+      if (found) keep.current?.(found);
     };
     const timer = setTimeout(() => answer(null), ASK_MS);
-    client.access.sessionStatus().then(
+    askWhy(client).then(
       (status) => answer(status.state === 'ended' ? status.reason : null),
       () => answer(null),
     );
@@ -90,12 +111,15 @@ export function AccessEnded({
   onSignIn,
   reason: known,
   client,
+  onReason,
 }: {
   onSignIn: () => void;
   reason?: SessionStatus['reason'] | undefined;
   client?: Base44Client | null;
+  /** Keeps what the platform said with the tab's mark, for the next load (the session's, so this chunk needs no more). */
+  onReason?: (reason: NonNullable<SessionStatus['reason']>) => void;
 }) {
-  const reason = useEndReason(client, known);
+  const reason = useEndReason(client, known, onReason);
   const words = endedWords(reason);
   useEffect(() => {
     if (reason !== undefined) document.title = words === REVOKED ? 'Access ended' : words.title;

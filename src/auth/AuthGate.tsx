@@ -39,7 +39,7 @@ export interface AuthGateProps {
  * screen while the check runs (`trustedContent`), anything else waits behind the Loading screen.
  */
 export function AuthGate({ appId, trustedContent, loadSession, onNotice, children, signInShell = false }: AuthGateProps) {
-  const { state, client, logout, signInAgain } = usePlatformSession(appId, onNotice, loadSession, signInShell);
+  const { state, client, logout, signInAgain, rememberEnd } = usePlatformSession(appId, onNotice, loadSession, signInShell);
   if (!appId) return <>{children({ user: null })}</>;
 
   if (state?.phase === 'ended') {
@@ -47,7 +47,7 @@ export function AuthGate({ appId, trustedContent, loadSession, onNotice, childre
     return (
       <SystemScreenFrame>
         <Suspense fallback={null}>
-          <AccessEnded onSignIn={() => signInAgain()} reason={state.authError?.endedBy} client={client} />
+          <AccessEnded onSignIn={() => signInAgain()} reason={state.authError?.endedBy} client={client} onReason={rememberEnd} />
         </Suspense>
       </SystemScreenFrame>
     );

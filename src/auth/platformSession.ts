@@ -15,6 +15,8 @@ export interface PlatformSession {
   logout(returnTo?: string): Promise<void>;
   /** After access ended: forgets that, and goes to the sign-in page, which sends the viewer back here. */
   signInAgain(): void;
+  /** Keeps why access ended with the tab's mark, so a reload says it again without asking. */
+  rememberEnd(reason: string): void;
   stop(): void;
 }
 
@@ -70,8 +72,7 @@ export function startPlatformSession(
     // A reason the ended screen learnt before this reload, kept with the mark.
     apply({ type: 'access_ended', endedBy: endedHere === '1' ? null : (endedHere as SessionStatus['reason']) });
   } else if (!params.token && signInShell) {
-    apply({ type: 'started' });
-    apply({ type: 'settings_failed', failure: { status: 403, reason: 'auth_required' } });
+    // The gate shows Loading (no state yet) while the browser leaves for the sign-in page.
     client.auth.redirectToLogin(window.location.href);
   } else {
     clearAccessEnded();
@@ -95,6 +96,7 @@ export function startPlatformSession(
       leaveSignOutNotice();
       client.auth.logout(returnTo);
     },
+    rememberEnd: (reason) => markAccessEnded(reason),
     signInAgain() {
       clearAccessEnded();
       client.auth.redirectToLogin(window.location.href);

@@ -45,8 +45,8 @@ const worthRetrying = (error: unknown): boolean =>
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A 403 carrying the gate's reason: an answer the start expects, not a failure to log. */
-const isGateAnswer = (error: unknown): boolean => error instanceof Base44Error && error.status === 403 && Boolean(toStartFailure(error).reason);
+/** A 403 is the gate's answer (sign in, not registered, access ended): expected, not a failure to log. */
+const isGateAnswer = (error: unknown): boolean => error instanceof Base44Error && error.status === 403;
 
 /** Spec section 4's app start: settings (one retry on network/5xx), then `me` if a token exists; dispatches each step. */
 export async function startApp(options: StartAppOptions): Promise<AppStartState> {

@@ -31,9 +31,8 @@ export function SlidePage({
       ) : (
         <div className="slide__body" aria-busy="true">
           {reconnecting && (
-            <p className="slide-reconnecting" role="status">
-              <span className="spinner spinner--small" aria-hidden="true" /> Reconnecting… This page appears as soon as the connection to the
-              deck is back.
+            <p className="slide__tagline" role="status">
+              Reconnecting… This page appears as soon as the connection is back.
             </p>
           )}
         </div>

@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useState } from 'react';
 import { loadedSlide, loadSlide, type SlideModule } from '../registry/slideRegistry.ts';
 
-/** How long to wait before each new try at a slide that failed to load; the last repeats. */
-export const RELOAD_DELAYS_MS = [1000, 2000, 4000, 5000] as const;
+/** How long to wait before each new try at a slide that failed to load. */
+export const RELOAD_DELAY_MS = 2000;
 
 /** A slide's body and records, and whether loading them failed and is being tried again. */
 export interface SlideLoad {
@@ -27,7 +27,7 @@ export function useSlideLoad(name: string): SlideLoad {
     }
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let tries = 0;
+    let failed = false;
     const attempt = () => {
       clearTimeout(timer);
       loadSlide(name).then(
@@ -35,10 +35,10 @@ export function useSlideLoad(name: string): SlideLoad {
         (error: unknown) => {
           if (!live) return;
           // The first failure is a fault like any uncaught error: the error reporting sees it once.
-          if (tries === 0) setTimeout(() => { throw error; });
+          if (!failed) setTimeout(() => { throw error; });
+          failed = true;
           setReconnecting(true);
-          timer = setTimeout(attempt, RELOAD_DELAYS_MS[Math.min(tries, RELOAD_DELAYS_MS.length - 1)]);
-          tries += 1;
+          timer = setTimeout(attempt, RELOAD_DELAY_MS);
         },
       );
     };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ResetStatus } from '../../schemas/accessPaths.ts';
+import { STATUS_CALL } from '../../schemas/statusPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import type { FormProps } from './formTypes.ts';
 import { errorField } from './loginClient.ts';
@@ -24,6 +25,18 @@ const EXPLANATIONS: Record<DeadResetState, string> = {
   unknown: 'This is not a valid reset link. Check that you opened the whole link from the email, or ask for a new one.',
 };
 
+/** STATUS_CALL.resetStatus: what a reset link is worth, asked before anything is typed. */
+async function askResetStatus(client: Base44Client, resetToken: string): Promise<ResetStatus> {
+  const { serverUrl, appId } = client.getConfig();
+  const reply = await fetch(`${serverUrl}/api/apps/${encodeURIComponent(appId)}${STATUS_CALL.resetStatus}`, {
+    method: 'POST',
+    headers: { 'X-App-Id': appId, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reset_token: resetToken }),
+  });
+  if (!reply.ok) throw new Error(`reset status: ${reply.status}`);
+  return (await reply.json()) as ResetStatus;
+}
+
 /** What the page knows of a reset link: nothing yet, its state, or the platform cannot say (the form is offered then). */
 export type ResetLookup = { state: 'checking' } | { state: 'known'; status: ResetStatus } | { state: 'unchecked' };
 
@@ -37,7 +50,7 @@ export function useResetStatus(client: Base44Client, resetToken: string | null):
   useEffect(() => {
     if (!resetToken) return;
     let current = true;
-    client.access.resetStatus(resetToken).then(
+    askResetStatus(client, resetToken).then(
       (status) => current && setLookup({ state: 'known', status }),
       () => current && setLookup({ state: 'unchecked' }),
     );

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { slideAtPath } from '../registry/slideRegistry.ts';
 import { startDriving, type FollowDriver } from './followDriver.ts';
 import { joinPresenterChannel, newPairId, type PresenterLink } from './presenterChannel.ts';
-import { presenterUrl } from './presenterUrl.ts';
+import { presenterUrl } from './presenterAddress.ts';
 import { onOpenPresenter, presentingState, setPresenting, subscribePresenting } from './presentingStore.ts';
 
 /** The presenter window's name: P again brings the open one forward instead of opening another. */

@@ -4,7 +4,7 @@ import { deckSlides, slideAtPath } from '../registry/slideRegistry.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { joinPresenterChannel, type PresenterLink } from './presenterChannel.ts';
 import { PresenterClock } from './PresenterClock.tsx';
-import { presenterPair, presenterStartPath } from './presenterUrl.ts';
+import { presenterPair, presenterStartPath } from './presenterAddress.ts';
 import { SlidePreview } from './SlidePreview.tsx';
 import { useSpeakerNotes } from './useSpeakerNotes.ts';
 import './presenting.css';

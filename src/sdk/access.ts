@@ -1,5 +1,4 @@
-import { ACCESS_CALL, type InviteStatus, type ResetStatus, type SessionStatus } from '../../schemas/accessPaths.ts';
-import { DECK_PDF_STATUS_CALL, type DeckPdfStatus } from '../../schemas/engagementPaths.ts';
+import { ACCESS_CALL, type InviteStatus } from '../../schemas/accessPaths.ts';
 // A type only, erased from the bundle: zod stays out of the SDK's chunk.
 import type { InviteBody } from '../../schemas/accessWire.ts';
 import type { LoginResult, User } from './auth.ts';
@@ -27,12 +26,6 @@ export interface AccessModule {
   requestAccess(message?: string): Promise<AccessRecord>;
   /** What an invitation link is worth before a password is chosen. */
   inviteStatus(inviteToken: string): Promise<InviteStatus>;
-  /** What a password-reset link is worth before a password is typed. */
-  resetStatus(resetToken: string): Promise<ResetStatus>;
-  /** Whether this client's session is live, and why it ended if not (asked with the token it holds, live or dead). */
-  sessionStatus(): Promise<SessionStatus>;
-  /** Whether the deck's stamped PDF is offered and exported, so "Download PDF" never leads nowhere. */
-  deckPdfStatus(): Promise<DeckPdfStatus>;
   /** Chooses a password through an invitation link and signs in (the token is kept like a login's). */
   acceptInvite(params: { inviteToken: string; newPassword: string; fullName?: string }): Promise<LoginResult>;
 }
@@ -67,15 +60,6 @@ export function createAccessModule(http: Http, session: Session): AccessModule {
     decideRequest: (requestId, decision) => post('access requests', ACCESS_CALL.decideRequest(requestId), { decision }),
     requestAccess: (message) => post('access requests', ACCESS_CALL.requestAccess, message ? { message } : {}),
     inviteStatus: (inviteToken) => post('invitation links', ACCESS_CALL.inviteStatus, { invite_token: inviteToken }),
-    resetStatus: (resetToken) => post('reset-link checks', ACCESS_CALL.resetStatus, { reset_token: resetToken }),
-    sessionStatus: () => post('session checks', ACCESS_CALL.sessionStatus),
-    async deckPdfStatus() {
-      try {
-        return (await http<DeckPdfStatus>({ method: 'GET', path: DECK_PDF_STATUS_CALL })).data;
-      } catch (error) {
-        throw notOffered('the stamped PDF', error);
-      }
-    },
     async acceptInvite({ inviteToken, newPassword, fullName }) {
       const data = await post<LoginResult>('invitation links', ACCESS_CALL.acceptInvite, {
         invite_token: inviteToken,

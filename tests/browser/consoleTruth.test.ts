@@ -116,3 +116,41 @@ describe('the People table on a phone', () => {
     await admin.context().close();
   });
 });
+
+describe('toasts', () => {
+  it('close by themselves, not while pointed at or focused, and offer no link to the page the admin is on', async () => {
+    const admin = await signedIn(ADMIN.email, ADMIN.password, '/market');
+    const consoleTab = await admin.context().newPage();
+    await consoleTab.goto(`${p.url}${ADMIN_PATH}`);
+    await consoleTab.getByRole('heading', { level: 1, name: ADMIN_CONSOLE_LABEL }).waitFor();
+    // Both of the admin's tabs hear the presence room before the viewer arrives.
+    await admin.mouse.move(100, 100);
+    await admin.mouse.move(200, 200);
+    await registeredUser(p, 'toast-maker@fund.example', 'viewer-password-12');
+    const viewer = await signedIn('toast-maker@fund.example', 'viewer-password-12', '/market');
+    await viewer.mouse.move(100, 100);
+    await viewer.mouse.move(200, 200);
+    const toast = admin.locator('.toast').filter({ hasText: 'toast-maker@fund.example opened the deck' });
+    await toast.waitFor({ timeout: 20_000 });
+    expect(await toast.getByRole('link', { name: 'See who is viewing' }).count()).toBe(1);
+    const inConsole = consoleTab.locator('.toast').filter({ hasText: 'toast-maker@fund.example opened the deck' });
+    await inConsole.waitFor({ timeout: 20_000 });
+    expect(await inConsole.getByRole('link').count()).toBe(0);
+
+    const lifetime = () => toast.evaluate((element) => element.getAnimations()[0]!.playState);
+    expect(await lifetime()).toBe('running');
+    await toast.hover();
+    await eventually(async () => (await lifetime()) === 'paused', { what: 'paused while pointed at' });
+    await admin.mouse.move(5, 5);
+    await eventually(async () => (await lifetime()) === 'running', { what: 'running again' });
+    await toast.getByRole('button', { name: 'Dismiss notification' }).focus();
+    await eventually(async () => (await lifetime()) === 'paused', { what: 'paused while focused' });
+    await admin.evaluate(() => (document.activeElement as HTMLElement).blur());
+    // Its lifetime runs out (moved to its end rather than waited for): it closes by itself.
+    await toast.evaluate((element) => element.getAnimations()[0]!.finish());
+    await eventually(async () => (await toast.count()) === 0, { what: 'the toast gone at the end of its lifetime' });
+    await viewer.context().close();
+    await admin.context().close();
+  });
+});
+

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
+import { STATUS_CALL } from '../../schemas/statusPaths.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 28: every ended session and dead link says its real reason. A session ended by the
@@ -14,8 +15,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => p?.close());
 
-const sessionStatus = (token?: string) => p.call('POST', ACCESS_CALL.sessionStatus, token ? { token } : {});
-const resetStatus = (resetToken: unknown) => p.call('POST', ACCESS_CALL.resetStatus, { body: { reset_token: resetToken } });
+const sessionStatus = (token?: string) => p.call('POST', STATUS_CALL.sessionStatus, token ? { token } : {});
+const resetStatus = (resetToken: unknown) => p.call('POST', STATUS_CALL.resetStatus, { body: { reset_token: resetToken } });
 const inviteStatus = (inviteToken: string) => p.call('POST', ACCESS_CALL.inviteStatus, { body: { invite_token: inviteToken } });
 const idOf = async (token: string) => (await p.call('GET', '/entities/User/me', { token })).body.id as string;
 

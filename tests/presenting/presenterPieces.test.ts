@@ -4,7 +4,8 @@ import { PRESENTER_CHANNEL } from '../../schemas/presentingPaths.ts';
 import { followStateOf } from '../../src/presenting/followState.ts';
 import { joinPresenterChannel, newPairId } from '../../src/presenting/presenterChannel.ts';
 import { elapsedMs, formatElapsed, resetTimer, startedTimer, toggledTimer } from '../../src/presenting/presenterTimer.ts';
-import { isPresenterAddress, presenterPair, presenterStartPath, presenterUrl } from '../../src/presenting/presenterUrl.ts';
+import { presenterPair, presenterStartPath, presenterUrl } from '../../src/presenting/presenterAddress.ts';
+import { isPresenterAddress } from '../../src/presenting/presenterUrl.ts';
 import { eventually } from '../support/waitFor.ts';
 
 describe('the presenter timer', () => {
