@@ -121,31 +121,37 @@ export function fitSlide(slide: HTMLElement, max = MAX_FIT): SlideFit {
  * never seen at the wrong size. Returns the undo.
  */
 export function fitSlidesIn(root: HTMLElement, max = MAX_FIT, win: Window = window): () => void {
-  let busy = false;
-  const fitAll = () => {
-    if (busy || !win.matchMedia(PRESENT_MEDIA).matches) return;
-    busy = true;
-    for (const slide of root.querySelectorAll<HTMLElement>('.slide-frame > article.slide')) fitSlide(slide, max);
-    // Our own style writes are mutations too: drop them, or the observer would run again for nothing.
-    observer.takeRecords();
-    busy = false;
-  };
-  const observer = new MutationObserver(fitAll);
-  fitAll();
-  observer.observe(root, { childList: true, subtree: true, characterData: true });
-  // Crossing into present mode's width (a window made wider) needs a fit the narrow window skipped.
-  win.addEventListener('resize', fitAll);
-  // An image arriving (the mascot) changes its section's height without changing the DOM.
-  root.addEventListener('load', fitAll, true);
-  return () => {
-    win.removeEventListener('resize', fitAll);
-    root.removeEventListener('load', fitAll, true);
-    observer.disconnect();
+  const clear = () =>
     root.querySelectorAll<HTMLElement>('article.slide').forEach((slide) => {
       slide.style.removeProperty(FIT_PROPERTY);
       slide.removeAttribute(COLUMNS_ATTRIBUTE);
       const body = slide.querySelector<HTMLElement>(':scope > .slide__body');
       if (body) unflow(body);
     });
+  const fitAll = () => {
+    // A window too narrow for present mode reads: nothing of a wider window's arrangement may stay.
+    if (!win.matchMedia(PRESENT_MEDIA).matches) return clear();
+    for (const slide of root.querySelectorAll<HTMLElement>('.slide-frame > article.slide')) fitSlide(slide, max);
+  };
+  // Only added and removed nodes and text count: the fit's own writes are styles and attributes.
+  const observer = new MutationObserver(fitAll);
+  fitAll();
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  // Text breaks a little differently at another scale, and a window made wider or narrower may
+  // cross into or out of present mode's width: once per frame while a window is being resized.
+  let frame = 0;
+  const onResize = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(fitAll);
+  };
+  win.addEventListener('resize', onResize);
+  // An image arriving (the mascot) changes its section's height without changing the DOM.
+  root.addEventListener('load', fitAll, true);
+  return () => {
+    cancelAnimationFrame(frame);
+    win.removeEventListener('resize', onResize);
+    root.removeEventListener('load', fitAll, true);
+    observer.disconnect();
+    clear();
   };
 }
