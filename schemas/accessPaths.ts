@@ -94,8 +94,11 @@ export interface ResetStatus {
 /** What STATUS_CALL.sessionStatus (statusPaths.ts) answers for the token presented. */
 export interface SessionStatus {
   state: 'live' | 'ended';
-  /** Why it ended: what the platform recorded, `expired` for a session past its time, `unknown` for a token it never issued. */
-  reason: EndedBy | 'expired' | 'unknown' | null;
+  /**
+   * Why it ended: what the platform recorded, `access_expired` when the person's access reached the
+   * end an admin set, `expired` for a session past its seven days, `unknown` for a token it never issued.
+   */
+  reason: EndedBy | 'access_expired' | 'expired' | 'unknown' | null;
 }
 
 /** The access fields of a User record (admins see them for everyone; a person sees their own). */

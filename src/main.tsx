@@ -20,11 +20,9 @@ const container = document.getElementById('root')!;
 // The prerender marks a slide's page with the slide's name (src/build/prerender.ts); the gate shell and
 // the 404 page carry none, and this script knows no page names of its own: they come with the registry.
 const prerenderedSlide = container.dataset.slide;
-// The platform's gate shell, sent to a visitor without a session it lets in (src/build/prerender.ts).
-const signInShell = container.dataset.gate === 'sign-in';
 const app = (trustedContent: boolean) => (
   <StrictMode>
-    <App appId={platformAppId()} trustedContent={trustedContent} signInShell={signInShell} />
+    <App appId={platformAppId()} trustedContent={trustedContent} />
   </StrictMode>
 );
 

@@ -27,16 +27,14 @@ export interface AppProps {
   appId?: string | null;
   /** True when the server already prerendered this page for this visitor: it stays while the gate checks. */
   trustedContent?: boolean;
-  /** True on the platform's gate shell: the server found no session it lets in (AuthGate). */
-  signInShell?: boolean;
 }
 
 /** The root: the deck's frame around the current screen, and the shell's listeners. */
-export function App({ router = {}, Layout, appId = null, trustedContent = true, signInShell = false }: AppProps) {
+export function App({ router = {}, Layout, appId = null, trustedContent = true }: AppProps) {
   return (
     <Router {...router}>
       <ToastProvider>
-        <GatedDeck appId={appId} trustedContent={trustedContent} signInShell={signInShell}>
+        <GatedDeck appId={appId} trustedContent={trustedContent}>
           {(session) => (
             <ViewerServices session={session}>
               <Presenting session={session}>
@@ -73,17 +71,15 @@ export function App({ router = {}, Layout, appId = null, trustedContent = true, 
 function GatedDeck({
   appId,
   trustedContent,
-  signInShell,
   children,
 }: {
   appId: string | null;
   trustedContent: boolean;
-  signInShell: boolean;
   children: (session: GateSession) => ReactNode;
 }) {
   const { push } = useToasts();
   return (
-    <AuthGate appId={appId} trustedContent={trustedContent} signInShell={signInShell} loadSession={loadPlatformViewer} onNotice={push}>
+    <AuthGate appId={appId} trustedContent={trustedContent} loadSession={loadPlatformViewer} onNotice={push}>
       {children}
     </AuthGate>
   );

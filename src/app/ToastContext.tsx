@@ -1,20 +1,23 @@
-import { createContext, useCallback, useContext, useEffect, useReducer, useRef, type ReactNode } from 'react';
-import { TOAST_REMOVE_DELAY, toastsReducer, type Toast, type ToastLink } from './toasts.ts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { TOAST_OPEN_MS, TOAST_REMOVE_DELAY, toastsReducer, type Toast, type ToastLink } from './toasts.ts';
 
 interface ToastApi {
   toasts: readonly Toast[];
   /** Shows a toast, optionally with a link to act on it. */
   push(message: string, link?: ToastLink): void;
   dismiss(id: number): void;
+  /** Holds every toast open while its reader points at or focuses them; `false` lets them go again. */
+  hold(held: boolean): void;
 }
 
-const ToastContext = createContext<ToastApi>({ toasts: [], push: () => {}, dismiss: () => {} });
+const ToastContext = createContext<ToastApi>({ toasts: [], push: () => {}, dismiss: () => {}, hold: () => {} });
 
 /** Holds the toasts and their timers (the only side effects of the toast list). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, dispatch] = useReducer(toastsReducer, []);
   const nextId = useRef(1);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const held = useRef(false);
   const later = useCallback((ms: number, run: () => void) => {
     const timer = setTimeout(() => {
       timers.current.delete(timer);
@@ -29,16 +32,26 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [later],
   );
+  // Each toast closes itself after TOAST_OPEN_MS; while its reader points at or focuses the toasts
+  // it is given another TOAST_OPEN_MS, and so on until they move away (issue 28).
+  const closeLater = useCallback(
+    (id: number): void => later(TOAST_OPEN_MS, () => (held.current ? closeLater(id) : dismiss(id))),
+    [dismiss, later],
+  );
   const push = useCallback(
     (message: string, link?: ToastLink) => {
       const id = nextId.current++;
-      // It closes itself when its CSS lifetime ends (ToastRegion, shell.css): paused while pointed at or focused.
       dispatch({ type: 'add', toast: { id, message, open: true, ...(link ? { link } : {}) } });
+      closeLater(id);
     },
-    [],
+    [closeLater],
   );
+  const hold = useCallback((on: boolean) => {
+    held.current = on;
+  }, []);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
-  return <ToastContext.Provider value={{ toasts, push, dismiss }}>{children}</ToastContext.Provider>;
+  const api = useMemo(() => ({ toasts, push, dismiss, hold }), [toasts, push, dismiss, hold]);
+  return <ToastContext.Provider value={api}>{children}</ToastContext.Provider>;
 }
 
 /** The toast list and its actions. */

@@ -2,10 +2,9 @@
 export const TOAST_LIMIT = 20;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 /**
- * How long a toast stays open before it dismisses itself, counted only while nobody points at or
+ * How long a toast stays open before it dismisses itself; it stays on while its reader points at or
  * focuses the toasts (issue 28: notices with a link used to stay until closed and piled up over the
- * console; what a notice says is also in the console). The clock is the toast's CSS animation
- * (shell.css, `toast-life`), which pauses by itself on hover and focus.
+ * console; what a notice says is also in the console).
  */
 export const TOAST_OPEN_MS = 8000;
 /** At most this many toasts are open at once: a newer one closes the oldest. */
@@ -29,11 +28,9 @@ export type ToastAction = { type: 'add'; toast: Toast } | { type: 'dismiss'; id:
 /** Pure: the toast list after one action. */
 export function toastsReducer(toasts: readonly Toast[], action: ToastAction): Toast[] {
   switch (action.type) {
-    case 'add': {
-      let open = 0;
-      const added = [action.toast, ...toasts].map((toast) => (toast.open && ++open > TOAST_OPEN_LIMIT ? { ...toast, open: false } : toast));
-      return added.slice(0, TOAST_LIMIT);
-    }
+    case 'add':
+      // The newest TOAST_OPEN_LIMIT stay open: a newer one closes the oldest.
+      return [action.toast, ...toasts].map((toast, index) => (index < TOAST_OPEN_LIMIT ? toast : { ...toast, open: false })).slice(0, TOAST_LIMIT);
     case 'dismiss':
       return toasts.map((toast) => (toast.id === action.id ? { ...toast, open: false } : toast));
     case 'remove':

@@ -29,8 +29,6 @@ export interface AuthGateProps {
   onNotice: (message: string) => void;
   /** The deck, given the session once the gate lets the visitor in. */
   children: (session: GateSession) => ReactNode;
-  /** The page is the platform's gate shell: its server found no session it lets in. */
-  signInShell?: boolean;
 }
 
 /**
@@ -38,8 +36,8 @@ export interface AuthGateProps {
  * platform it runs the app start; a page the server already prerendered for this visitor stays on
  * screen while the check runs (`trustedContent`), anything else waits behind the Loading screen.
  */
-export function AuthGate({ appId, trustedContent, loadSession, onNotice, children, signInShell = false }: AuthGateProps) {
-  const { state, client, logout, signInAgain, rememberEnd } = usePlatformSession(appId, onNotice, loadSession, signInShell);
+export function AuthGate({ appId, trustedContent, loadSession, onNotice, children }: AuthGateProps) {
+  const { state, client, logout, signInAgain, rememberEnd } = usePlatformSession(appId, onNotice, loadSession);
   if (!appId) return <>{children({ user: null })}</>;
 
   if (state?.phase === 'ended') {

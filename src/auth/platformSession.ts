@@ -20,17 +20,22 @@ export interface PlatformSession {
   stop(): void;
 }
 
+/** Whether this page is the platform's gate shell (the build marks its root `data-gate="sign-in"`, prerender.ts). */
+function onSignInShell(doc: Document = document): boolean {
+  return doc.getElementById('root')?.dataset.gate === 'sign-in';
+}
+
 /**
  * Starts spec section 4's app start for `appId`, reporting every state to `onState`. On the
- * platform's gate shell (`signInShell`) without a token, the server has already found that this
- * visitor must sign in: the settings read would only be refused with 403 auth_required (an error in
- * the browser's console on every signed-out first visit, issue 28), so the start goes to sign in at once.
+ * platform's gate shell without a token, the server has already found that this visitor must sign
+ * in: the settings read would only be refused with 403 auth_required (an error in the browser's
+ * console on every signed-out first visit, issue 28), so the start goes to sign in at once.
  */
 export function startPlatformSession(
   appId: string,
   onState: (state: AppStartState) => void,
   onNotice: (message: string) => void,
-  { signInShell = false }: { signInShell?: boolean } = {},
+  signInShell: boolean = onSignInShell(),
 ): PlatformSession {
   const params = readAppParams({ defaults: { appId } });
   let guard: AccessGuard | null = null;

@@ -45,9 +45,6 @@ const worthRetrying = (error: unknown): boolean =>
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A 403 is the gate's answer (sign in, not registered, access ended): expected, not a failure to log. */
-const isGateAnswer = (error: unknown): boolean => error instanceof Base44Error && error.status === 403;
-
 /** Spec section 4's app start: settings (one retry on network/5xx), then `me` if a token exists; dispatches each step. */
 export async function startApp(options: StartAppOptions): Promise<AppStartState> {
   const logger = options.logger ?? console;
@@ -96,8 +93,8 @@ export async function startApp(options: StartAppOptions): Promise<AppStartState>
   } catch (error) {
     // An unmount is not a load failure: nothing to log or show.
     if (options.signal?.aborted) return state;
-    // The gate's answer (sign in, not registered, access ended) is no fault: the screens say it (issue 28).
-    if (!isGateAnswer(error)) logger.error('App state check failed:', error);
+    // A 403 is the gate's answer (sign in, not registered, access ended), no fault: the screens say it (issue 28).
+    if (!(error instanceof Base44Error && error.status === 403)) logger.error('App state check failed:', error);
     emit({ type: 'settings_failed', failure: toStartFailure(error) });
     return finish();
   }

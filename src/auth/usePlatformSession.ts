@@ -6,7 +6,7 @@ import type { PlatformSession, startPlatformSession } from './platformSession.ts
 export type SessionLoader = () => Promise<{ startPlatformSession: typeof startPlatformSession }>;
 
 /** The app start's state for `appId` (the SDK loads lazily), or null in standalone mode. */
-export function usePlatformSession(appId: string | null, onNotice: (message: string) => void, load: SessionLoader, signInShell = false) {
+export function usePlatformSession(appId: string | null, onNotice: (message: string) => void, load: SessionLoader) {
   const [state, setState] = useState<AppStartState | null>(null);
   const session = useRef<PlatformSession | null>(null);
   const notice = useRef(onNotice);
@@ -17,7 +17,7 @@ export function usePlatformSession(appId: string | null, onNotice: (message: str
     let stopped = false;
     void load().then(({ startPlatformSession }) => {
       if (stopped) return;
-      session.current = startPlatformSession(appId, setState, (message) => notice.current(message), { signInShell });
+      session.current = startPlatformSession(appId, setState, (message) => notice.current(message));
     });
     return () => {
       stopped = true;

@@ -13,8 +13,8 @@ export interface SlideLoad {
 
 /**
  * The slide's body and records: at once when already loaded (prerender, prefetch), else after
- * loading. A failed load is tried again, sooner when the browser says it is back online, so a page
- * turned while the server was down fills in once it is up instead of staying blank (issue 28).
+ * loading. A failed load is tried again every RELOAD_DELAY_MS, so a page turned while the server was
+ * down fills in once it is up instead of staying blank (issue 28).
  */
 export function useSlideLoad(name: string): SlideLoad {
   const [, rerender] = useReducer((count: number) => count + 1, 0);
@@ -29,7 +29,6 @@ export function useSlideLoad(name: string): SlideLoad {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failed = false;
     const attempt = () => {
-      clearTimeout(timer);
       loadSlide(name).then(
         () => live && rerender(),
         (error: unknown) => {
@@ -43,11 +42,9 @@ export function useSlideLoad(name: string): SlideLoad {
       );
     };
     attempt();
-    window.addEventListener('online', attempt);
     return () => {
       live = false;
       clearTimeout(timer);
-      window.removeEventListener('online', attempt);
     };
   }, [name, module]);
   return { module, reconnecting: reconnecting && !module };

@@ -88,7 +88,7 @@ export async function sessionStatus(db: Queryable, token: string, appId: string)
   if (row.expires_at.getTime() <= Date.now()) return { state: 'ended', reason: 'expired' };
   // A live token of a person whose access ended meets the gate's 403 access_ended.
   if (row.user_revoked_at) return { state: 'ended', reason: 'access_revoked' };
-  if (row.user_expires_at && row.user_expires_at.getTime() <= Date.now()) return { state: 'ended', reason: 'expired' };
+  if (row.user_expires_at && row.user_expires_at.getTime() <= Date.now()) return { state: 'ended', reason: 'access_expired' };
   return { state: 'live', reason: null };
 }
 

@@ -26,9 +26,14 @@ afterAll(async () => {
 });
 
 /** A browser context whose clock runs `skewMs` off the real one (and the server's), signed in through the sign-in page. */
-async function signedIn(email: string, password: string, path: string, options: { skewMs?: number; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+async function signedIn(
+  email: string,
+  password: string,
+  path: string,
+  options: { skewMs?: number; viewport?: { width: number; height: number }; fakeClock?: boolean } = {},
+): Promise<Page> {
   const context: BrowserContext = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
-  if (options.skewMs) await context.clock.install({ time: Date.now() + options.skewMs });
+  if (options.skewMs || options.fakeClock) await context.clock.install({ time: Date.now() + (options.skewMs ?? 0) });
   const page = await context.newPage();
   await page.goto(`${p.url}${path}`);
   await page.waitForURL(/\/login/);
@@ -119,38 +124,37 @@ describe('the People table on a phone', () => {
 
 describe('toasts', () => {
   it('close by themselves, not while pointed at or focused, and offer no link to the page the admin is on', async () => {
-    const admin = await signedIn(ADMIN.email, ADMIN.password, '/market');
+    const admin = await signedIn(ADMIN.email, ADMIN.password, '/market', { fakeClock: true });
     const consoleTab = await admin.context().newPage();
     await consoleTab.goto(`${p.url}${ADMIN_PATH}`);
     await consoleTab.getByRole('heading', { level: 1, name: ADMIN_CONSOLE_LABEL }).waitFor();
-    // Both of the admin's tabs hear the presence room before the viewer arrives.
     await admin.mouse.move(100, 100);
     await admin.mouse.move(200, 200);
+    // The admin's clock stands still from here: a toast's 8 s pass only when the test says.
+    await admin.clock.pauseAt((await admin.evaluate(() => Date.now())) + 1000);
     await registeredUser(p, 'toast-maker@fund.example', 'viewer-password-12');
     const viewer = await signedIn('toast-maker@fund.example', 'viewer-password-12', '/market');
     await viewer.mouse.move(100, 100);
     await viewer.mouse.move(200, 200);
-    const toast = admin.locator('.toast').filter({ hasText: 'toast-maker@fund.example opened the deck' });
+    const notice = 'toast-maker@fund.example opened the deck';
+    const toast = admin.locator('.toast').filter({ hasText: notice });
     await toast.waitFor({ timeout: 20_000 });
+    await toast.hover();
     expect(await toast.getByRole('link', { name: 'See who is viewing' }).count()).toBe(1);
-    const inConsole = consoleTab.locator('.toast').filter({ hasText: 'toast-maker@fund.example opened the deck' });
+    const inConsole = consoleTab.locator('.toast').filter({ hasText: notice });
     await inConsole.waitFor({ timeout: 20_000 });
     expect(await inConsole.getByRole('link').count()).toBe(0);
 
-    const lifetime = () => toast.evaluate((element) => element.getAnimations()[0]!.playState);
-    expect(await lifetime()).toBe('running');
-    await toast.hover();
-    await eventually(async () => (await lifetime()) === 'paused', { what: 'paused while pointed at' });
-    await admin.mouse.move(5, 5);
-    await eventually(async () => (await lifetime()) === 'running', { what: 'running again' });
+    await admin.clock.runFor(30_000);
+    expect(await toast.count(), 'kept while pointed at').toBe(1);
     await toast.getByRole('button', { name: 'Dismiss notification' }).focus();
-    await eventually(async () => (await lifetime()) === 'paused', { what: 'paused while focused' });
+    await admin.mouse.move(5, 5);
+    await admin.clock.runFor(30_000);
+    expect(await toast.count(), 'kept while focused').toBe(1);
     await admin.evaluate(() => (document.activeElement as HTMLElement).blur());
-    // Its lifetime runs out (moved to its end rather than waited for): it closes by itself.
-    await toast.evaluate((element) => element.getAnimations()[0]!.finish());
-    await eventually(async () => (await toast.count()) === 0, { what: 'the toast gone at the end of its lifetime' });
+    await admin.clock.runFor(9_000);
+    await eventually(async () => (await toast.count()) === 0, { what: 'the toast gone once the admin moved away' });
     await viewer.context().close();
     await admin.context().close();
   });
 });
-
