@@ -2,7 +2,7 @@ import { rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { DECK_PDF_FILE, DECK_PDF_PATH, DECK_PDF_STATUS_CALL, ENGAGEMENT_ENTITY, type DeckOptions } from '../../schemas/engagementPaths.ts';
@@ -82,13 +82,14 @@ describe('the PDF control', () => {
 
     // The export arrives: the next visit offers it, and the warning is gone.
     writeFileSync(join(deck.dir, DECK_PDF_FILE), pdf);
+    onTestFinished(() => rmSync(join(deck.dir, DECK_PDF_FILE), { force: true }));
     await openAndAskPdf(viewer, '/market');
     await viewer.getByRole('link', { name: 'Download PDF' }).waitFor();
+    const asked = console.waitForResponse((response) => response.url().endsWith(DECK_PDF_STATUS_CALL));
     await console.reload();
     await console.getByRole('switch', { name: 'Offer the PDF' }).waitFor();
-    await console.waitForResponse((response) => response.url().endsWith(DECK_PDF_STATUS_CALL));
+    await asked;
     expect(await warning.count()).toBe(0);
-    rmSync(join(deck.dir, DECK_PDF_FILE));
     await viewer.context().close();
     await console.context().close();
   });

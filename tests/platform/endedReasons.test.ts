@@ -58,6 +58,12 @@ describe('why a session ended', () => {
     expect((await sessionStatus(last)).body).toEqual({ state: 'ended', reason: 'access_revoked' });
   });
 
+  it('names access that reached the end an admin set, for a token still live', async () => {
+    const token = await registeredUser(p, 'expiring@lender.example', 'first-password-1');
+    await p.db.query(`UPDATE users SET expires_at = now() - interval '1 minute' WHERE email = 'expiring@lender.example'`);
+    expect((await sessionStatus(token)).body).toEqual({ state: 'ended', reason: 'access_expired' });
+  });
+
   it('tells a token it never issued, or none, nothing but “unknown”', async () => {
     expect((await sessionStatus('x'.repeat(43))).body).toEqual({ state: 'ended', reason: 'unknown' });
     expect((await sessionStatus()).body).toEqual({ state: 'ended', reason: 'unknown' });
