@@ -6,18 +6,18 @@ interface ToastApi {
   /** Shows a toast, optionally with a link to act on it. */
   push(message: string, link?: ToastLink): void;
   dismiss(id: number): void;
-  /** Holds every toast open while its reader points at or focuses them; `false` lets them go again. */
-  hold(held: boolean): void;
 }
 
-const ToastContext = createContext<ToastApi>({ toasts: [], push: () => {}, dismiss: () => {}, hold: () => {} });
+const ToastContext = createContext<ToastApi>({ toasts: [], push: () => {}, dismiss: () => {} });
+
+/** Where the toasts are read now: the pointer on them, or the focus in them (ToastRegion's element). */
+const BEING_READ = '.toasts:hover, .toasts:focus-within';
 
 /** Holds the toasts and their timers (the only side effects of the toast list). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, dispatch] = useReducer(toastsReducer, []);
   const nextId = useRef(1);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-  const held = useRef(false);
   const later = useCallback((ms: number, run: () => void) => {
     const timer = setTimeout(() => {
       timers.current.delete(timer);
@@ -35,7 +35,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // Each toast closes itself after TOAST_OPEN_MS; while its reader points at or focuses the toasts
   // it is given another TOAST_OPEN_MS, and so on until they move away (issue 28).
   const closeLater = useCallback(
-    (id: number): void => later(TOAST_OPEN_MS, () => (held.current ? closeLater(id) : dismiss(id))),
+    (id: number): void => later(TOAST_OPEN_MS, () => (document.querySelector(BEING_READ) ? closeLater(id) : dismiss(id))),
     [dismiss, later],
   );
   const push = useCallback(
@@ -46,11 +46,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [closeLater],
   );
-  const hold = useCallback((on: boolean) => {
-    held.current = on;
-  }, []);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
-  const api = useMemo(() => ({ toasts, push, dismiss, hold }), [toasts, push, dismiss, hold]);
+  const api = useMemo(() => ({ toasts, push, dismiss }), [toasts, push, dismiss]);
   return <ToastContext.Provider value={api}>{children}</ToastContext.Provider>;
 }
 

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useToasts } from './ToastContext.tsx';
 import type { ToastLink } from './toasts.ts';
@@ -10,27 +9,14 @@ function leadsElsewhere(link: ToastLink, here: string): boolean {
 
 /**
  * Open toasts, newest first, in a polite live region. They close by themselves (TOAST_OPEN_MS), but
- * not while the reader's pointer or focus is on them.
+ * not while the reader's pointer or focus is on them (ToastContext asks this element).
  */
 export function ToastRegion() {
-  const { toasts, dismiss, hold } = useToasts();
+  const { toasts, dismiss } = useToasts();
   const [here] = useLocation();
   const open = toasts.filter((toast) => toast.open);
-  // The last toast gone from under the pointer or with the focus fires no leave or blur: let go.
-  useEffect(() => {
-    if (open.length === 0) hold(false);
-  }, [open.length, hold]);
   return (
-    <section
-      className="toasts"
-      aria-live="polite"
-      aria-label="Notifications"
-      // Held while the pointer is on the toasts or the focus is in them, either one.
-      onPointerEnter={() => hold(true)}
-      onPointerLeave={(event) => hold(event.currentTarget.contains(document.activeElement))}
-      onFocus={() => hold(true)}
-      onBlur={(event) => hold(event.currentTarget.contains(event.relatedTarget as Node | null) || event.currentTarget.matches(':hover'))}
-    >
+    <section className="toasts" aria-live="polite" aria-label="Notifications">
       {open.map((toast) => (
         <div className="toast" key={toast.id} role="status">
           <div className="toast__body">

@@ -1,6 +1,6 @@
-// Toasts on screen (issue 28): every one closes itself after its time, but not while its reader
-// points at or focuses the toasts; at most three are open; a link moves within the deck, and none
-// leads to the page the reader is on. (Pointer and focus in chromium: tests/browser/consoleTruth.test.ts.)
+// Toasts on screen (issue 28): every one closes itself after its time (not while its reader points at
+// or focuses the toasts: CSS states happy-dom lacks, checked in chromium, tests/browser/consoleTruth.test.ts);
+// at most three are open; a link moves within the deck, and none leads to the page the reader is on.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -44,23 +44,6 @@ describe('the toast region', () => {
     act(() => vi.advanceTimersByTime(TOAST_OPEN_MS - 100));
     expect(shown()).toHaveLength(2);
     act(() => vi.advanceTimersByTime(200));
-    expect(shown()).toEqual([]);
-  });
-
-  it('stays open while pointed at or focused, and closes after the reader moves away', () => {
-    const { push } = renderToasts();
-    push('Access request from ada@lender.example', { label: 'Open the admin console', href: '/admin' });
-    const region = screen.getByRole('region', { name: 'Notifications' });
-    fireEvent.pointerEnter(region);
-    act(() => vi.advanceTimersByTime(5 * TOAST_OPEN_MS));
-    expect(shown()).toHaveLength(1);
-    // Focus inside keeps it when the pointer leaves; leaving with both lets it go.
-    act(() => screen.getByRole('button', { name: 'Dismiss notification' }).focus());
-    fireEvent.pointerLeave(region);
-    act(() => vi.advanceTimersByTime(5 * TOAST_OPEN_MS));
-    expect(shown()).toHaveLength(1);
-    act(() => screen.getByRole('button', { name: 'Dismiss notification' }).blur());
-    act(() => vi.advanceTimersByTime(TOAST_OPEN_MS + 1));
     expect(shown()).toEqual([]);
   });
 
