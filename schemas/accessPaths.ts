@@ -58,11 +58,47 @@ export function expiryInstant(value: string): Date {
 /** Where a request stands; set by the platform, never by the requester. */
 export type RequestStatus = 'pending' | 'approved' | 'declined';
 
+/**
+ * Why the platform ended a session, a reset link or an invitation link before its time (issue 28:
+ * each dead link and each ended session says its real reason). Recorded as it happens.
+ */
+export type EndedBy =
+  /** The person changed their password (signed in, with the current one). */
+  | 'password_changed'
+  /** The person chose a new password through a reset link. */
+  | 'password_reset'
+  /** The person chose their password through an invitation link. */
+  | 'password_set'
+  /** The session signed out (in another tab or window of the same browser, which shares it). */
+  | 'signed_out'
+  /** An admin revoked the person's access. */
+  | 'access_revoked'
+  /** A newer invitation was sent. */
+  | 'replaced';
+
 /** What ACCESS_CALL.inviteStatus answers: `valid` with the address, else why the link grants nothing. */
 export interface InviteStatus {
-  state: 'valid' | 'used' | 'expired' | 'revoked' | 'unknown';
+  /** `replaced`: a newer invitation was sent; `password_changed`: the person has chosen a password since. */
+  state: 'valid' | 'used' | 'expired' | 'replaced' | 'password_changed' | 'revoked' | 'unknown';
   email?: string;
   message: string;
+}
+
+/** What STATUS_CALL.resetStatus (statusPaths.ts) answers: whether a reset link still sets a password, and why not. */
+export interface ResetStatus {
+  /** `password_changed`: the password was changed since the link was sent (another link, or signed in). */
+  state: 'valid' | 'used' | 'expired' | 'password_changed' | 'unknown';
+  message: string;
+}
+
+/** What STATUS_CALL.sessionStatus (statusPaths.ts) answers for the token presented. */
+export interface SessionStatus {
+  state: 'live' | 'ended';
+  /**
+   * Why it ended: what the platform recorded, `access_expired` when the person's access reached the
+   * end an admin set, `expired` for a session past its seven days, `unknown` for a token it never issued.
+   */
+  reason: EndedBy | 'access_expired' | 'expired' | 'unknown' | null;
 }
 
 /** The access fields of a User record (admins see them for everyone; a person sees their own). */

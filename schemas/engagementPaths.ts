@@ -125,6 +125,21 @@ export const DECK_PDF_PATH = '/deck.pdf';
 /** The file `npm run export` writes into dist/. */
 export const DECK_PDF_FILE = 'deck.pdf';
 
+/**
+ * GET below `/api/apps/{appId}` (any admitted caller) → DeckPdfStatus: whether DECK_PDF_PATH would
+ * answer with a PDF now, so the deck shows "Download PDF" only then and the console warns when it
+ * is offered without one (issue 28). The local platform's own call.
+ */
+export const DECK_PDF_STATUS_CALL = '/deck-pdf/status';
+
+/** What DECK_PDF_STATUS_CALL answers. */
+export interface DeckPdfStatus {
+  /** The deck's options offer the PDF. */
+  offered: boolean;
+  /** An export is there and reads as a PDF. */
+  exported: boolean;
+}
+
 /** Socket event a viewer's page emits on arriving at a slide: `{ path, device }` (PresenceReport). */
 export const PRESENCE_EVENT = 'presence';
 

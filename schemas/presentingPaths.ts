@@ -12,9 +12,14 @@ export const ZOOM_STORAGE_KEY = 'deck_zoom';
 /** The BroadcastChannel that keeps the presenter window and the deck window on the same slide (same browser). */
 export const PRESENTER_CHANNEL = 'deck-presenter';
 
-/** A message on PRESENTER_CHANNEL: the sender moved to `path`. */
+/**
+ * A message on PRESENTER_CHANNEL: the sender moved to `path`. `pair` names the one deck tab and the
+ * presenter window it opened: every other tab of the browser (the console, a tab an admin reads in)
+ * hears the channel too, and must not move with them (issue 28).
+ */
 export interface PresenterMessage {
   type: 'goto';
+  pair: string;
   path: string;
 }
 

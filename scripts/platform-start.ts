@@ -9,23 +9,35 @@ import { DRAIN_DEADLINE_MS } from '../src/platform/shutdown.ts';
 // PGlite's own files do not rely on it (OwnerOnlyNodeFS strips the bits PGlite asks for explicitly).
 process.umask(0o077);
 
+/**
+ * A signal arriving this soon after the first is the same request delivered twice: systemd signals
+ * the whole group (npm and node alike) and npm passes its signal on, and Ctrl-C in a terminal reaches
+ * both tsx and the node it runs, which tsx also passes on (issue 28: the second copy cut the drain short).
+ */
+const SAME_SIGNAL_MS = 1000;
+
 async function main(): Promise<void> {
   const started = Date.now();
   const platform = await startPlatform(loadPlatformOptions());
-  let stopping = false;
+  let stoppingSince: number | null = null;
   // A load balancer sends SIGTERM and waits: /healthz turns 503, requests in flight get their
   // answers, sockets close (their clients reconnect to another process), then the database.
   const stop = (signal: string) => {
-    if (stopping) {
-      console.log(`${signal} again: exiting now, without waiting for requests in flight`);
-      process.exit(1);
+    if (stoppingSince !== null) {
+      // Only a person pressing Ctrl-C again, after a moment, means "now"; a supervisor's repeated
+      // SIGTERM never does (its last word is SIGKILL, after its own timeout).
+      if (signal === 'SIGINT' && Date.now() - stoppingSince >= SAME_SIGNAL_MS) {
+        console.log('SIGINT again: exiting now, without waiting for requests in flight');
+        process.exit(1);
+      }
+      console.log(`${signal} again: already stopping; requests in flight still finish (press Ctrl-C again to exit at once)`);
+      return;
     }
-    stopping = true;
-    const since = Date.now();
+    stoppingSince = Date.now();
     console.log(`${signal}: stopping the local platform: no new connections, finishing requests in flight (up to ${DRAIN_DEADLINE_MS / 1000} s)`);
     platform.close().then(
       () => {
-        console.log(`stopped in ${Date.now() - since} ms`);
+        console.log(`stopped in ${Date.now() - stoppingSince!} ms`);
         process.exit(0);
       },
       (error: unknown) => {

@@ -11,6 +11,7 @@ import { LiveSection } from './LiveSection.tsx';
 import { PeopleSection } from './PeopleSection.tsx';
 import type { Person } from './people.ts';
 import type { AccessRequestRecord, ConsultationRecord } from './requests.ts';
+import { onServerClock, serverNow, syncServerClock } from './serverClock.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 import { usePresence } from './usePresence.ts';
 import { useRecords } from './useRecords.ts';
@@ -26,12 +27,21 @@ export interface AdminConsoleProps {
   tally: TallySource;
 }
 
-/** Relative times ("5 minutes ago") move on while the console stays open. */
+/**
+ * Now by the server's clock (serverClock.ts), which wrote every time the console shows; it ticks
+ * each minute so relative times ("5 minutes ago") move on while the console stays open.
+ */
 function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(() => new Date(serverNow()));
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
+    const tick = () => setNow(new Date(serverNow()));
+    const stop = onServerClock(tick);
+    void syncServerClock();
+    const timer = setInterval(tick, 60_000);
+    return () => {
+      stop();
+      clearInterval(timer);
+    };
   }, []);
   return now;
 }

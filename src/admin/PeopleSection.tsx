@@ -21,6 +21,9 @@ interface PeopleSectionProps {
 
 type Open = { kind: 'edit' | 'revoke'; person: Person } | null;
 
+/** The table's columns; on a phone each cell shows its column's name beside its value (admin.css). */
+const COLUMNS = ['Person', 'Role', 'State', 'Invited', 'Last seen', 'Access until', 'Prepared for', 'Actions'] as const;
+
 /** Everyone with a record: their state, dates and "Prepared for", with resend, edit and revoke. Memoised: a row per person. */
 export const PeopleSection = memo(function PeopleSection({ client, people, selfId, onInviteAgain, now }: PeopleSectionProps) {
   const { act: run, say, messages } = useSectionMessages();
@@ -45,50 +48,51 @@ export const PeopleSection = memo(function PeopleSection({ client, people, selfI
       {list === null ? (
         <p className="admin-empty">Loading people…</p>
       ) : (
-        <div className="admin-table-wrap" role="region" aria-labelledby="admin-people-caption" tabIndex={0}>
-          <table className="admin-table">
+        // On a phone each row is a card (admin.css); the roles keep it a table for screen readers, since
+        // a table drawn with other display values loses its semantics in some browsers.
+        <div className="admin-table-wrap admin-table-wrap--people" role="region" aria-labelledby="admin-people-caption" tabIndex={0}>
+          <table className="admin-table people-table" role="table">
             <caption id="admin-people-caption">
               People with a record ({list.length})
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Person</th>
-                <th scope="col">Role</th>
-                <th scope="col">State</th>
-                <th scope="col">Invited</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">Access until</th>
-                <th scope="col">Prepared for</th>
-                <th scope="col">Actions</th>
+            <thead role="rowgroup">
+              <tr role="row">
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" role="columnheader">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {list.slice(0, drawn).map((person) => {
                 const { state, label } = personState(person, now);
                 const again = inviteAgainLabel(person, now);
                 return (
-                  <tr key={person.id} data-person={person.email}>
-                    <th scope="row">
+                  <tr key={person.id} data-person={person.email} role="row">
+                    <th scope="row" role="rowheader">
                       <span className="admin-table__person">
                         <EmailText email={person.email} />
                         {person.full_name ? <span className="admin-table__name">{person.full_name}</span> : null}
                       </span>
                     </th>
-                    <td>{roleLabel(person.role)}</td>
-                    <td>
+                    <td role="cell" data-label="Role">{roleLabel(person.role)}</td>
+                    <td role="cell" data-label="State">
                       <span className={`admin-state admin-state--${state}`}>{label}</span>
                     </td>
-                    <td>
+                    <td role="cell" data-label="Invited">
                       <RelativeTime iso={person.invited_at} now={now} />
                     </td>
-                    <td>
+                    <td role="cell" data-label="Last seen">
                       <RelativeTime iso={person.last_seen_at} now={now} />
                     </td>
-                    <td>
+                    <td role="cell" data-label="Access until">
                       <ExpiryDay iso={person.expires_at} />
                     </td>
-                    <td>{preparedForText(person.prepared_for) || <Nothing />}</td>
-                    <td>
+                    <td role="cell" data-label="Prepared for">
+                      {preparedForText(person.prepared_for) || <Nothing />}
+                    </td>
+                    <td role="cell" data-label="Actions">
                       <div className="admin-actions">
                         {mayResend(person, now) ? (
                           <button

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { deckOptionsOf, ENGAGEMENT_ENTITY, type DeckOptions } from '../../schemas/engagementPaths.ts';
+import { fetchPdfStatus } from '../deck/pdfStatus.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { useRecords } from './useRecords.ts';
 import { useSectionMessages } from './useSectionMessages.tsx';
@@ -46,6 +47,7 @@ export function SettingsSection({ client }: { client: Base44Client }) {
   // Newest first: the record every deck reads.
   const record = stored.records?.[0] ?? null;
   const options = deckOptionsOf(record);
+  const pdfMissing = usePdfMissing(client, options.downloads);
 
   const flip = async (key: keyof DeckOptions, value: boolean) => {
     const words = SWITCHES.find((candidate) => candidate.key === key)!;
@@ -91,10 +93,37 @@ export function SettingsSection({ client }: { client: Base44Client }) {
               <p id={`${id}-${key}-hint`} className="settings-switch__hint">
                 {hint}
               </p>
+              {key === 'downloads' && pdfMissing ? (
+                <p className="settings-switch__warning" role="status">
+                  No PDF has been exported yet, so viewers are not offered one. Run <code>npm run export</code> on the server (
+                  <code>npm start</code> exports on each start); viewers see “Download PDF” once it is there.
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
     </section>
   );
+}
+
+/**
+ * True while the PDF is offered but the platform has no export to stamp (issue 28): viewers then
+ * get no "Download PDF", and the admin who switched it on is told why and what to run.
+ */
+function usePdfMissing(client: Base44Client, offered: boolean): boolean {
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    setMissing(false);
+    if (!offered) return undefined;
+    let live = true;
+    fetchPdfStatus({ ...client.getConfig(), token: client.getToken() }).then(
+      (status) => live && setMissing(!status.exported),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, offered]);
+  return missing;
 }

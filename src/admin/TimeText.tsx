@@ -1,12 +1,16 @@
-import { exactTime, expiryDay, relativeTime } from './timeText.ts';
+import { exactTime, expiryDay, pastTime } from './timeText.ts';
 
-/** A past or coming time as "3 hours ago", the exact time in its title and machine-readable; "—" when absent. */
+/**
+ * When something happened, as "3 hours ago" against `now` (the server's clock), the exact time in
+ * its title and machine-readable; "—" when absent. Every relative time in the console is of
+ * something that happened: expiries are days (ExpiryDay).
+ */
 export function RelativeTime({ iso, now }: { iso: string | null | undefined; now: Date }) {
   if (!iso) return <Nothing />;
   const exact = exactTime(iso);
   return (
     <time dateTime={iso} title={exact}>
-      {relativeTime(iso, now)}
+      {pastTime(iso, now)}
       <span className="visually-hidden"> ({exact})</span>
     </time>
   );

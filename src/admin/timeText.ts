@@ -1,3 +1,5 @@
+import { serverNow } from './serverClock.ts';
+
 // How the console writes times: relative for scanning ("3 h ago"), the exact time on hover and for
 // screen readers (title + <time dateTime>), and expiry days as the admin typed them (UTC days).
 
@@ -14,7 +16,11 @@ const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const exact = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** "just now", "5 minutes ago", "in 3 days": the largest whole unit between `iso` and `now`. */
+/**
+ * "just now", "5 minutes ago", "in 3 days": the largest whole unit between `iso` and `now`. For
+ * something that happened (pastTime), a time after `now` is "just now": the clocks of the server
+ * that wrote it and of this browser never agree to the second.
+ */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const seconds = Math.round((Date.parse(iso) - now.getTime()) / 1000);
   if (Number.isNaN(seconds)) return '';
@@ -23,6 +29,13 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
     if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
   }
   return relative.format(Math.trunc(seconds / 60) || Math.sign(seconds), 'minute');
+}
+
+/** When something happened, relative to `now`: never "in N minutes" (see relativeTime). */
+export function pastTime(iso: string, now: Date = new Date(serverNow())): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  return time > now.getTime() ? 'just now' : relativeTime(iso, now);
 }
 
 /** The exact local time, e.g. "24 Nov 2026, 14:05". */
@@ -44,7 +57,7 @@ export function dateInputValue(iso: string | null | undefined): string {
   return Number.isNaN(time) ? '' : new Date(time).toISOString().slice(0, 10);
 }
 
-/** `tick` or the present, whichever is later: "now" for times that may be newer than the last tick of a clock. */
-export function latest(tick: Date, present: number = Date.now()): Date {
+/** `tick` or the present (by the server's clock), whichever is later: "now" for times that may be newer than the last tick of a clock. */
+export function latest(tick: Date, present: number = serverNow()): Date {
   return present > tick.getTime() ? new Date(present) : tick;
 }

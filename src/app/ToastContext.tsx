@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { TOAST_OPEN_MS, TOAST_REMOVE_DELAY, toastsReducer, type Toast, type ToastLink } from './toasts.ts';
 
 interface ToastApi {
@@ -9,6 +9,9 @@ interface ToastApi {
 }
 
 const ToastContext = createContext<ToastApi>({ toasts: [], push: () => {}, dismiss: () => {} });
+
+/** Where the toasts are read now: the pointer on them, or the focus in them (ToastRegion's element). */
+const BEING_READ = '.toasts:hover, .toasts:focus-within';
 
 /** Holds the toasts and their timers (the only side effects of the toast list). */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -29,17 +32,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [later],
   );
+  // Each toast closes itself after TOAST_OPEN_MS; while its reader points at or focuses the toasts
+  // it is given another TOAST_OPEN_MS, and so on until they move away (issue 28).
+  const closeLater = useCallback(
+    (id: number): void => later(TOAST_OPEN_MS, () => (document.querySelector(BEING_READ) ? closeLater(id) : dismiss(id))),
+    [dismiss, later],
+  );
   const push = useCallback(
     (message: string, link?: ToastLink) => {
       const id = nextId.current++;
       dispatch({ type: 'add', toast: { id, message, open: true, ...(link ? { link } : {}) } });
-      // A toast with something to act on stays until its reader dismisses or follows it (WCAG 2.2.1).
-      if (!link) later(TOAST_OPEN_MS, () => dismiss(id));
+      closeLater(id);
     },
-    [dismiss, later],
+    [closeLater],
   );
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
-  return <ToastContext.Provider value={{ toasts, push, dismiss }}>{children}</ToastContext.Provider>;
+  const api = useMemo(() => ({ toasts, push, dismiss }), [toasts, push, dismiss]);
+  return <ToastContext.Provider value={api}>{children}</ToastContext.Provider>;
 }
 
 /** The toast list and its actions. */

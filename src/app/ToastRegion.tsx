@@ -1,9 +1,19 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useToasts } from './ToastContext.tsx';
+import type { ToastLink } from './toasts.ts';
 
-/** Open toasts, newest first, in a polite live region. */
+/** A link to the page the reader is on leads nowhere: "Open the admin console" inside the console (issue 28). */
+function leadsElsewhere(link: ToastLink, here: string): boolean {
+  return link.href.split('#')[0] !== here;
+}
+
+/**
+ * Open toasts, newest first, in a polite live region. They close by themselves (TOAST_OPEN_MS), but
+ * not while the reader's pointer or focus is on them (ToastContext asks this element).
+ */
 export function ToastRegion() {
   const { toasts, dismiss } = useToasts();
+  const [here] = useLocation();
   const open = toasts.filter((toast) => toast.open);
   return (
     <section className="toasts" aria-live="polite" aria-label="Notifications">
@@ -11,7 +21,7 @@ export function ToastRegion() {
         <div className="toast" key={toast.id} role="status">
           <div className="toast__body">
             <p>{toast.message}</p>
-            {toast.link ? (
+            {toast.link && leadsElsewhere(toast.link, here) ? (
               <Link href={toast.link.href} className="toast__link" onClick={() => dismiss(toast.id)}>
                 {toast.link.label}
               </Link>

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { ViewerContext, type ViewerContextValue } from '../components/ViewerContext.tsx';
 import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
+import { usePresentMode } from '../deck/presentMode.ts';
 import { DECK_PDF_PATH, type DeckOptions } from '../../schemas/engagementPaths.ts';
 import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import { formErrorOf } from './formErrorOf.ts';
@@ -20,9 +21,13 @@ const Engagement = lazy(() => loadPlatformViewer().then((module) => ({ default: 
 export function ViewerServices({ session, children }: { session: GateSession; children: ReactNode }) {
   const { user, logout, client } = session;
   const userId = user?.id;
-  // Engagement (issue 12) reads the deck's switches once the person is admitted; the header shows Download PDF from them.
-  const [downloads, setDownloads] = useState(false);
-  const onOptions = useCallback((options: DeckOptions) => setDownloads(options.downloads), []);
+  // Engagement (issue 12) reads the deck's switches once the person is admitted; the header shows
+  // Download PDF when they offer it and the platform has an export to stamp (issue 28: offered
+  // without one, the control led nowhere).
+  const [offered, setOffered] = useState(false);
+  const onOptions = useCallback((options: DeckOptions) => setOffered(options.downloads), []);
+  const downloads = usePdfReady(offered ? client : null);
+  const presenting = usePresentMode();
 
   const deckUser = useMemo<DeckUserState>(() => {
     const state: DeckUserState = { user, ...(logout && { logout }), ...(downloads && userId && { downloadPdf: DECK_PDF_PATH }) };
@@ -57,12 +62,32 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
         {client && user && userId && (
           <Suspense fallback={null}>
             {/* The access socket's registry is handed in so it stays in the deck's first chunk, which the access guard shares. */}
-            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} />
+            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} presenting={presenting} />
           </Suspense>
         )}
       </ViewerContext.Provider>
     </DeckUserContext.Provider>
   );
+}
+
+/** Whether the platform can serve the stamped PDF now; false while not asked (no client) or when it cannot say. */
+function usePdfReady(client: GateSession['client']): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    setReady(false);
+    if (!client) return undefined;
+    let live = true;
+    import('../deck/pdfStatus.ts')
+      .then(({ fetchPdfStatus }) => fetchPdfStatus({ ...client.getConfig(), token: client.getToken() }))
+      .then(
+        (status) => live && setReady(status.offered && status.exported),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  return ready;
 }
 
 /** The person's own "Prepared for" from their record, when it has a name (the platform validated it; this only guards its shape). */

@@ -1,8 +1,14 @@
 /** Spec section 9: at most 20 toasts, newest first; a dismissed one is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 20;
 export const TOAST_REMOVE_DELAY = 1_000_000;
-/** How long a toast without a link stays open before it dismisses itself. */
+/**
+ * How long a toast stays open before it dismisses itself; it stays on while its reader points at or
+ * focuses the toasts (issue 28: notices with a link used to stay until closed and piled up over the
+ * console; what a notice says is also in the console).
+ */
 export const TOAST_OPEN_MS = 8000;
+/** At most this many toasts are open at once: a newer one closes the oldest. */
+export const TOAST_OPEN_LIMIT = 3;
 
 /** Where a toast lets the reader act on it, e.g. the admin console for a new request. */
 export interface ToastLink {
@@ -23,7 +29,8 @@ export type ToastAction = { type: 'add'; toast: Toast } | { type: 'dismiss'; id:
 export function toastsReducer(toasts: readonly Toast[], action: ToastAction): Toast[] {
   switch (action.type) {
     case 'add':
-      return [action.toast, ...toasts].slice(0, TOAST_LIMIT);
+      // The newest TOAST_OPEN_LIMIT stay open: a newer one closes the oldest.
+      return [action.toast, ...toasts].map((toast, index) => (index < TOAST_OPEN_LIMIT ? toast : { ...toast, open: false })).slice(0, TOAST_LIMIT);
     case 'dismiss':
       return toasts.map((toast) => (toast.id === action.id ? { ...toast, open: false } : toast));
     case 'remove':

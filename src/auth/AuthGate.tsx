@@ -37,7 +37,7 @@ export interface AuthGateProps {
  * screen while the check runs (`trustedContent`), anything else waits behind the Loading screen.
  */
 export function AuthGate({ appId, trustedContent, loadSession, onNotice, children }: AuthGateProps) {
-  const { state, client, logout, signInAgain } = usePlatformSession(appId, onNotice, loadSession);
+  const { state, client, logout, signInAgain, rememberEnd } = usePlatformSession(appId, onNotice, loadSession);
   if (!appId) return <>{children({ user: null })}</>;
 
   if (state?.phase === 'ended') {
@@ -45,7 +45,7 @@ export function AuthGate({ appId, trustedContent, loadSession, onNotice, childre
     return (
       <SystemScreenFrame>
         <Suspense fallback={null}>
-          <AccessEnded onSignIn={() => signInAgain()} />
+          <AccessEnded onSignIn={() => signInAgain()} reason={state.authError?.endedBy} client={client} onReason={rememberEnd} />
         </Suspense>
       </SystemScreenFrame>
     );

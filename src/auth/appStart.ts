@@ -1,5 +1,5 @@
 // The app start of spec section 4 as a pure reducer: events in, state out, no fetch (startApp.ts drives it).
-import { ACCESS_ENDED_REASON } from '../../schemas/accessPaths.ts';
+import { ACCESS_ENDED_REASON, type SessionStatus } from '../../schemas/accessPaths.ts';
 import type { PublicSettings, User } from '../sdk/index.ts';
 
 /** Why the gate stops: the two known reasons, `unknown`, `access_ended`, or the server's raw reason string. */
@@ -11,6 +11,8 @@ export interface AuthError {
   message: string;
   /** The underlying failure's message when `message` is the generic 'Failed to load app'. */
   detail?: string;
+  /** For `access_ended`: why, when the platform said (a password change, a sign-out elsewhere…, issue 28). */
+  endedBy?: SessionStatus['reason'];
 }
 
 /** Where the start is: settings first, then the user when a token exists; `ended` once access was revoked. */
@@ -45,8 +47,8 @@ export type AppStartEvent =
   | { type: 'user_loaded'; user: User }
   | { type: 'user_failed'; failure: StartFailure }
   | { type: 'logged_out' }
-  /** The server revoked this viewer's access (account deleted, invitation revoked, signed out elsewhere). */
-  | { type: 'access_ended' };
+  /** The server revoked this viewer's access (account deleted, invitation revoked, signed out elsewhere), `endedBy` says why when known. */
+  | { type: 'access_ended'; endedBy?: SessionStatus['reason'] };
 
 /** Both loading flags set: the gate shows its spinner until the start settles. */
 export const initialAppStart: AppStartState = {
@@ -86,8 +88,10 @@ export function isAccessEnded(failure: StartFailure): boolean {
   return failure.status === 403 && failure.reason === ACCESS_ENDED_REASON;
 }
 
-function ended(state: AppStartState): AppStartState {
-  return { ...state, ...settled, phase: 'ended', user: null, isAuthenticated: false, authError: ACCESS_ENDED, loginRequired: false };
+function ended(state: AppStartState, endedBy?: SessionStatus['reason']): AppStartState {
+  // null too: the platform was asked once and could not say (the ended screen does not ask again).
+  const authError = endedBy !== undefined ? { ...ACCESS_ENDED, endedBy } : ACCESS_ENDED;
+  return { ...state, ...settled, phase: 'ended', user: null, isAuthenticated: false, authError, loginRequired: false };
 }
 
 /** The app-start reducer; events that do not fit the current phase leave the state unchanged. */
@@ -99,7 +103,7 @@ export function appStartReducer(state: AppStartState, event: AppStartEvent): App
       return initialAppStart;
     case 'access_ended':
       // From any phase: the deck must stop showing content whatever it was doing, and never redirect on its own.
-      return ended(state);
+      return ended(state, event.endedBy);
     case 'settings_loaded':
       if (state.phase !== 'loading_settings') return state;
       return event.hasToken

@@ -1,4 +1,5 @@
 // Loaded only when the deck runs on the platform (see src/app/platformAppId.ts): the SDK lives here.
+import type { SessionStatus } from '../../schemas/accessPaths.ts';
 import { createClient, readAppParams, TOKEN_STORAGE_KEYS, type Base44Client } from '../sdk/index.ts';
 import { accessEndedHere, clearAccessEnded, markAccessEnded } from './accessEndedMark.ts';
 import { guardAccess, type AccessGuard } from './accessGuard.ts';
@@ -14,14 +15,27 @@ export interface PlatformSession {
   logout(returnTo?: string): Promise<void>;
   /** After access ended: forgets that, and goes to the sign-in page, which sends the viewer back here. */
   signInAgain(): void;
+  /** Keeps why access ended with the tab's mark, so a reload says it again without asking. */
+  rememberEnd(reason: string): void;
   stop(): void;
 }
 
-/** Starts spec section 4's app start for `appId`, reporting every state to `onState`. */
+/** Whether this page is the platform's gate shell (the build marks its root `data-gate="sign-in"`, prerender.ts). */
+function onSignInShell(doc: Document = document): boolean {
+  return doc.getElementById('root')?.dataset.gate === 'sign-in';
+}
+
+/**
+ * Starts spec section 4's app start for `appId`, reporting every state to `onState`. On the
+ * platform's gate shell without a token, the server has already found that this visitor must sign
+ * in: the settings read would only be refused with 403 auth_required (an error in the browser's
+ * console on every signed-out first visit, issue 28), so the start goes to sign in at once.
+ */
 export function startPlatformSession(
   appId: string,
   onState: (state: AppStartState) => void,
   onNotice: (message: string) => void,
+  signInShell: boolean = onSignInShell(),
 ): PlatformSession {
   const params = readAppParams({ defaults: { appId } });
   let guard: AccessGuard | null = null;
@@ -38,26 +52,33 @@ export function startPlatformSession(
     const before = state.phase;
     state = appStartReducer(state, event);
     // Ended while open (the guard) or at the start (a 403 access_ended for an expired or revoked person).
-    if (state.phase === 'ended' && before !== 'ended') forgetSession();
+    if (state.phase === 'ended' && before !== 'ended') forgetSession(state.authError?.endedBy ?? null);
     onState(state);
     if (state.phase === 'ready' && state.isAuthenticated && !guard && !controller.signal.aborted) {
       guard = guardAccess({ client, onEnded: endAccess });
     }
   };
-  function forgetSession(): void {
+  function forgetSession(endedBy: string | null): void {
     // The deck leaves the screen (the gate renders the ended screen in its place) and the dead token
     // leaves storage; the mark keeps this tab on the ended screen across page loads until a sign-in.
-    markAccessEnded();
+    markAccessEnded(endedBy);
     for (const key of TOKEN_STORAGE_KEYS) safeLocalStorage()?.removeItem(key);
     guard?.stop();
     client.cleanup();
   }
   function endAccess(): void {
+    // The deck leaves at once; the ended screen (its own chunk) then asks the platform why, with the
+    // dead token the client still holds (issue 28).
     apply({ type: 'access_ended' });
   }
 
-  if (!params.token && accessEndedHere()) {
-    apply({ type: 'access_ended' });
+  const endedHere = accessEndedHere();
+  if (!params.token && endedHere) {
+    // A reason the ended screen learnt before this reload, kept with the mark.
+    apply({ type: 'access_ended', endedBy: endedHere === '1' ? null : (endedHere as SessionStatus['reason']) });
+  } else if (!params.token && signInShell) {
+    // The gate shows Loading (no state yet) while the browser leaves for the sign-in page.
+    client.auth.redirectToLogin(window.location.href);
   } else {
     clearAccessEnded();
     void startApp({
@@ -80,6 +101,7 @@ export function startPlatformSession(
       leaveSignOutNotice();
       client.auth.logout(returnTo);
     },
+    rememberEnd: (reason) => markAccessEnded(reason),
     signInAgain() {
       clearAccessEnded();
       client.auth.redirectToLogin(window.location.href);

@@ -93,7 +93,8 @@ export async function startApp(options: StartAppOptions): Promise<AppStartState>
   } catch (error) {
     // An unmount is not a load failure: nothing to log or show.
     if (options.signal?.aborted) return state;
-    logger.error('App state check failed:', error);
+    // A 403 is the gate's answer (sign in, not registered, access ended), no fault: the screens say it (issue 28).
+    if (!(error instanceof Base44Error && error.status === 403)) logger.error('App state check failed:', error);
     emit({ type: 'settings_failed', failure: toStartFailure(error) });
     return finish();
   }

@@ -30,5 +30,6 @@ export function usePlatformSession(appId: string | null, onNotice: (message: str
     client: session.current?.client ?? null,
     logout: (returnTo?: string) => session.current?.logout(returnTo),
     signInAgain: () => session.current?.signInAgain(),
+    rememberEnd: (reason: string) => session.current?.rememberEnd(reason),
   };
 }

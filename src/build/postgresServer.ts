@@ -24,6 +24,11 @@ export interface PostgresServer {
 
 const ROLE = 'deck';
 
+/** One of the installed server's tools (pg_dump, pg_restore…), by its full path: Debian keeps them off PATH. */
+export function postgresTool(name: string): string {
+  return join(binDir(), name);
+}
+
 /** The newest installed server's bin folder, or an error saying how to install one. */
 function binDir(): string {
   const root = '/usr/lib/postgresql';

@@ -26,13 +26,18 @@ export function htmlFileFor(path: string): string {
  * The built page template with one route's title, description and prerendered body filled in; a slide's
  * page also names its slide on the root element, so the script knows what to hydrate before the registry.
  */
-export function fillTemplate(template: string, page: { title: string; description?: string | undefined; body: string; slide?: string }): string {
+export function fillTemplate(
+  template: string,
+  page: { title: string; description?: string | undefined; body: string; slide?: string; signInShell?: boolean },
+): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   let html = template.replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`);
   if (page.description) {
     html = html.replace(/(<meta name="description" content=")[^"]*(")/, `$1${escape(page.description)}$2`);
   }
   if (page.slide) html = html.replace('<div id="root">', `<div id="root" data-slide="${escape(page.slide)}">`);
+  // The gate shell: the platform sends it to a visitor without a session it lets in (SIGN_IN_SHELL in main.tsx).
+  if (page.signInShell) html = html.replace('<div id="root">', '<div id="root" data-gate="sign-in">');
   return html.replace('<!--app-->', page.body);
 }
 
@@ -59,7 +64,7 @@ export async function prerender(entry: ServerEntry, outDir: string): Promise<str
   if (existsSync(login)) writeFileSync(login, withPolicyMeta(scriptsThroughLoader(readFileSync(login, 'utf8'), 'at-once')));
   // 404.html and _gate.html are public: the template's generic title and description, no registry text.
   write('404.html', fillTemplate(template, { title: NOT_FOUND_TITLE, body: entry.renderNotFound() }));
-  write('_gate.html', fillTemplate(template, { title: GATE_TITLE, body: '' }));
+  write('_gate.html', fillTemplate(template, { title: GATE_TITLE, body: '', signInShell: true }));
   for (const slide of await entry.deckPages()) {
     const body = await entry.renderRoute(slide.path);
     const page = fillTemplate(template, { title: entry.pageTitle(slide), description: slide.summary, body, slide: slide.name });

@@ -4,9 +4,15 @@ import { join } from 'node:path';
 
 /**
  * What the server folder holds, by file name: the platform (`npm start` runs the same entry through
- * tsx) and the invite command, `node dist-server/invite.mjs EMAIL [ROLE]` where tsx is not installed.
+ * tsx) and the invite, backup and restore commands (`node dist-server/invite.mjs EMAIL [ROLE]`,
+ * `backup.mjs FILE`, `restore.mjs FILE`) where tsx is not installed.
  */
-export const SERVER_ENTRIES = { platform: 'scripts/platform-start.ts', invite: 'scripts/invite.ts' } as const;
+export const SERVER_ENTRIES = {
+  platform: 'scripts/platform-start.ts',
+  invite: 'scripts/invite.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
+} as const;
 
 /** The packages a production install (`npm ci --omit=dev`) has: package.json "dependencies". */
 export function runtimeDependencies(root: string): string[] {

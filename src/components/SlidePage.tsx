@@ -10,7 +10,18 @@ const TITLE_ID = 'slide-title';
  * One page: the header from the registry's metadata at once, the MDX body with the slide's records
  * in context as soon as its lazily loaded module is at hand, then the source notes of its figures.
  */
-export function SlidePage({ slide, module, animate = false }: { slide: SlideMeta; module?: SlideModule; animate?: boolean }) {
+export function SlidePage({
+  slide,
+  module,
+  animate = false,
+  reconnecting = false,
+}: {
+  slide: SlideMeta;
+  module?: SlideModule;
+  animate?: boolean;
+  /** The body failed to load and is being tried again: say so rather than show a blank page (issue 28). */
+  reconnecting?: boolean;
+}) {
   // One book of source notes per page and module: the numbers follow the order the page draws its figures.
   // Its code comes with the slide's chunk, and only when a figure of the slide has a source.
   const context = useMemo<SlideContextValue | null>(() => {
@@ -35,7 +46,17 @@ export function SlidePage({ slide, module, animate = false }: { slide: SlideMeta
             </p>
           )}
         </header>
-        {module ? <SlideBody module={module} /> : <div className="slide__body" aria-busy="true" />}
+        {module ? (
+          <SlideBody module={module} />
+        ) : (
+          <div className="slide__body" aria-busy="true">
+            {reconnecting && (
+              <p className="slide__tagline" role="status">
+                Reconnecting… This page appears as soon as the connection is back.
+              </p>
+            )}
+          </div>
+        )}
         {Notes && <Notes />}
       </article>
     </SlideContext.Provider>

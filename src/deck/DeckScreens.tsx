@@ -1,6 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { canonicalRoute } from '../content/slidePath.ts';
-import { NotFound } from './NotFound.tsx';
+// Few visitors ever meet it, so it stays out of the first visit's bytes (issue 28's budget).
+const NotFound = lazy(() => import('./NotFound.tsx').then((module) => ({ default: module.NotFound })));
 import { PlainLayout, type PageLayout } from './PageLayout.tsx';
 import { allSlides, slideAtPath } from '../registry/slideRegistry.ts';
 import { SlideRoute } from './SlideRoute.tsx';
@@ -21,7 +23,15 @@ export function DeckScreens({ Layout = PlainLayout }: { Layout?: PageLayout | un
   return (
     <Layout currentPageName={slide?.name ?? 'NotFound'}>
       <SlideTransition routeKey={location}>
-        {(animate) => (slide ? <SlideRoute slide={slide} animate={animate} /> : <NotFound path={location} />)}
+        {(animate) =>
+          slide ? (
+            <SlideRoute slide={slide} animate={animate} />
+          ) : (
+            <Suspense fallback={null}>
+              <NotFound path={location} />
+            </Suspense>
+          )
+        }
       </SlideTransition>
     </Layout>
   );

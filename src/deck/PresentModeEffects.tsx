@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { fitSlidesIn, scaleCanvasToWindow } from './presentCanvas.ts';
 import { isPresenting, leavePresentMode } from './presentMode.ts';
 import './present.css';
 
@@ -8,11 +9,21 @@ export const PRESENT_IDLE_CLASS = 'present-idle';
 export const PRESENT_IDLE_MS = 2000;
 
 /**
- * Present mode's behaviour, loaded when it is first entered: the header and the bottom bar hide
- * while the pointer rests and come back when it moves (or when a key takes focus into them), and
- * leaving full screen (the browser's own Esc) leaves present mode.
+ * Present mode's behaviour, loaded when it is first entered: the canvas scaled to the window and
+ * each page fitted to the canvas; the header and the bottom bar hide while the pointer rests and
+ * come back when it moves (or when a key takes focus into them); and leaving full screen (the
+ * browser's own Esc) leaves present mode.
  */
 export default function PresentModeEffects() {
+  useEffect(() => {
+    const main = document.getElementById('main');
+    const stopScaling = scaleCanvasToWindow();
+    const stopFitting = main ? fitSlidesIn(main) : undefined;
+    return () => {
+      stopFitting?.();
+      stopScaling();
+    };
+  }, []);
   useEffect(() => {
     const root = document.documentElement;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { SlidePage } from '../components/SlidePage.tsx';
 import type { SlideMeta } from '../registry/slideRegistry.ts';
-import { useSlideModule } from './useSlideModule.ts';
+import { useSlideLoad } from './useSlideModule.ts';
 
 /**
  * A route's page. After a move the heading commits on its own, at once, and the body follows in a
@@ -9,10 +9,10 @@ import { useSlideModule } from './useSlideModule.ts';
  * hydrates over the prerendered HTML. (Each route mounts its own SlideRoute: the transition keys it.)
  */
 export function SlideRoute({ slide, animate }: { slide: SlideMeta; animate: boolean }) {
-  const module = useSlideModule(slide.name);
+  const { module, reconnecting } = useSlideLoad(slide.name);
   const [showBody, setShowBody] = useState(!animate);
   useEffect(() => {
     if (!showBody) startTransition(() => setShowBody(true));
   }, [showBody]);
-  return <SlidePage slide={slide} module={showBody ? module : undefined} animate={animate} />;
+  return <SlidePage slide={slide} module={showBody ? module : undefined} animate={animate} reconnecting={reconnecting} />;
 }

@@ -27,15 +27,18 @@ export interface EngagementProps {
   onOptions(options: DeckOptions): void;
   /** The access socket's registry (src/auth/accessSocketUsers.ts), which lives in the deck's first chunk. */
   share: typeof shareAccessSocket;
+  /** The deck is in present mode (on a projector, likely): an admin's own email stays off the slides then. */
+  presenting?: boolean;
 }
 
 /**
  * The viewer's side of engagement on the platform, loaded once the person is admitted: the deck's
  * options read and followed live, their slide reported to the live list, their time per slide
  * recorded while recording is on, and the watermark while it is on. Admins are neither reported nor
- * recorded: the owners' own looks are not engagement.
+ * recorded: the owners' own looks are not engagement. An admin presenting gets no watermark either
+ * (issue 28): the audience would read the presenter's email on every slide.
  */
-export default function Engagement({ client, user, onOptions, share }: EngagementProps) {
+export default function Engagement({ client, user, onOptions, share, presenting = false }: EngagementProps) {
   const [location] = useLocation();
   const path = slideAtPath(location)?.path ?? null;
   const options = useDeckOptions(client, share);
@@ -48,7 +51,7 @@ export default function Engagement({ client, user, onOptions, share }: Engagemen
   return (
     <Suspense fallback={null}>
       {viewer && options?.recording && <Recording client={client} path={path} device={device} />}
-      {options?.watermark && user.email && <Watermark email={user.email} />}
+      {options?.watermark && user.email && (viewer || !presenting) && <Watermark email={user.email} />}
     </Suspense>
   );
 }

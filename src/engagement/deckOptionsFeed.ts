@@ -32,13 +32,13 @@ export function followDeckOptions(
   };
   read();
   const room = deckOptionsRoom(client.getConfig().appId);
-  let connectedBefore = false;
   const detach = share((socket) => {
     const join = () => {
       socket.emit('join', room);
-      // A change made while the socket was down was broadcast to nobody here: read again.
-      if (connectedBefore) read();
-      connectedBefore = true;
+      // A change made before this socket was in the room was broadcast to nobody here: read again.
+      // That includes the first connection, which comes up to 8 s after the first read (issue 28:
+      // an admin's first switch, made in that gap, never reached the open deck).
+      read();
     };
     const onUpdate = (message: { room?: unknown }) => {
       if (message?.room === room) read();

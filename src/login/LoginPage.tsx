@@ -7,6 +7,7 @@ import { InviteStage, inviteTitle } from './InviteStage.tsx';
 import { initialLoginState, type LoginMode } from './loginTarget.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 import { ResetForm } from './ResetForm.tsx';
+import { ResetStage, resetTitle, useResetStatus } from './ResetStage.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { useInviteStatus } from './useInviteStatus.ts';
 import { VerifyForm } from './VerifyForm.tsx';
@@ -37,6 +38,8 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
   const [chooseToken, setChooseToken] = useState<string | null>(null);
   const invite = useInviteStatus(client, start.inviteToken);
   const inviteStage = invite.lookup.state === 'known' ? invite.lookup.status.state : invite.lookup.state;
+  const reset = useResetStatus(client, start.resetToken);
+  const resetStage = reset.lookup.state === 'known' ? reset.lookup.status.state : reset.lookup.state;
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
 
@@ -46,7 +49,7 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
       return;
     }
     heading.current?.focus();
-  }, [mode, notice, inviteStage]);
+  }, [mode, notice, inviteStage, resetStage]);
 
   const props: FormProps = {
     client,
@@ -64,7 +67,7 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
       <div className="login-card">
         <p className="login-brand">Investor Deck</p>
         <h1 ref={heading} tabIndex={-1}>
-          {mode === 'invite' ? (inviteTitle(invite.lookup) ?? TITLES.invite) : TITLES[mode]}
+          {mode === 'invite' ? (inviteTitle(invite.lookup) ?? TITLES.invite) : mode === 'reset' ? (resetTitle(reset.lookup) ?? TITLES.reset) : TITLES[mode]}
         </h1>
         <p role="status" aria-live="polite" className="login-notice">
           {notice}
@@ -95,9 +98,15 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
         )}
         {mode === 'forgot' && <ForgotForm {...props} />}
         {mode === 'reset' && start.resetToken && (
-          <ResetForm
+          <ResetStage
             {...props}
             resetToken={start.resetToken}
+            lookup={reset.lookup}
+            recheck={reset.recheck}
+            leave={(next) => {
+              forgetLinkToken();
+              props.go(next);
+            }}
             onChanged={async () => {
               // The token is spent: drop it from the address so a reload does not offer a dead form.
               forgetLinkToken();

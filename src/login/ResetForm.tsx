@@ -9,13 +9,23 @@ import { useSubmit } from './useSubmit.ts';
  * A new password for a single-use token (a reset link's, or the one a confirmed code hands over);
  * the two entries must match before anything is sent; `onChanged` decides where to go next.
  */
-export function ResetForm({ client, resetToken, onChanged }: FormProps & { resetToken: string; onChanged(password: string): Promise<void> }) {
+export function ResetForm({
+  client,
+  resetToken,
+  onChanged,
+  onRefused,
+}: FormProps & { resetToken: string; onChanged(password: string): Promise<void>; onRefused?(error: unknown): void }) {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const mismatch = again !== '' && again !== password ? 'The two passwords differ.' : null;
   const { busy, error, onSubmit } = useSubmit(async () => {
     if (password !== again) throw new Error('The two passwords differ.');
-    await client.auth.resetPassword({ resetToken, newPassword: password });
+    try {
+      await client.auth.resetPassword({ resetToken, newPassword: password });
+    } catch (error) {
+      onRefused?.(error);
+      throw error;
+    }
     await onChanged(password);
   });
   return (

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { EndedBy, ResetStatus } from '../../schemas/accessPaths.ts';
 import type { Queryable } from './db.ts';
 import { endInviteLinks } from './inviteLinks.ts';
 import { randomToken, safeEqual, sha256 } from './tokens.ts';
@@ -89,12 +90,12 @@ export async function dropPendingCodes(db: Queryable, appId: string, email: stri
 
 /**
  * Kills every outstanding code, reset link and invitation link of a user (the password changed or
- * was just set, or access was revoked). Invitation links end rather than count as used, so a dead
- * one says it expired or was withdrawn, never "already used" (inviteLinks.ts).
+ * was just set, or access was revoked), recording why, so each dead link can say so. Invitation
+ * links end rather than count as used, so a dead one never says "already used" (inviteLinks.ts).
  */
-export async function revokeUserCodes(db: Queryable, userId: string): Promise<void> {
-  await db.query(`UPDATE one_time_codes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL AND kind <> 'invite'`, [userId]);
-  await endInviteLinks(db, userId);
+export async function revokeUserCodes(db: Queryable, userId: string, endedBy: EndedBy): Promise<void> {
+  await db.query(`UPDATE one_time_codes SET used_at = now(), ended_by = $2 WHERE user_id = $1 AND used_at IS NULL AND kind <> 'invite'`, [userId, endedBy]);
+  await endInviteLinks(db, userId, endedBy);
 }
 
 /** Issues a password-reset token for a user and returns it. */
@@ -118,4 +119,27 @@ export async function consumeResetToken(db: Queryable, appId: string, token: str
     [sha256(token), appId],
   );
   return result.rows[0]?.user_id ?? null;
+}
+
+const RESET_MESSAGES: Record<ResetStatus['state'], string> = {
+  valid: 'Choose a new password.',
+  used: 'This reset link was already used. Sign in with the password you chose, or ask for a new link.',
+  expired: 'This reset link has expired: a link works for one hour. Ask for a new one.',
+  password_changed: 'Your password was changed after this link was sent, so the link no longer works. Sign in with your current password, or ask for a new link.',
+  unknown: 'This reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.',
+};
+
+/** What a reset link is worth, using nothing up: so the page can refuse a dead link before any password is typed (issue 28). */
+export async function resetLinkStatus(db: Queryable, appId: string, token: string): Promise<ResetStatus> {
+  const result = await db.query<{ used_at: Date | null; expires_at: Date; ended_by: string | null }>(
+    `SELECT o.used_at, o.expires_at, o.ended_by FROM one_time_codes o JOIN users u ON u.id = o.user_id AND u.app_id = $2
+     WHERE o.kind = 'reset' AND o.code_hash = $1 ORDER BY o.id DESC LIMIT 1`,
+    [sha256(token), appId],
+  );
+  const row = result.rows[0];
+  let state: ResetStatus['state'] = 'valid';
+  if (!row) state = 'unknown';
+  else if (row.used_at) state = row.ended_by ? (row.ended_by === 'access_revoked' ? 'unknown' : 'password_changed') : 'used';
+  else if (row.expires_at.getTime() <= Date.now()) state = 'expired';
+  return { state, message: RESET_MESSAGES[state] };
 }

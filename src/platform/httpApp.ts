@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { errorPage, wantsPage } from './errorPage.ts';
 import { HttpError } from './errors.ts';
 import type { PlatformContext } from './httpTypes.ts';
 import { authApi } from './routes/authApi.ts';
@@ -54,6 +55,8 @@ export function createHttpApp(ctx: PlatformContext, stopping: () => boolean = ()
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      // A browser navigating here (the PDF's address, a mailed link) gets a page, never JSON (issue 28).
+      if (wantsPage(c)) return errorPage(c, ctx.staticDir, error.status, error.body);
       return c.json(error.body, error.status as 400);
     }
     // Postgres "data exception" (22xxx) and "program limit" (54xxx) come from what the caller sent:
@@ -67,8 +70,12 @@ export function createHttpApp(ctx: PlatformContext, stopping: () => boolean = ()
       return c.json({ detail: `${field}: is not acceptable`, code: 'invalid_input', extra_data: { field } }, 400);
     }
     ctx.log(`[platform] ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.stack : String(error)}`);
-    return c.json({ detail: 'Internal server error', code: 'internal_error' }, 500);
+    const body = { detail: 'Internal server error', code: 'internal_error' };
+    return wantsPage(c) ? errorPage(c, ctx.staticDir, 500, body) : c.json(body, 500);
   });
-  app.notFound((c) => c.json({ detail: `No route ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404));
+  app.notFound((c) => {
+    const body = { detail: `No route ${c.req.method} ${c.req.path}`, code: 'not_found' };
+    return wantsPage(c) ? errorPage(c, ctx.staticDir, 404, body) : c.json(body, 404);
+  });
   return app;
 }

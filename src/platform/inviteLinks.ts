@@ -1,4 +1,4 @@
-import type { InviteStatus } from '../../schemas/accessWire.ts';
+import type { EndedBy, InviteStatus } from '../../schemas/accessWire.ts';
 import { accessState } from '../../schemas/accessWire.ts';
 import type { Queryable } from './db.ts';
 import { randomToken, sha256 } from './tokens.ts';
@@ -12,7 +12,7 @@ export const INVITE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
  * and returns it in clear with its end. Earlier links of the person die first, so only the newest one works.
  */
 export async function issueInviteLink(db: Queryable, user: UserRow, now: Date = new Date()): Promise<{ token: string; endsAt: Date }> {
-  await endInviteLinks(db, user.id);
+  await endInviteLinks(db, user.id, 'replaced');
   const token = randomToken();
   const endsAt = new Date(Math.min(now.getTime() + INVITE_LIFETIME_MS, user.expires_at?.getTime() ?? Infinity));
   await db.query(`INSERT INTO one_time_codes (user_id, kind, code_hash, expires_at) VALUES ($1, 'invite', $2, $3)`, [
@@ -25,12 +25,13 @@ export async function issueInviteLink(db: Queryable, user: UserRow, now: Date = 
 
 /**
  * Ends every live invitation link of a person by moving its end to now (not by marking it used),
- * so the link's status says it expired or was replaced, never that it was used.
+ * recording why, so the link's status names the reason (replaced, a password chosen, withdrawn),
+ * never that it was used.
  */
-export async function endInviteLinks(db: Queryable, userId: string): Promise<void> {
+export async function endInviteLinks(db: Queryable, userId: string, endedBy: EndedBy): Promise<void> {
   await db.query(
-    `UPDATE one_time_codes SET expires_at = now() WHERE user_id = $1 AND kind = 'invite' AND used_at IS NULL AND expires_at > now()`,
-    [userId],
+    `UPDATE one_time_codes SET expires_at = now(), ended_by = $2 WHERE user_id = $1 AND kind = 'invite' AND used_at IS NULL AND expires_at > now()`,
+    [userId, endedBy],
   );
 }
 
@@ -54,16 +55,17 @@ export async function consumeInviteLink(db: Queryable, appId: string, token: str
 const MESSAGES: Record<InviteStatus['state'], string> = {
   valid: 'Choose a password to open the deck.',
   used: 'This invitation link was already used. Sign in with your password, or use "Forgot your password?".',
-  expired:
-    "This invitation link has expired or was replaced by a newer one. Use the latest invitation email, or ask the deck's owners to send a new one.",
+  expired: "This invitation link has expired. Ask the deck's owners to send a new one.",
+  replaced: "A newer invitation replaced this link. Open the latest invitation email, or ask the deck's owners to send a new one.",
+  password_changed: 'You have chosen a password since this invitation was sent, so the link is no longer needed. Sign in with your password.',
   revoked: "This invitation was withdrawn: your access to this deck has ended. Ask the deck's owners to invite you again.",
   unknown: 'This invitation link is not valid. Check that you opened the whole link from the email.',
 };
 
 /** What a link is worth, consuming nothing: `valid` with the address, else why it grants nothing. */
 export async function inviteLinkStatus(db: Queryable, appId: string, token: string, now: Date = new Date()): Promise<InviteStatus> {
-  const result = await db.query<UserRow & { link_used_at: Date | null; link_expires_at: Date }>(
-    `SELECT u.*, o.used_at AS link_used_at, o.expires_at AS link_expires_at FROM one_time_codes o
+  const result = await db.query<LinkRow>(
+    `SELECT u.*, o.used_at AS link_used_at, o.expires_at AS link_expires_at, o.ended_by AS link_ended_by FROM one_time_codes o
      JOIN users u ON u.id = o.user_id AND u.app_id = $2
      WHERE o.kind = 'invite' AND o.code_hash = $1 ORDER BY o.id DESC LIMIT 1`,
     [sha256(token), appId],
@@ -73,13 +75,20 @@ export async function inviteLinkStatus(db: Queryable, appId: string, token: stri
   return state === 'valid' ? { state, email: row!.email, message: MESSAGES.valid } : { state, message: MESSAGES[state] };
 }
 
+type LinkRow = UserRow & { link_used_at: Date | null; link_expires_at: Date; link_ended_by: string | null };
+
 // A person's ended access outranks the link's own state: a link of a revoked person is "revoked".
-function linkState(row: UserRow & { link_used_at: Date | null; link_expires_at: Date }, now: Date): InviteStatus['state'] {
+// A link ended early says why (issue 28: one a password change ended read "replaced by a newer one").
+function linkState(row: LinkRow, now: Date): InviteStatus['state'] {
   const person = accessState(accessFieldsOf(row), now);
   if (person === 'revoked') return 'revoked';
   if (person === 'expired') return 'expired';
   if (row.link_used_at) return 'used';
-  if (row.link_expires_at.getTime() <= now.getTime() || !row.invited) return 'expired';
+  if (row.link_expires_at.getTime() <= now.getTime() || !row.invited) {
+    if (row.link_ended_by === 'replaced') return 'replaced';
+    if (row.link_ended_by?.startsWith('password_')) return 'password_changed';
+    return 'expired';
+  }
   return 'valid';
 }
 

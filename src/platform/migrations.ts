@@ -322,4 +322,13 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
     `,
   },
+  {
+    version: 9,
+    description: 'why a session, a reset link or an invitation link ended before its time (issue 28)',
+    sql: `
+      -- EndedBy in schemas/accessPaths.ts; null: ended by its own use or its time.
+      ALTER TABLE access_tokens ADD COLUMN ended_by text;
+      ALTER TABLE one_time_codes ADD COLUMN ended_by text;
+    `,
+  },
 ];

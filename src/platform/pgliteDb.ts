@@ -11,6 +11,12 @@ function handleOf(pg: PGlite): Db {
     exec: (sql) => pg.exec(sql),
     transaction: (work) => pg.transaction((tx) => work({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) })),
     close: () => pg.close(),
+    async dumpFolder() {
+      // A checkpoint first writes what the WAL holds into the tables' files; the dump itself runs
+      // alone in PGlite's query queue, so no statement is half done in it.
+      await pg.exec('CHECKPOINT');
+      return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
+    },
   };
 }
 
@@ -25,6 +31,16 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db>
     return handleOf(await PGlite.create({ fs: new OwnerOnlyNodeFS(dataDir) }));
   }
   return handleOf(snapshot ? await PGlite.create({ loadDataDir: snapshot }) : await PGlite.create());
+}
+
+/**
+ * Unpacks a data folder's tar (a backup, backup.ts) into `dataDir`, which holds no database yet,
+ * and closes it again; openDatabase then opens it like any DATA_DIR.
+ */
+export async function restorePglite(dataDir: string, tar: Uint8Array): Promise<void> {
+  prepareDataDir(dataDir);
+  const pg = await PGlite.create({ fs: new OwnerOnlyNodeFS(dataDir), loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>]) });
+  await pg.close();
 }
 
 /** A dump of an in-memory database (fresh, or loaded from `from`) after `prepare`; tests load it instead of running initdb. */

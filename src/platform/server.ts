@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
+import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import type { DeckVisibility } from '../../schemas/deckSettings.ts';
 import { bootstrapApp, loadServiceToken, SERVICE_TOKEN_FILE, type BootstrapReport } from './bootstrap.ts';
 import type { PlatformOptions } from './config.ts';
@@ -61,7 +62,7 @@ function whereData(options: PlatformOptions): string {
   return `Postgres at ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
 
-function startupMessage(url: string, options: PlatformOptions, report: BootstrapReport, service: { token: string; generated: boolean }): string {
+function startupMessage(url: string, options: PlatformOptions, report: BootstrapReport, service: { generated: boolean }): string {
   const lines = [`Local platform ready at ${url}`, `  app ${options.appId} (${options.visibility}); data in ${whereData(options)}`];
   if (report.admin) {
     const password = report.admin.generatedPassword
@@ -69,17 +70,28 @@ function startupMessage(url: string, options: PlatformOptions, report: Bootstrap
       : 'password from ADMIN_PASSWORD';
     lines.push(`  admin account created: ${report.admin.email}, ${password}`);
   }
-  if (service.generated) {
-    const where = options.dataDir && !options.databaseUrl ? `kept in ${join(options.dataDir, SERVICE_TOKEN_FILE)}` : 'this run only';
-    lines.push(`  service token generated, shown only now (${where}): ${service.token}`, '  set SERVICE_TOKEN to choose your own');
-  }
+  lines.push(`  service token: ${serviceTokenWhere(options, service.generated)}`);
   lines.push(
     options.smtpUrl
       ? `  mail goes through ${redactSmtpUrl(options.smtpUrl)} from ${options.mailFrom ?? DEFAULT_MAIL_FROM}; the log names each message, not its codes or links`
       : '  no SMTP_URL: mail goes to the outbox and this log, codes and links included',
   );
-  lines.push(`  open ${url}/ to view the deck, ${url}/login to sign in; invite people with: npm run invite -- EMAIL [ROLE]`);
+  lines.push(
+    `  open ${url}/ to view the deck, ${url}/login to sign in`,
+    `  admin console: ${url}${ADMIN_PATH} (sign in as an admin): invite people and see who they are, who is viewing, engagement and the deck's switches`,
+    '  invite from the console\'s Invite section, or here: npm run invite -- EMAIL [ROLE]',
+  );
   return lines.join('\n');
+}
+
+/**
+ * Where the service token is, for the start-up message: never the token itself (issue 28: a log
+ * shipped to a log service carried it, and it works for every call).
+ */
+function serviceTokenWhere(options: PlatformOptions, generated: boolean): string {
+  if (!generated) return 'from SERVICE_TOKEN';
+  if (options.dataDir && !options.databaseUrl) return `generated and kept in ${join(options.dataDir, SERVICE_TOKEN_FILE)} (owner-only; read it there), or set SERVICE_TOKEN`;
+  return 'generated for this run only and not shown; set SERVICE_TOKEN to have one you can use';
 }
 
 /** Starts the API, the socket server and the static deck on one port (issue 6). */

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { EndedBy, SessionStatus } from '../../schemas/accessPaths.ts';
 import type { Queryable } from './db.ts';
 import type { UserRow } from './users.ts';
 
@@ -67,20 +68,43 @@ export async function tokenHolder(db: Queryable, token: string, appId: string): 
 
 /** Revokes one token (logout); unknown tokens are ignored. */
 export async function revokeToken(db: Queryable, token: string): Promise<void> {
-  await db.query('UPDATE access_tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [
+  await db.query(`UPDATE access_tokens SET revoked_at = now(), ended_by = 'signed_out' WHERE token_hash = $1 AND revoked_at IS NULL`, [
     sha256(token),
   ]);
 }
 
-/** Revokes every token of a user (password change or reset). */
-export async function revokeUserTokens(db: Queryable, userId: string): Promise<void> {
-  await db.query('UPDATE access_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+/** Revokes every token of a user, recording why (a password change or reset, revoked access). */
+export async function revokeUserTokens(db: Queryable, userId: string, endedBy: EndedBy): Promise<void> {
+  await db.query('UPDATE access_tokens SET revoked_at = now(), ended_by = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, endedBy]);
+}
+
+/**
+ * Whether `token` is a live session of `appId`, and if not, why it ended (issue 28): an open deck
+ * whose session a password change ended says so, instead of "your access has ended". It tells the
+ * holder of a token only about that token; a token never issued is `unknown`.
+ */
+export async function sessionStatus(db: Queryable, token: string, appId: string): Promise<SessionStatus> {
+  const result = await db.query<{ revoked_at: Date | null; ended_by: string | null; expires_at: Date; user_revoked_at: Date | null; user_expires_at: Date | null }>(
+    `SELECT t.revoked_at, t.ended_by, t.expires_at, u.revoked_at AS user_revoked_at, u.expires_at AS user_expires_at
+     FROM access_tokens t JOIN users u ON u.id = t.user_id AND u.app_id = t.app_id
+     WHERE t.token_hash = $1 AND t.app_id = $2`,
+    [sha256(token), appId],
+  );
+  const row = result.rows[0];
+  if (!row) return { state: 'ended', reason: 'unknown' };
+  if (row.revoked_at) return { state: 'ended', reason: (row.ended_by as EndedBy | null) ?? (row.user_revoked_at ? 'access_revoked' : 'unknown') };
+  if (row.expires_at.getTime() <= Date.now()) return { state: 'ended', reason: 'expired' };
+  // A live token of a person whose access ended meets the gate's 403 access_ended.
+  if (row.user_revoked_at) return { state: 'ended', reason: 'access_revoked' };
+  if (row.user_expires_at && row.user_expires_at.getTime() <= Date.now()) return { state: 'ended', reason: 'access_expired' };
+  return { state: 'live', reason: null };
 }
 
 /**
  * Deletes tokens and one-time codes that can no longer be used; run at start so the tables stay
  * small. Dead invitation links stay 30 days past their end, so a link opened late still explains
- * itself (used, expired) instead of being unknown.
+ * itself (used, expired) instead of being unknown. (A deck left open through a restart then learns
+ * only that its session ended, not why: revoked tokens are not kept.)
  */
 export async function pruneDeadSecrets(db: Queryable): Promise<void> {
   // Sign-ups nobody confirmed within a day leave nothing behind (their codes live 10 minutes).

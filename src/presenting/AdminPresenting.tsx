@@ -1,18 +1,38 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { slideAtPath } from '../registry/slideRegistry.ts';
 import { startDriving, type FollowDriver } from './followDriver.ts';
-import { joinPresenterChannel, type PresenterLink } from './presenterChannel.ts';
-import { presenterUrl } from './presenterUrl.ts';
+import { joinPresenterChannel, newPairId, type PresenterLink } from './presenterChannel.ts';
+import { presenterUrl } from './presenterAddress.ts';
 import { onOpenPresenter, presentingState, setPresenting, subscribePresenting } from './presentingStore.ts';
 
 /** The presenter window's name: P again brings the open one forward instead of opening another. */
 const PRESENTER_WINDOW = 'deck-presenter';
+/** This tab's pairing with the presenter window it opened; kept for a reload of the tab. */
+const PAIR_KEY = 'deck_presenter_pair';
+
+function storedPair(): string | null {
+  try {
+    return sessionStorage.getItem(PAIR_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storePair(pair: string): void {
+  try {
+    sessionStorage.setItem(PAIR_KEY, pair);
+  } catch {
+    // Storage denied: a reload of this tab unpairs it from its presenter window.
+  }
+}
 
 /**
- * An admin's deck tab, presenting: P (Presenting.tsx) or the header's button opens the presenter window, which moves
- * with this tab both ways over PRESENTER_CHANNEL; while "presenting" is on, each move also drives the
- * followers on other devices through the platform. Loaded for admins only.
+ * An admin's deck tab, presenting: P (Presenting.tsx) or the header's button opens the presenter
+ * window, which moves with this tab both ways over PRESENTER_CHANNEL; while "presenting" is on, each
+ * move also drives the followers on other devices through the platform. Only the tab that opened the
+ * presenter window is paired with it: the admin's other tabs (the console, a tab to read in) hear
+ * the channel but never move with it (issue 28). Loaded for admins only.
  */
 export default function AdminPresenting() {
   const [location, navigate] = useLocation();
@@ -21,22 +41,31 @@ export default function AdminPresenting() {
   const link = useRef<PresenterLink | null>(null);
   const { live } = useSyncExternalStore(subscribePresenting, presentingState);
   const driver = useRef<FollowDriver | null>(null);
+  const [pair, setPair] = useState<string | null>(storedPair);
 
   useEffect(() => {
-    const joined = joinPresenterChannel((path) => {
+    if (pair === null) return undefined;
+    const joined = joinPresenterChannel(pair, (path) => {
       if (slideAtPath(path)) navigate(path);
     });
     link.current = joined;
     if (slideAtPath(here.current)) joined.moved(here.current);
-    const undoOpen = onOpenPresenter(() => {
-      window.open(presenterUrl(slideAtPath(here.current) ? here.current : '/'), PRESENTER_WINDOW, 'popup=yes,width=1280,height=800');
-    });
     return () => {
-      undoOpen();
       joined.close();
       link.current = null;
     };
-  }, [navigate]);
+  }, [navigate, pair]);
+
+  useEffect(
+    () =>
+      onOpenPresenter(() => {
+        const opened = storedPair() ?? newPairId();
+        storePair(opened);
+        setPair(opened);
+        window.open(presenterUrl(slideAtPath(here.current) ? here.current : '/', opened), PRESENTER_WINDOW, 'popup=yes,width=1280,height=800');
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (!live) return undefined;

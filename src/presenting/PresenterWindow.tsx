@@ -4,7 +4,7 @@ import { deckSlides, slideAtPath } from '../registry/slideRegistry.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { joinPresenterChannel, type PresenterLink } from './presenterChannel.ts';
 import { PresenterClock } from './PresenterClock.tsx';
-import { presenterStartPath } from './presenterUrl.ts';
+import { presenterPair, presenterStartPath } from './presenterAddress.ts';
 import { SlidePreview } from './SlidePreview.tsx';
 import { useSpeakerNotes } from './useSpeakerNotes.ts';
 import './presenting.css';
@@ -25,7 +25,10 @@ export default function PresenterWindow({ client }: { client: Base44Client }) {
   const notes = useSpeakerNotes(client);
 
   useEffect(() => {
-    const joined = joinPresenterChannel((heard) => {
+    // Opened without a pair (an address typed by hand), it moves on its own and moves no deck tab.
+    const pair = presenterPair(window.location.search);
+    if (pair === null) return undefined;
+    const joined = joinPresenterChannel(pair, (heard) => {
       if (slideAtPath(heard)) setPath(heard);
     });
     link.current = joined;

@@ -1,34 +1,39 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { SlidePage } from '../components/SlidePage.tsx';
+import { CANVAS, fitSlidesIn, SCALE_PROPERTY } from '../deck/presentCanvas.ts';
 import { useSlideModule } from '../deck/useSlideModule.ts';
 import type { SlideMeta } from '../registry/slideRegistry.ts';
-
-/** The width a preview lays the slide out at before scaling it down (the reading view at 1280 wide). */
-const STAGE_WIDTH = 1280;
+import '../deck/present.css';
 
 /** React 18 knows no `inert` prop: an empty string is passed through as the boolean attribute. */
 const INERT = { inert: '' } as Record<string, string>;
 
 /**
- * A slide as the audience sees it, scaled to fit its box: a picture for the presenter, so it is
- * inert and hidden from assistive technology (the label beside it names the slide).
+ * A slide as the audience sees it in present mode, whole: laid out on the same 1920×1080 canvas
+ * and fitted the same way (present.css, presentCanvas.ts), then scaled to its box. Before issue 28
+ * it showed the reading view cut to 16:9, so the presenter never saw a tall slide's end. A picture
+ * for the presenter, so it is inert and hidden from assistive technology (the label beside it
+ * names the slide).
  */
 export function SlidePreview({ slide }: { slide: SlideMeta }) {
   const module = useSlideModule(slide.name);
-  const frame = useRef<HTMLDivElement>(null);
-  const [scale, setScale] = useState(0.4);
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const box = frame.current;
-    if (!box) return undefined;
-    const measure = () => setScale(box.clientWidth / STAGE_WIDTH);
+    const element = box.current;
+    if (!element) return undefined;
+    const measure = () => element.style.setProperty(SCALE_PROPERTY, String(element.clientWidth / CANVAS.width));
     measure();
     const observer = new ResizeObserver(measure);
-    observer.observe(box);
-    return () => observer.disconnect();
+    observer.observe(element);
+    const stopFitting = fitSlidesIn(element);
+    return () => {
+      stopFitting();
+      observer.disconnect();
+    };
   }, []);
   return (
-    <div ref={frame} className="slide-preview" aria-hidden="true" {...INERT}>
-      <div className="slide-preview__stage" style={{ width: STAGE_WIDTH, transform: `scale(${scale})` }}>
+    <div ref={box} className="slide-preview present-preview" aria-hidden="true" {...INERT}>
+      <div className="slide-frame">
         <SlidePage slide={slide} {...(module && { module })} />
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateInputValue, expiryDay, relativeTime } from '../../src/admin/timeText.ts';
+import { serverOffset } from '../../src/admin/serverClock.ts';
+import { dateInputValue, expiryDay, pastTime, relativeTime } from '../../src/admin/timeText.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 
@@ -17,5 +18,25 @@ describe('times in the console', () => {
     expect(expiryDay('2026-12-31T23:59:59.999Z')).toBe('31 Dec 2026');
     expect(dateInputValue('2026-12-31T23:59:59.999Z')).toBe('2026-12-31');
     expect(dateInputValue(null)).toBe('');
+  });
+});
+
+describe('the console’s clock (issue 28)', () => {
+  it('never says "in N minutes" for something that happened, and counts what did from the server’s now', () => {
+    // Written by the server a moment after the console's last tick, or by a clock a little ahead.
+    expect(pastTime('2026-11-24T12:01:30Z', NOW)).toBe('just now');
+    expect(pastTime('2026-11-24T12:00:10Z', NOW)).toBe('just now');
+    expect(pastTime('2026-11-24T11:59:00Z', NOW)).toBe('1 minute ago');
+    expect(pastTime('2026-11-24T09:00:00Z', NOW)).toBe('3 hours ago');
+    expect(pastTime('garbage', NOW)).toBe('');
+  });
+
+  it('reads the server’s clock from a reply’s Date header, against the middle of the round trip', () => {
+    const browserNow = Date.parse('2026-11-24T12:02:00.000Z');
+    // The server's clock two minutes behind this browser's; the header names the whole second.
+    expect(serverOffset('Tue, 24 Nov 2026 12:00:00 GMT', browserNow - 100, browserNow + 100)).toBe(-120_000 + 500);
+    expect(serverOffset('Tue, 24 Nov 2026 12:04:00 GMT', browserNow, browserNow)).toBe(120_000 + 500);
+    expect(serverOffset(null, browserNow, browserNow)).toBeNull();
+    expect(serverOffset('not a date', browserNow, browserNow)).toBeNull();
   });
 });

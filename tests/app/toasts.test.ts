@@ -12,6 +12,13 @@ describe('toasts', () => {
     expect(toasts.at(-1)!.id).toBe(6);
   });
 
+  it('keeps at most three open: a fourth closes the oldest (issue 28)', () => {
+    let toasts: Toast[] = [];
+    for (let id = 1; id <= 5; id++) toasts = add(toasts, id);
+    expect(toasts.filter((toast) => toast.open).map((toast) => toast.id)).toEqual([5, 4, 3]);
+    expect(toasts.map((toast) => toast.id)).toEqual([5, 4, 3, 2, 1]);
+  });
+
   it('dismissing closes a toast; removing drops it', () => {
     let toasts = add(add([], 1), 2);
     toasts = toastsReducer(toasts, { type: 'dismiss', id: 1 });

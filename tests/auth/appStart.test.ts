@@ -191,6 +191,19 @@ describe('ended (finding 9: access revoked while the deck is open)', () => {
     for (const event of events) expect(appStartReducer(ended, event)).toBe(ended);
     expect(appStartReducer(ended, { type: 'started' })).toBe(initialAppStart);
   });
+
+  test('issue 28: ended with the reason a reload kept, or none', () => {
+    expect(appStartReducer(ready, { type: 'access_ended', endedBy: 'password_changed' }).authError).toEqual({
+      type: 'access_ended',
+      message: 'Your access to this deck has ended',
+      endedBy: 'password_changed',
+    });
+    expect(appStartReducer(ready, { type: 'access_ended', endedBy: null }).authError).toEqual({
+      type: 'access_ended',
+      message: 'Your access to this deck has ended',
+      endedBy: null,
+    });
+  });
 });
 
 describe('ended during the app start (issue 11: an expired or revoked person)', () => {

@@ -166,7 +166,7 @@ describe("the viewer's platform actions, wired from the session (issue 11)", () 
     await renderGate('/problem', { token: 'tok-dana' });
     fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 4000 }));
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await screen.findByRole('dialog', { name: 'Change password' });
+    await screen.findByRole('dialog', { name: 'Change password' }, { timeout: 4000 });
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old-password-123' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-4567' } });
     fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'new-password-4567' } });

@@ -177,7 +177,7 @@ describe('the admin console', () => {
     expect(await row.getByRole('button', { name: /^Revoke/ }).count()).toBe(1);
   });
 
-  it('shows an access request live, with a toast linking to the console', async () => {
+  it('shows an access request live, with a toast that offers no link to the console it is in', async () => {
     const token = await registeredUser(p, 'stranger@elsewhere.example', 'stranger-password-12', false);
     const asked = await p.call('POST', '/auth/request-access', { token, body: { message: 'I am on the lending committee.' } });
     expect(asked.status).toBe(200);
@@ -186,7 +186,8 @@ describe('the admin console', () => {
     expect(await card.textContent()).toContain('I am on the lending committee.');
     const toast = admin.getByRole('status').filter({ hasText: 'Access request from stranger@elsewhere.example' });
     await toast.waitFor();
-    expect(await toast.getByRole('link', { name: 'Open the admin console' }).getAttribute('href')).toBe(ADMIN_PATH);
+    // Issue 28: the admin is in the console already (elsewhere in the deck the toast links to it: consoleTruth.test.ts).
+    expect(await toast.getByRole('link').count()).toBe(0);
   });
 
   it('approves the request in one click: it moves to the decided ones', async () => {

@@ -20,6 +20,7 @@ import { launchChromium } from '../../src/build/chromium.ts';
 import { RECORDING_NOTICE } from '../../src/engagement/RecordingNotice.tsx';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { connected } from '../platform/socketEvents.ts';
+import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 
@@ -33,8 +34,12 @@ let admin: string;
 /** Where the watermark screenshots go (1920×1080, 1280×800, 390×844), to be looked at. */
 const SHOTS = join(tmpdir(), 'viewer-engagement-shots');
 
+// The built deck with an export beside it: "Download PDF" shows only when there is a PDF to stamp.
+let deck: Awaited<ReturnType<typeof builtDeckWithPdf>>;
+
 beforeAll(async () => {
-  p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
+  deck = await builtDeckWithPdf();
+  p = await startTestPlatform('private_with_login', { staticDir: deck.dir, appId: 'investor-deck' });
   admin = await p.login(ADMIN.email, ADMIN.password);
   browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
@@ -42,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await p?.close();
+  deck?.remove();
 });
 
 /** Sets the deck's switches as the console does: the one DeckOptions record, created the first time. */

@@ -30,6 +30,8 @@ describe('prerender', () => {
   it('names the slide a page hydrates on its root element, and only on a slide page', () => {
     expect(fillTemplate(built, { title: 'x', body: '', slide: 'Market' })).toContain('<div id="root" data-slide="Market"></div>');
     expect(fillTemplate(built, { title: 'x', body: '' })).toContain('<div id="root"></div>');
+    // The gate shell says what it is, so a signed-out visit goes to sign in without a refused request (issue 28).
+    expect(fillTemplate(built, { title: 'x', body: '', signInShell: true })).toContain('<div id="root" data-gate="sign-in"></div>');
   });
 
   it('preloads the registry and the slide body a slide page hydrates with, after the first paint', () => {

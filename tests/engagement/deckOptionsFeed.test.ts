@@ -50,27 +50,36 @@ describe('following the deck options', () => {
     stopped();
   });
 
-  it('joins the options room on the access socket and reads again on each change there, and on a reconnect', async () => {
-    server.reply(route, { body: [{ id: 'o1', watermark: false, downloads: false, recording: true }] }, { body: [{ id: 'o1', watermark: true, downloads: true, recording: true }] });
+  it('joins the options room on the access socket and reads again on joining, on each change there, and on a reconnect', async () => {
+    server.reply(
+      route,
+      { body: [] },
+      // The admins' first switch, made after the first read and before the socket was in the room (issue 28).
+      { body: [{ id: 'o1', watermark: true, downloads: false, recording: true }] },
+      { body: [{ id: 'o1', watermark: true, downloads: true, recording: true }] },
+    );
     const seen: DeckOptions[] = [];
     const socket = socketDouble();
     accessSocketOpened(socket);
     const stop = followDeckOptions(client(), (options) => seen.push(options), shareAccessSocket);
     await eventually(() => seen.length === 1, { what: 'the first read' });
+    expect(seen[0]).toEqual(DEFAULT_DECK_OPTIONS);
     socket.connect();
     const room = deckOptionsRoom('app-1');
     expect(room).toBe('entities:app-1:DeckOptions');
     expect(socket.emitted).toEqual([['join', room]]);
+    await eventually(() => seen.length === 2, { what: 'the read on joining the room' });
+    expect(seen[1]).toEqual({ watermark: true, downloads: false, recording: true });
     // Another room's message is not ours.
     socket.deliver('update_model', { room: 'entities:app-1:Other', data: '{}' });
     socket.deliver('update_model', { room, data: JSON.stringify({ type: 'update', id: 'o1' }) });
-    await eventually(() => seen.length === 2, { what: 'the read after the change' });
-    expect(seen[1]).toEqual({ watermark: true, downloads: true, recording: true });
-    expect(server.to(route)).toHaveLength(2);
+    await eventually(() => seen.length === 3, { what: 'the read after the change' });
+    expect(seen[2]).toEqual({ watermark: true, downloads: true, recording: true });
+    expect(server.to(route)).toHaveLength(3);
 
     socket.connected = false;
     socket.connect();
-    await eventually(() => server.to(route).length === 3, { what: 'the read after a reconnect' });
+    await eventually(() => server.to(route).length === 4, { what: 'the read after a reconnect' });
     stop();
     expect(socket.emitted.at(-1)).toEqual(['leave', room]);
     expect(socket.listenerCount('update_model')).toBe(0);

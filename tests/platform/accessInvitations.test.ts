@@ -205,7 +205,8 @@ describe('resending', () => {
     expect(resent.status).toBe(200);
     const second = await linkToken('resend@lender.example');
     expect(second).not.toBe(first);
-    expect((await status(first)).body.state).toBe('expired');
+    // Issue 28: the dead link names the real reason.
+    expect((await status(first)).body).toMatchObject({ state: 'replaced', message: expect.stringMatching(/newer invitation/) });
     expect((await accept(first)).status).toBe(400);
     expect((await status(second)).body.state).toBe('valid');
 

@@ -162,3 +162,24 @@ describe('SIGTERM: graceful shutdown of a platform process', () => {
     expect(existsSync(join(server.dataDir, SERVER_FILE))).toBe(false);
   }, 90_000);
 });
+
+describe('SIGTERM twice (issue 28): a supervisor signalling the whole group, and npm passing it on', () => {
+  it('does not cut the drain short: the request in flight is answered and the process exits 0', async () => {
+    const server = await startProcess('sigterm-twice');
+    const wire = await signInInFlight(server.url, 'stopapp');
+    server.child.kill('SIGTERM');
+    await eventually(() => server.output().includes('SIGTERM: stopping the local platform'), { timeoutMs: 5000, what: 'the stopping line' });
+    server.child.kill('SIGTERM');
+    await eventually(() => server.output().includes('SIGTERM again: already stopping'), { timeoutMs: 5000, what: 'the second SIGTERM heard' });
+    // Still draining: the request in flight gets its whole answer.
+    wire.finish();
+    await wire.closed;
+    const answer = secondAnswer(wire.received());
+    expect(answer.status, wire.received()).toBe(200);
+    expect(answer.body.access_token).toMatch(/\S{20,}/);
+    expect(await server.exit, server.output()).toBe(0);
+    expect(server.output()).toMatch(/\nstopped in \d+ ms\n/);
+    expect(server.output()).not.toContain('exiting now');
+  }, 90_000);
+});
+

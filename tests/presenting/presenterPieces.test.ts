@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { PRESENTER_CHANNEL } from '../../schemas/presentingPaths.ts';
 import { followStateOf } from '../../src/presenting/followState.ts';
-import { joinPresenterChannel } from '../../src/presenting/presenterChannel.ts';
+import { joinPresenterChannel, newPairId } from '../../src/presenting/presenterChannel.ts';
 import { elapsedMs, formatElapsed, resetTimer, startedTimer, toggledTimer } from '../../src/presenting/presenterTimer.ts';
-import { isPresenterAddress, presenterStartPath, presenterUrl } from '../../src/presenting/presenterUrl.ts';
+import { presenterPair, presenterStartPath, presenterUrl } from '../../src/presenting/presenterAddress.ts';
+import { isPresenterAddress } from '../../src/presenting/presenterUrl.ts';
 import { eventually } from '../support/waitFor.ts';
 
 describe('the presenter timer', () => {
@@ -29,42 +30,53 @@ describe('the presenter timer', () => {
 
 describe('the presenter address', () => {
   it('round-trips the start slide and refuses anything but a slide path', () => {
-    const url = new URL(presenterUrl('/market'), 'http://deck.test');
+    const pair = newPairId();
+    const url = new URL(presenterUrl('/market', pair), 'http://deck.test');
     expect(isPresenterAddress(url.search)).toBe(true);
     expect(presenterStartPath(url.search)).toBe('/market');
+    expect(presenterPair(url.search)).toBe(pair);
+    expect(presenterPair('?presenter=1&pair=not-a-pair')).toBeNull();
     expect(isPresenterAddress('?presenter=0')).toBe(false);
     expect(presenterStartPath('?presenter=1&slide=https://evil.example')).toBeNull();
   });
 });
 
 describe('the presenter channel', () => {
-  it('carries moves both ways between two windows and never echoes a move back', async () => {
+  it('carries moves both ways between a deck tab and its presenter window, never echoes a move back, and moves no other tab', async () => {
+    const pair = newPairId();
     const deckHeard: string[] = [];
     const presenterHeard: string[] = [];
-    const deck = joinPresenterChannel((path) => {
+    const otherHeard: string[] = [];
+    const deck = joinPresenterChannel(pair, (path) => {
       deckHeard.push(path);
       deck.moved(path); // the deck navigates, and its route effect reports the move
     });
-    const presenter = joinPresenterChannel((path) => {
+    const presenter = joinPresenterChannel(pair, (path) => {
       presenterHeard.push(path);
       presenter.moved(path);
     });
+    // Another admin tab of the same browser (the console) with a pairing of its own (issue 28).
+    const other = joinPresenterChannel(newPairId(), (path) => otherHeard.push(path));
     try {
       deck.moved('/market');
       await eventually(() => presenterHeard.includes('/market'));
       presenter.moved('/problem');
       await eventually(() => deckHeard.includes('/problem'));
-      // A stranger on the channel with garbage changes nothing.
+      other.moved('/ecosystem');
+      // A stranger on the channel with garbage, or without the pair, changes nothing.
       const stranger = new BroadcastChannel(PRESENTER_CHANNEL);
-      stranger.postMessage({ type: 'goto', path: 'javascript:alert(1)' });
-      stranger.postMessage({ type: 'goto', path: '/contact' });
+      stranger.postMessage({ type: 'goto', pair, path: 'javascript:alert(1)' });
+      stranger.postMessage({ type: 'goto', path: '/reverseguide' });
+      stranger.postMessage({ type: 'goto', pair, path: '/contact' });
       await eventually(() => deckHeard.includes('/contact') && presenterHeard.includes('/contact'));
       stranger.close();
       expect(deckHeard).toEqual(['/problem', '/contact']);
       expect(presenterHeard).toEqual(['/market', '/contact']);
+      expect(otherHeard).toEqual([]);
     } finally {
       deck.close();
       presenter.close();
+      other.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { registerRequestAccessRoute } from './accessRequests.ts';
 import { appScope } from './appScope.ts';
 import { clientGate } from './clientGate.ts';
+import { registerEndedStatusRoutes } from './endedStatus.ts';
 import { registerInviteAcceptanceRoutes } from './inviteAcceptance.ts';
 import { registerRegistrationRoutes } from './registration.ts';
 import { registerSignInRoutes } from './signIn.ts';
@@ -20,6 +21,7 @@ export function authApi(ctx: PlatformContext): Hono<AppEnv> {
   registerRegistrationRoutes(auth, ctx);
   registerRequestAccessRoute(auth, ctx);
   registerInviteAcceptanceRoutes(auth, ctx);
+  registerEndedStatusRoutes(auth, ctx);
   // Every /auth/* path ends here, so the gated group mounted after this one never sees it.
   auth.all('*', (c) => {
     throw new HttpError(404, { detail: `No route ${c.req.method} ${c.req.path}`, code: 'not_found' });

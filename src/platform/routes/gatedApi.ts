@@ -3,6 +3,8 @@ import { HttpError } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { registerDecisionRoute } from './accessRequests.ts';
 import { registerAgentRoutes } from './agents.ts';
+import { registerBackupRoute } from './backupRoute.ts';
+import { registerDeckPdfStatusRoute } from './deckPdfStatus.ts';
 import { appScope } from './appScope.ts';
 import { admitted } from '../admission.ts';
 import { registerEngagementFunctions } from './engagementFunctions.ts';
@@ -25,6 +27,8 @@ export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
   gated.route('/entities', entityApi(ctx));
   registerAgentRoutes(gated, ctx);
   registerPresentingRoutes(gated, ctx);
+  registerDeckPdfStatusRoute(gated, ctx);
+  registerBackupRoute(gated, ctx);
   // Before the catch-all of functions the local platform lacks.
   registerEngagementFunctions(gated, ctx);
   registerNotProvidedRoutes(gated);

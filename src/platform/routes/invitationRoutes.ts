@@ -55,8 +55,8 @@ export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext
     const target = await person(ctx, c.get('app').id, c.req.param('id'));
     if (caller.kind === 'user' && caller.user.id === target.id) throw badRequest('user', 'you cannot revoke your own access');
     const revoked = await ctx.db.query<UserRow>('UPDATE users SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING *', [target.id]);
-    await revokeUserCodes(ctx.db, target.id);
-    await revokeUserTokens(ctx.db, target.id);
+    await revokeUserCodes(ctx.db, target.id, 'access_revoked');
+    await revokeUserTokens(ctx.db, target.id, 'access_revoked');
     // Open decks end at once: their sockets drop, and the next call of the deck meets the gate.
     await ctx.broadcaster.standingChanged({ userId: target.id });
     // Someone who never joined loses an invitation; someone who did, their access.

@@ -20,7 +20,9 @@ const AcceptBody = AcceptInviteBody.extend({ new_password: NewPassword });
 // Why an accept grants nothing, as the 400 names the link (the status call has the long wording).
 const REFUSED: Record<Exclude<InviteStatus['state'], 'valid'>, string> = {
   used: 'was already used: sign in with your password',
-  expired: "has expired or was replaced by a newer invitation: ask the deck's owners for a new one",
+  expired: "has expired: ask the deck's owners for a new one",
+  replaced: 'was replaced by a newer invitation: open the latest invitation email',
+  password_changed: 'is no longer needed: you have chosen a password since; sign in with it',
   revoked: "was withdrawn: access to this deck was revoked; ask the deck's owners to invite you again",
   unknown: 'is not valid: check that you opened the whole link from the email',
 };
@@ -52,8 +54,8 @@ export function registerInviteAcceptanceRoutes(auth: Hono<AppEnv>, ctx: Platform
       ...(body.full_name ? { full_name: body.full_name } : {}),
     });
     // Any other session, code or link dies with the old password, as after a reset.
-    await revokeUserCodes(ctx.db, userId);
-    await revokeUserTokens(ctx.db, userId);
+    await revokeUserCodes(ctx.db, userId, 'password_set');
+    await revokeUserTokens(ctx.db, userId, 'password_set');
     await ctx.broadcaster.standingChanged({ userId });
     // The address the link was opened from is the owner's, as after a sign-in (issue 23, finding 3).
     await ctx.signInLimits.noteKnownAddress(`${app.id}:${user.email}`, ctx.clientAddress(c));

@@ -155,7 +155,7 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     // The candidate password counts only when nobody else registered this address: with two or
     // more registrations the code proves the mailbox but not which password is its owner's.
     const sole = proven.passwordHash !== null && registrations === 1;
-    await revokeUserCodes(ctx.db, user.id);
+    await revokeUserCodes(ctx.db, user.id, 'password_set');
     await dropPendingCodes(ctx.db, app.id, user.email);
     await ctx.db.query('DELETE FROM pending_signups WHERE app_id = $1 AND email = $2', [app.id, user.email]);
     // Proving the mailbox does not reopen access that ended (revoked or expired): no token then.
@@ -226,8 +226,8 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     // Following the emailed link proves the mailbox, so it also verifies the address.
     await updateUser(ctx.db, userId, { password_hash: passwordHash, email_verified: true });
     // Every other reset link and code dies with the old password, as every session does.
-    await revokeUserCodes(ctx.db, userId);
-    await revokeUserTokens(ctx.db, userId);
+    await revokeUserCodes(ctx.db, userId, 'password_reset');
+    await revokeUserTokens(ctx.db, userId, 'password_reset');
     await ctx.broadcaster.standingChanged({ userId });
     const person = await findUserById(ctx.db, c.get('app').id, userId);
     if (person) await auditRequest(ctx, c, { appId: person.app_id, action: 'password_reset', actor: person.email, target: person.email });

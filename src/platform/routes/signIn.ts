@@ -93,8 +93,8 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     await updateUser(ctx.db, user.id, { password_hash: await hashPassword(body.new_password) });
     // Every session, reset link and code of the account ends, this session's token included; the
     // caller gets a fresh token back, and only this tab's socket stays open (the client swaps tokens).
-    await revokeUserCodes(ctx.db, user.id);
-    await revokeUserTokens(ctx.db, user.id);
+    await revokeUserCodes(ctx.db, user.id, 'password_changed');
+    await revokeUserTokens(ctx.db, user.id, 'password_changed');
     await auditRequest(ctx, c, { appId: user.app_id, action: 'password_changed', actor: user.email, target: user.email });
     const token = await issueToken(ctx.db, user.id, user.app_id);
     await ctx.broadcaster.standingChanged({ userId: user.id, ...(caller.kind === 'user' ? { rotate: { from: caller.digest, to: sha256(token) } } : {}) });
