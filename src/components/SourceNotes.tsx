@@ -57,7 +57,10 @@ export function SourceNotes() {
   if (notes.length === 0) return null;
   return (
     <section className="source-notes" aria-labelledby="source-notes-title">
-      <style>{css}</style>
+      {/* As raw text: React's server rendering escapes a child string ('>' as '&gt;'), which breaks the
+          rules and gives the prerendered page's policy a hash (contentSecurityPolicy.ts) that the
+          client's own copy of the sheet no longer matches. */}
+      <style dangerouslySetInnerHTML={{ __html: css }} />
       <h2 id="source-notes-title">Sources</h2>
       <ol>
         {notes.map((note) => (

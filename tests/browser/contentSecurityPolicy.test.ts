@@ -6,6 +6,7 @@ import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { launchChromium } from '../../src/build/chromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
 import { signedInPage } from './presenterSession.ts';
 
@@ -30,6 +31,7 @@ let browser: Browser;
 let parent: Server;
 let parentOrigin: string;
 let strangerOrigin: string;
+let deck: Awaited<ReturnType<typeof builtDeckWithPdf>>;
 
 /** A browser context that records every CSP violation of every page it opens. */
 interface Watched {
@@ -95,13 +97,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => parent.listen(0, '127.0.0.1', resolve));
   parentOrigin = `http://127.0.0.1:${(parent.address() as AddressInfo).port}`;
   strangerOrigin = `http://localhost:${(parent.address() as AddressInfo).port}`;
-  p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck', frameAncestors: ["'self'", parentOrigin] });
+  // The built deck with an export beside it: "Download PDF" shows only when there is a PDF to stamp.
+  deck = await builtDeckWithPdf();
+  p = await startTestPlatform('private_with_login', { staticDir: deck.dir, appId: 'investor-deck', frameAncestors: ["'self'", parentOrigin] });
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await p?.close();
   await new Promise((resolve) => parent?.close(resolve));
+  deck?.remove();
 });
 
 describe('signed out', () => {
@@ -126,7 +131,8 @@ describe('signed out', () => {
     await page.getByRole('button', { name: /Forgot your password/ }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.goto(`${p.url}/login?reset_token=not-a-live-token`);
-    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    // A dead reset link says so as it opens (issue 28), before anything is typed.
+    await page.getByRole('heading', { name: 'Reset link not valid' }).waitFor();
     await page.goto(`${p.url}/login?invite_token=not-a-live-token`);
     await page.getByRole('heading').first().waitFor();
 
