@@ -40,12 +40,26 @@ export default defineConfig({
                 // Shared by the first chunk and the lazy engagement, presenting and dialog chunks: kept
                 // out of the main chunk, since a lazy chunk importing it would fetch the main chunk's
                 // stylesheet (already inline in the page) a second time.
-                /\/schemas\/(platformWire|accessPaths|engagementPaths|presentingPaths)\.ts$/.test(id) ||
-                /\/src\/auth\/accessSocketUsers\.ts$/.test(id) ||
+                /\/schemas\/(platformWire|accessPaths|auditPaths|engagementPaths|presentingPaths)\.ts$/.test(id) ||
+                // onActivityOrIdle: the shell's and the platform viewer's (a group takes its modules'
+                // imports with it, and the main chunk would then import the platform-viewer chunk).
+                /\/src\/auth\/(accessSocketUsers|onActivityOrIdle)\.ts$/.test(id) ||
                 // The components slide bodies use, a few KB together. Forms and dialogs stay apart (they
                 // load when someone opens one); Ecosystem, BrandCard and ConsultationButton serve one
                 // page each and stay with it; the source notes come with a slide that has a sourced figure.
                 /\/src\/components\/(?!.*(Dialog|Form|useFormRequest|Ecosystem|BrandCard|ConsultationButton|SourceNote|sourceNoteBook))[^/]+\.tsx?$/.test(id),
+            },
+            {
+              // What a signed-in viewer's page loads once the platform admits them, in one request: the
+              // platform client, the access checks and engagement recording (two chunks cost a second
+              // set of response headers and compression overhead in the first visit's budget). The
+              // standalone build never loads it; the watermark comes only when the owners turn it on.
+              name: 'platform-viewer',
+              test: (id: string) =>
+                /\/src\/sdk\/[^/]+\.ts$/.test(id) ||
+                /\/src\/app\/platformViewer\.ts$/.test(id) ||
+                /\/src\/auth\/(accessEndedMark|accessSocket|checkAccess|onPageError|accessGuard|appStart|startApp|platformSession)\.ts$/.test(id) ||
+                /\/src\/engagement\/(?!Watermark|stampSlides)[^/]+\.tsx?$/.test(id),
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction } from '../../schemas/auditPaths.ts';
+import { AUDIT_ACTIONS, type AuditAction } from '../../schemas/auditActions.ts';
 
 /** The console's words for an action (the raw name for one this build does not know). */
 export function auditActionLabel(action: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '../../schemas/auditPaths.ts';
+import { AUDIT_ACTIONS } from '../../schemas/auditActions.ts';
 import { AUDIT_ACTION_OPTIONS, auditActionLabel, auditDetailText } from '../../src/admin/auditText.ts';
 
 describe('the audit log in the console', () => {

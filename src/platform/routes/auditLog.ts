@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
-import { AUDIT_ACTIONS, AUDIT_CALL, AUDIT_QUERY, type AuditAction } from '../../../schemas/auditPaths.ts';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../schemas/auditActions.ts';
+import { AUDIT_CALL, AUDIT_QUERY } from '../../../schemas/auditPaths.ts';
 import { adminOnly } from '../admission.ts';
 import { auditCsv, type AuditQuery, readAuditLog } from '../auditLog.ts';
 import { badRequest, HttpError } from '../errors.ts';
