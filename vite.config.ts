@@ -7,6 +7,35 @@ import react from '@vitejs/plugin-react';
 import mdx from '@mdx-js/rollup';
 import remarkFrontmatter from 'remark-frontmatter';
 
+/** .ts test files that read the document (everything else .ts runs in Node, project `unit`). */
+const DOM_TESTS = [
+  'tests/admin/engagementCsv.test.ts',
+  'tests/deck/keysAndGoto.test.ts',
+  'tests/deck/navigation.test.ts',
+  'tests/engagement/recorder.test.ts',
+  'tests/engagement/stampSlides.test.ts',
+  'tests/sdk/browserDefaults.test.ts',
+  'tests/sdk/signOutNotice.test.ts',
+];
+
+/** Platform test files run a second time on Postgres (project `node-postgres`). */
+const POSTGRES_TESTS = [
+  'accessMigration',
+  'accessRevocation',
+  'attackInput',
+  'attackSignIn',
+  'auditLog',
+  'backup',
+  'consultations',
+  'engagementList',
+  'engagementTally',
+  'engine',
+  'entities',
+  'health',
+  'migrations',
+  'multiProcess',
+].map((name) => `tests/platform/${name}.test.ts`);
+
 export default defineConfig({
   // Every route is its own prerendered page; unknown paths get the 404 page, not the index (no SPA fallback).
   appType: 'mpa',
@@ -87,9 +116,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Pure code in Node: no DOM to set up and no registry to load, so a file of 0.1 s of tests
+          // takes about that (happy-dom and the registry cost ~2 s a file).
           name: 'unit',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/browser/**', 'tests/platform/**', ...DOM_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Components, and the few modules that read the document, in happy-dom with the deck's registry.
+          name: 'dom',
           environment: 'happy-dom',
-          include: ['tests/**/*.test.{ts,tsx}'],
+          include: ['tests/**/*.test.tsx', ...DOM_TESTS],
           exclude: ['tests/browser/**', 'tests/platform/**'],
           setupFiles: ['tests/setup.ts'],
         },
@@ -107,12 +148,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The same suite again on a real Postgres server (Debian's postgresql, started by the setup);
-          // the DATA_DIR suites are about PGlite's folder, which a Postgres deployment does not have.
+          // The files whose behaviour lives in SQL (queries, locks, limits, migrations, triggers) or
+          // spans processes, again on a real Postgres server (Debian's postgresql, started by the
+          // setup). The rest of the platform meets the database only through those.
           name: 'node-postgres',
           environment: 'node',
-          include: ['tests/platform/**/*.test.ts'],
-          exclude: ['tests/platform/durability.test.ts', 'tests/platform/attackDataDir.test.ts'],
+          include: POSTGRES_TESTS,
           globalSetup: ['tests/platform/postgresSetup.ts'],
           testTimeout: 30_000,
         },

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 /** What a visit requests, and the text of every script it loads. */
-async function visit(path: string, act?: (page: import('playwright-core').Page) => Promise<void>) {
+async function visit(path: string, act?: (page: import('playwright-core').Page, urls: string[]) => Promise<void>) {
   const page = await (await browser.newContext()).newPage();
   const urls: string[] = [];
   const scripts: Array<Promise<string>> = [];
@@ -22,20 +22,26 @@ async function visit(path: string, act?: (page: import('playwright-core').Page) 
     if (response.url().endsWith('.js')) scripts.push(response.text().catch(() => ''));
   });
   await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
-  await act?.(page);
-  await page.waitForTimeout(600);
+  // What the act causes, it waits for itself (a page shown, the requests it expects): the checks then
+  // read what was requested by that moment, with no fixed wait.
+  await act?.(page, urls);
   const texts = await Promise.all(scripts);
   await page.context().close();
   return { urls, scripts: texts };
 }
 
-const requestsOf = async (path: string, act?: (page: import('playwright-core').Page) => Promise<void>) => (await visit(path, act)).urls;
+const requestsOf = async (path: string, act?: (page: import('playwright-core').Page, urls: string[]) => Promise<void>) => (await visit(path, act)).urls;
 
 describe('standalone (no platform configured)', () => {
   it('makes no platform call and loads none of the client code, even while moving through the deck', async () => {
     const { urls, scripts } = await visit('/', async (page) => {
       await page.keyboard.press('ArrowRight');
+      await page.waitForURL((url) => url.pathname !== '/');
+      const second = new URL(page.url()).pathname;
       await page.keyboard.press('ArrowRight');
+      await page.waitForURL((url) => url.pathname !== '/' && url.pathname !== second);
+      // The third page shown: its body (and whatever the shell loads on a move) is in.
+      await page.locator('#slide-title').filter({ hasText: /./ }).waitFor();
     });
     expect(urls.filter((url) => url.startsWith('/api') || url.startsWith('/ws-user-apps'))).toEqual([]);
     expect(scripts.length).toBeGreaterThan(2);
@@ -52,8 +58,13 @@ describe('slide bodies', () => {
     const idle = await requestsOf('/problem');
     // The registry (settings, page names) is gated content too, so it comes from the content folder.
     expect(idle.filter((url) => url.startsWith('/assets/content/')).map((url) => url.split('/').at(-1)!.split('-')[0]).sort()).toEqual(['Problem', 'registry']);
-    const urls = await requestsOf('/problem', (page) => page.mouse.move(200, 200));
-    const bodies = urls.filter((url) => url.startsWith('/assets/content/')).map((url) => url.replace(/^\/assets\/content\/([A-Za-z_]+)-.*$/, '$1'));
+    const bodyNames = (urls: string[]) => urls.filter((url) => url.startsWith('/assets/content/')).map((url) => url.replace(/^\/assets\/content\/([A-Za-z_]+)-.*$/, '$1'));
+    const urls = await requestsOf('/problem', async (page, seen) => {
+      await page.mouse.move(200, 200);
+      // The prefetch the activity starts: both neighbours requested (their requests go out together).
+      await expect.poll(() => bodyNames(seen)).toEqual(expect.arrayContaining(['Market', 'ExecutiveSummary']));
+    });
+    const bodies = bodyNames(urls);
     expect(bodies).toEqual(expect.arrayContaining(['Problem', 'Market', 'ExecutiveSummary']));
     expect(bodies).not.toContain('Contact');
   });
