@@ -106,7 +106,7 @@ export default defineConfig({
     react({ include: /\.(mdx|tsx|ts)$/ }),
   ],
   test: {
-    // Password hashes at scrypt cost 2^10 in tests (src/platform/passwords.ts): the suite makes hundreds of
+    // Password hashes at scrypt cost 2^10 in tests (src/platform/identity/passwords.ts): the suite makes hundreds of
     // accounts. Each hash records its cost; the tests that measure the real one pass it explicitly.
     env: { DECK_PASSWORD_COST: '10' },
     // Two files at a time where a project allows it (vitest's default here is one: CPUs minus one). The

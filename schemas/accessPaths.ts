@@ -3,7 +3,7 @@
 // the browser's code imports this file, and the request body schemas (accessWire.ts) stay on the
 // server's side and in the console's own chunk.
 
-/** Entities of the access model. Each has a rule in src/platform/entityAccess.ts. */
+/** Entities of the access model. Each has a rule in src/platform/records/entityAccess.ts. */
 export const ACCESS_ENTITY = {
   /** `@lender.example`: anyone who proves a mailbox there may join. Admins only. */
   domain: 'AccessDomain',

@@ -1,9 +1,9 @@
 // Facts of engagement and documents (issue 12) that the viewer's deck, the admin console, the PDF
 // export and the local platform must agree on: entity names, record shapes, the deck's options,
 // presence over the socket, the PDF's address and the stamp's wording. No zod here: the viewer's
-// first visit imports this file; the platform's strict schemas live in src/platform/entitySchemas.ts.
+// first visit imports this file; the platform's strict schemas live in src/platform/records/entitySchemas.ts.
 
-/** Entities of engagement. Each has a rule in src/platform/entityAccess.ts. */
+/** Entities of engagement. Each has a rule in src/platform/records/entityAccess.ts. */
 export const ENGAGEMENT_ENTITY = {
   /**
    * Time one viewer spent on one slide in one visit, as one or more records (each flush adds the

@@ -1,4 +1,4 @@
-// The password rule the platform enforces (src/platform/passwordPolicy.ts) and the forms state up
+// The password rule the platform enforces (src/platform/identity/passwordPolicy.ts) and the forms state up
 // front (sign-in page, change password), kept once so the hint can never promise another rule.
 
 /** The shortest password register, reset and change accept (OWASP ASVS 2.1.1). */

@@ -4,13 +4,13 @@
 // script takes the server's lock and opens the folder itself. With DATABASE_URL: pg_dump (README).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { takeBackup, writeBackupFile } from '../src/platform/backup.ts';
-import { SERVICE_TOKEN_FILE } from '../src/platform/bootstrap.ts';
+import { takeBackup, writeBackupFile } from '../src/platform/files/backup.ts';
+import { SERVICE_TOKEN_FILE } from '../src/platform/identity/bootstrap.ts';
 import { loadPlatformOptions } from '../src/platform/config.ts';
-import { claimDataDir, runningServer } from '../src/platform/dataDirLock.ts';
-import { prepareDataDir } from '../src/platform/dataDirModes.ts';
-import { openDatabase } from '../src/platform/db.ts';
-import { BACKUP_CALL } from '../src/platform/routes/backupRoute.ts';
+import { claimDataDir, runningServer } from '../src/platform/db/dataDirLock.ts';
+import { prepareDataDir } from '../src/platform/db/dataDirModes.ts';
+import { openDatabase } from '../src/platform/db/db.ts';
+import { BACKUP_CALL } from '../src/platform/http/routes/backupRoute.ts';
 
 // What this process writes (the backup) is for the data's owner only, like DATA_DIR itself.
 process.umask(0o077);

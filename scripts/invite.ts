@@ -5,14 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ensureApp } from '../src/platform/apps.ts';
-import { SERVICE_TOKEN_FILE } from '../src/platform/bootstrap.ts';
+import { ensureApp } from '../src/platform/identity/apps.ts';
+import { SERVICE_TOKEN_FILE } from '../src/platform/identity/bootstrap.ts';
 import { loadPlatformOptions, type PlatformOptions } from '../src/platform/config.ts';
-import { claimDataDir, runningServer } from '../src/platform/dataDirLock.ts';
-import { prepareDataDir } from '../src/platform/dataDirModes.ts';
-import { type DatabaseLocation, openDatabase } from '../src/platform/db.ts';
-import { inviteUser } from '../src/platform/invitations.ts';
-import { createMailer } from '../src/platform/mailer.ts';
+import { claimDataDir, runningServer } from '../src/platform/db/dataDirLock.ts';
+import { prepareDataDir } from '../src/platform/db/dataDirModes.ts';
+import { type DatabaseLocation, openDatabase } from '../src/platform/db/db.ts';
+import { inviteUser } from '../src/platform/identity/invitations.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
 
 // As in platform-start.ts: this process writes into DATA_DIR, so what it creates is owner-only.
 process.umask(0o077);

@@ -2,7 +2,7 @@
 // local platform on PORT with deck.yaml + environment settings, until SIGTERM or SIGINT.
 import { loadPlatformOptions } from '../src/platform/config.ts';
 import { startPlatform } from '../src/platform/server.ts';
-import { DRAIN_DEADLINE_MS } from '../src/platform/shutdown.ts';
+import { DRAIN_DEADLINE_MS } from '../src/platform/http/shutdown.ts';
 
 // This process exists to serve DATA_DIR, so whatever it writes is for its owner only. Set here, not in
 // startPlatform: umask is process-wide, and tests and other hosts of startPlatform share their process.

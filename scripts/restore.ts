@@ -4,12 +4,12 @@
 // says what it holds. With DATABASE_URL: pg_restore (README).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isEmptyFolder, openBackup } from '../src/platform/backup.ts';
+import { isEmptyFolder, openBackup } from '../src/platform/files/backup.ts';
 import { loadPlatformOptions } from '../src/platform/config.ts';
-import { claimDataDir } from '../src/platform/dataDirLock.ts';
-import { prepareDataDir } from '../src/platform/dataDirModes.ts';
-import { openDatabase } from '../src/platform/db.ts';
-import { restorePglite } from '../src/platform/pgliteDb.ts';
+import { claimDataDir } from '../src/platform/db/dataDirLock.ts';
+import { prepareDataDir } from '../src/platform/db/dataDirModes.ts';
+import { openDatabase } from '../src/platform/db/db.ts';
+import { restorePglite } from '../src/platform/db/pgliteDb.ts';
 
 // The restored folder is the data's owner's only, like any DATA_DIR.
 process.umask(0o077);

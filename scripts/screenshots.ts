@@ -2,7 +2,7 @@
 // into .screenshots/, to look at pages as a person would. Run `npm run build` first.
 import { mkdirSync } from 'node:fs';
 import { launchChromium } from '../src/build/chromium.ts';
-import { startPreview } from '../src/build/previewServer.ts';
+import { startPreview } from './support/previewServer.ts';
 import { loadContent } from '../src/content/loadContent.ts';
 
 const SIZES = [

@@ -1,22 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ACCESS_ENTITY, ADMIN_CONSOLE_LABEL, ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
-import { AccessRequestsSection } from './AccessRequestsSection.tsx';
+import { AccessRequestsSection } from './people/AccessRequestsSection.tsx';
 import { AuditSection } from './AuditSection.tsx';
-import { ConsultationsSection } from './ConsultationsSection.tsx';
-import { DomainsSection } from './DomainsSection.tsx';
-import { EngagementSection } from './EngagementSection.tsx';
-import { InviteSection } from './InviteSection.tsx';
-import { LiveSection } from './LiveSection.tsx';
-import { PeopleSection } from './PeopleSection.tsx';
-import type { Person } from './people.ts';
-import type { AccessRequestRecord, ConsultationRecord } from './requests.ts';
+import { ConsultationsSection } from './people/ConsultationsSection.tsx';
+import { DomainsSection } from './people/DomainsSection.tsx';
+import { EngagementSection } from './engagement/EngagementSection.tsx';
+import { InviteSection } from './people/InviteSection.tsx';
+import { LiveSection } from './engagement/LiveSection.tsx';
+import { PeopleSection } from './people/PeopleSection.tsx';
+import type { Person } from './people/people.ts';
+import type { AccessRequestRecord, ConsultationRecord } from './people/requests.ts';
 import { onServerClock, serverNow, syncServerClock } from './serverClock.ts';
 import { SettingsSection } from './SettingsSection.tsx';
-import { usePresence } from './usePresence.ts';
+import { usePresence } from './engagement/usePresence.ts';
 import { useRecords } from './useRecords.ts';
 import { useSectionFromHash } from './useSectionFromHash.ts';
-import type { TallySource } from './viewTallyLoad.ts';
+import type { TallySource } from './engagement/viewTallyLoad.ts';
 import './admin.css';
 
 export interface AdminConsoleProps {

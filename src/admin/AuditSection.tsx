@@ -6,7 +6,7 @@ import { AUDIT_ACTION_OPTIONS, auditActionLabel, auditDetailText } from './audit
 import { fieldError } from './fieldError.ts';
 import { Nothing, RelativeTime } from './TimeText.tsx';
 import { useServerForm } from './useServerForm.ts';
-import { downloadText } from './viewsCsv.ts';
+import { downloadText } from './engagement/viewsCsv.ts';
 
 const EMPTY: Required<Pick<AuditLogQuery, 'person' | 'action' | 'since'>> = { person: '', action: '', since: '' };
 // The console shows the newest entries; the CSV has up to the API's limit.

@@ -3,7 +3,7 @@ import type { GateSession } from '../auth/AuthGate.tsx';
 import { useToasts } from './ToastContext.tsx';
 
 // Loaded for admins only; it opens the client's socket, which viewers never need for this.
-const AdminNoticeFeed = lazy(() => import('../admin/AdminNoticeFeed.tsx'));
+const AdminNoticeFeed = lazy(() => import('../admin/people/AdminNoticeFeed.tsx'));
 
 /** For admins anywhere in the deck: a toast when an access or consultation request arrives. */
 export function AdminNotices({ session }: { session: GateSession }) {

@@ -1,7 +1,7 @@
 import { ENGAGEMENT_FUNCTION, type ViewTally } from '../../schemas/engagementPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
 
-/** The console's source of its tally (src/admin/viewTallyLoad.ts, TallySource). */
+/** The console's source of its tally (src/admin/engagement/viewTallyLoad.ts, TallySource). */
 interface EarlyTally {
   ask(): Promise<ViewTally>;
   arrived(): ViewTally | undefined;

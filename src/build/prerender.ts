@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
-import { withPolicyMeta } from '../platform/contentSecurityPolicy.ts';
+import { withPolicyMeta } from '../platform/http/contentSecurityPolicy.ts';
 
 type DeckPage = { name: string; path: string; label: string; summary?: string };
 
@@ -46,7 +46,7 @@ export function fillTemplate(
  * `_gate.html` (a shell without slide content, for visitors the platform has not let in yet); those two
  * hold no setting or page name, whatever the deck's visibility. Every page, the sign-in page included,
  * starts its scripts from one inline loader and carries its Content-Security-Policy in a `<meta>` for
- * static hosts (the local platform sends it as a header instead; src/platform/contentSecurityPolicy.ts).
+ * static hosts (the local platform sends it as a header instead; src/platform/http/contentSecurityPolicy.ts).
  * Returns the files written.
  */
 export async function prerender(entry: ServerEntry, outDir: string): Promise<string[]> {

@@ -3,7 +3,7 @@ import { Base44Error, createClient, readAppParams, type Base44Client } from '../
 
 /** The one client of the sign-in page: app id from `?app_id=`, else the page's meta tag, else storage. */
 export function createLoginClient(): { client: Base44Client; fromUrl: string | null } {
-  // The local platform writes the app id meta tag into the pages it serves (src/platform/staticDeck.ts).
+  // The local platform writes the app id meta tag into the pages it serves (src/platform/http/staticDeck.ts).
   const meta = document.querySelector(`meta[name="${APP_ID_META}"]`)?.getAttribute('content') ?? null;
   const params = readAppParams({ defaults: { appId: meta } });
   const client = createClient({ serverUrl: params.serverUrl ?? '', appId: params.appId ?? '' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InviteBody } from '../../schemas/accessWire.ts';
-import { accessPatch, EMPTY_INVITE, inviteBody, inviteValuesFor, personValues } from '../../src/admin/accessForms.ts';
+import { accessPatch, EMPTY_INVITE, inviteBody, inviteValuesFor, personValues } from '../../src/admin/people/accessForms.ts';
 
 describe('the invite form → the invite call', () => {
   it('leaves empty optional boxes out, so the platform applies its defaults', () => {

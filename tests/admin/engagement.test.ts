@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceKind, SlideViewRecord } from '../../schemas/engagementPaths.ts';
-import { median, summarizeEngagement, type SlideRef } from '../../src/admin/engagement.ts';
-import { bookOfRecords } from '../../src/admin/viewTally.ts';
+import { median, summarizeEngagement, type SlideRef } from '../../src/admin/engagement/engagement.ts';
+import { bookOfRecords } from '../../src/admin/engagement/viewTally.ts';
 
 // The console's aggregation of raw SlideView records (issue 12): per viewer, per visit, per slide.
 

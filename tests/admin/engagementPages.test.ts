@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_ENTITY, type SlideViewFields } from '../../schemas/engagementPaths.ts';
-import { listAllViews, VIEW_PAGE_SIZE } from '../../src/admin/viewRecords.ts';
-import { MAX_LIMIT } from '../../src/platform/listQuery.ts';
+import { listAllViews, VIEW_PAGE_SIZE } from '../../src/admin/engagement/viewRecords.ts';
+import { MAX_LIMIT } from '../../src/platform/records/listQuery.ts';
 import { createClient, type Base44Client, type EntityHandler } from '../../src/sdk/index.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 

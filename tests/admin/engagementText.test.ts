@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PresenceViewer } from '../../schemas/engagementPaths.ts';
-import { deviceLabel, durationText } from '../../src/admin/durationText.ts';
+import { deviceLabel, durationText } from '../../src/admin/engagement/durationText.ts';
 import { latest, relativeTime } from '../../src/admin/timeText.ts';
-import { LIVE_LINK, openedText } from '../../src/admin/openedNotices.ts';
-import { chartLabel } from '../../src/admin/SlideTimeChart.tsx';
-import { viewingNow } from '../../src/admin/usePresence.ts';
-import { progressText } from '../../src/admin/ViewerDetail.tsx';
+import { LIVE_LINK, openedText } from '../../src/admin/people/openedNotices.ts';
+import { chartLabel } from '../../src/admin/engagement/SlideTimeChart.tsx';
+import { viewingNow } from '../../src/admin/engagement/usePresence.ts';
+import { progressText } from '../../src/admin/engagement/ViewerDetail.tsx';
 
 // The console's words for engagement (issue 12): durations, devices, how far, the Live list and the notice.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyChange, newestFirst } from '../../src/admin/recordChanges.ts';
-import { requester, splitRequests, statusLabel } from '../../src/admin/requests.ts';
+import { requester, splitRequests, statusLabel } from '../../src/admin/people/requests.ts';
 
 type Row = { id: string; email: string; status?: 'pending' | 'approved' | 'declined'; created_date?: string };
 const a: Row = { id: 'a', email: 'a@x.example', status: 'pending', created_date: '2026-11-01T00:00:00Z' };

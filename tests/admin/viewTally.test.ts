@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_ENTITY, ENGAGEMENT_FUNCTION, type ViewTally } from '../../schemas/engagementPaths.ts';
-import { summarizeEngagement } from '../../src/admin/engagement.ts';
-import { listAllViews } from '../../src/admin/viewRecords.ts';
-import { bookOfRecords } from '../../src/admin/viewTally.ts';
-import { type ViewSums, watchViewTally } from '../../src/admin/viewTallyFeed.ts';
-import { startFromTally, type TallySource } from '../../src/admin/viewTallyLoad.ts';
+import { summarizeEngagement } from '../../src/admin/engagement/engagement.ts';
+import { listAllViews } from '../../src/admin/engagement/viewRecords.ts';
+import { bookOfRecords } from '../../src/admin/engagement/viewTally.ts';
+import { type ViewSums, watchViewTally } from '../../src/admin/engagement/viewTallyFeed.ts';
+import { startFromTally, type TallySource } from '../../src/admin/engagement/viewTallyLoad.ts';
 import { tallyAskedEarly } from '../../src/app/consoleTally.ts';
 import { createClient, type Base44Client } from '../../src/sdk/index.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';

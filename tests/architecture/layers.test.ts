@@ -27,7 +27,9 @@ const LAYER_OF: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['src/platform/', 'platform'],
   ['src/build/', 'build'],
   ['src/export/', 'export'],
-  ['src/bench/', 'bench'],
+  // Tooling sits outside src/: the bench, and the servers the tests and the bench start (build layer).
+  ['scripts/bench/', 'bench'],
+  ['scripts/support/', 'build'],
   ['scripts/', 'scripts'],
   ['tests/', 'tests'],
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FirstVisit } from '../../src/bench/firstVisit.ts';
-import { deckTable, firstVisitTable, pageTable, type BenchResults } from '../../src/bench/report.ts';
+import type { FirstVisit } from '../../scripts/bench/firstVisit.ts';
+import { deckTable, firstVisitTable, pageTable, type BenchResults } from '../../scripts/bench/report.ts';
 
 function visit(codeKb: number): FirstVisit {
   const code = codeKb * 1024;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { followGroup } from '../../src/bench/followAcross.ts';
-import type { LoadFigures } from '../../src/bench/loadRun.ts';
-import { scaleFollowTable, scaleLoadTable } from '../../src/bench/scaleReport.ts';
-import type { ScaleFigures } from '../../src/bench/scaleRun.ts';
+import { followGroup } from '../../scripts/bench/followAcross.ts';
+import type { LoadFigures } from '../../scripts/bench/loadRun.ts';
+import { scaleFollowTable, scaleLoadTable } from '../../scripts/bench/scaleReport.ts';
+import type { ScaleFigures } from '../../scripts/bench/scaleRun.ts';
 
 function load(overrides: Partial<LoadFigures>): LoadFigures {
   const kind = { count: 10, p50Ms: 5, p99Ms: 9, errors: 0 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, percentile } from '../../src/bench/stats.ts';
+import { median, percentile } from '../../scripts/bench/stats.ts';
 
 describe('median and percentile', () => {
   it('takes the middle value, or the mean of the middle two', () => {

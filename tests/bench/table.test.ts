@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../../src/bench/args.ts';
-import { resourceKind } from '../../src/bench/resourceKind.ts';
-import { fixed, formatTable, kb } from '../../src/bench/table.ts';
+import { parseArgs } from '../../scripts/bench/args.ts';
+import { resourceKind } from '../../scripts/bench/resourceKind.ts';
+import { fixed, formatTable, kb } from '../../scripts/bench/table.ts';
 
 describe('formatTable', () => {
   it('pads every column but the last to its widest cell plus two spaces', () => {

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
-import { openedText } from '../../src/admin/openedNotices.ts';
+import { openedText } from '../../src/admin/people/openedNotices.ts';
 import { launchChromium } from '../../src/build/chromium.ts';
 import { RECORDING_NOTICE } from '../../src/engagement/RecordingNotice.tsx';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIGURES_FILE, type LedgerSnapshot } from '../../schemas/figureLedgerFile.ts';
 import { DECK_PDF_FILE } from '../../schemas/engagementPaths.ts';
 import { launchChromium } from '../../src/build/chromium.ts';
-import { freePort, waitForHttp } from '../../src/build/previewServer.ts';
+import { freePort, waitForHttp } from '../../scripts/support/previewServer.ts';
 import { stagedBuild } from '../../src/build/stagedBuild.ts';
 import { SLIDES_DIR_VARIABLE } from '../../src/content/slideRegistryPlugin.ts';
 import { exportDeck } from '../../src/export/exportDeck.ts';

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { startPreview } from '../../src/build/previewServer.ts';
+import { startPreview } from '../../scripts/support/previewServer.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../src/build/chromium.ts';
-import { freePort, waitForHttp } from '../../src/build/previewServer.ts';
+import { freePort, waitForHttp } from '../../scripts/support/previewServer.ts';
 
 // An editor's loop: `npm run dev` on a copy of the project, slides edited, added, removed and renamed
 // on disk, the page following without a restart, and every mistake shown in the overlay and the terminal.

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID_META } from '../../schemas/platformWire.ts';
-import { type PostgresServer, startPostgresServer } from '../../src/build/postgresServer.ts';
+import { type PostgresServer, startPostgresServer } from '../../scripts/support/postgresServer.ts';
 import { readDeckPlatformSettings } from '../../src/platform/config.ts';
-import { withoutPolicyMeta } from '../../src/platform/contentSecurityPolicy.ts';
+import { withoutPolicyMeta } from '../../src/platform/http/contentSecurityPolicy.ts';
 import { eventually } from '../support/waitFor.ts';
 
 const repo = resolve(import.meta.dirname, '../..');

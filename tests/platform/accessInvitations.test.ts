@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
-import { LAST_SEEN_EVERY_MS, noteSeen } from '../../src/platform/lastSeen.ts';
-import { HIDDEN_MARK } from '../../src/platform/outbox.ts';
-import type { UserRow } from '../../src/platform/users.ts';
+import { LAST_SEEN_EVERY_MS, noteSeen } from '../../src/platform/identity/lastSeen.ts';
+import { HIDDEN_MARK } from '../../src/platform/mail/outbox.ts';
+import type { UserRow } from '../../src/platform/identity/users.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 11: one-link invitations, their status and acceptance, resending, expiry, and what an

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrate, openDatabase } from '../../src/platform/db.ts';
-import { MIGRATIONS } from '../../src/platform/migrations.ts';
-import { findUserByEmail, toUserRecord, userDocuments } from '../../src/platform/users.ts';
-import { parseListParams, queryDocuments } from '../../src/platform/listQuery.ts';
+import { type Db, migrate, openDatabase } from '../../src/platform/db/db.ts';
+import { MIGRATIONS } from '../../src/platform/db/migrations.ts';
+import { findUserByEmail, toUserRecord, userDocuments } from '../../src/platform/identity/users.ts';
+import { parseListParams, queryDocuments } from '../../src/platform/records/listQuery.ts';
 import { emptyTestDatabase } from './testDatabase.ts';
 
 // Migration 4 (issue 11) on a database made before it: the access columns are backfilled from

@@ -1,10 +1,10 @@
-import { createRecords } from '../../src/platform/entitiesStore.ts';
+import { createRecords } from '../../src/platform/records/entitiesStore.ts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
-import type { Caller } from '../../src/platform/access.ts';
-import { allows, DEFAULT_RULE, ENTITY_ACCESS, type EntityRule, readsAll, ruleFor } from '../../src/platform/entityAccess.ts';
-import type { UserRow } from '../../src/platform/users.ts';
+import type { Caller } from '../../src/platform/identity/access.ts';
+import { allows, DEFAULT_RULE, ENTITY_ACCESS, type EntityRule, readsAll, ruleFor } from '../../src/platform/records/entityAccess.ts';
+import type { UserRow } from '../../src/platform/identity/users.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claimDataDir, SERVER_FILE } from '../../src/platform/dataDirLock.ts';
+import { claimDataDir, SERVER_FILE } from '../../src/platform/db/dataDirLock.ts';
 import { startTestPlatform, writeMinimalDeckYaml } from './harness.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -157,7 +157,7 @@ describe('attack: DATA_DIR modes and lock (finding 7)', () => {
 
     // The fix the message names is enough, and the check of a whole folder is quick.
     chmodSync(deep, 0o600);
-    const { prepareDataDir } = await import('../../src/platform/dataDirModes.ts');
+    const { prepareDataDir } = await import('../../src/platform/db/dataDirModes.ts');
     const started = performance.now();
     prepareDataDir(dir);
     const walkMs = performance.now() - started;
@@ -174,7 +174,7 @@ describe('attack: DATA_DIR modes and lock (finding 7)', () => {
     chmodSync(dir, 0o755);
     chmodSync(join(work, 'empty'), 0o700);
     // Prepared and claimed as startPlatform does: only the lock file appears, 0600.
-    const { prepareDataDir } = await import('../../src/platform/dataDirModes.ts');
+    const { prepareDataDir } = await import('../../src/platform/db/dataDirModes.ts');
     prepareDataDir(dir);
     const claim = await claimDataDir(dir);
     try {
@@ -249,7 +249,7 @@ describe('attack: DATA_DIR modes and lock (finding 7)', () => {
     const end = join(work, 'race-end');
     const racer = `
       import { existsSync } from 'node:fs';
-      import { claimDataDir } from ${JSON.stringify(pathToFileURL(join(repo, 'src/platform/dataDirLock.ts')).href)};
+      import { claimDataDir } from ${JSON.stringify(pathToFileURL(join(repo, 'src/platform/db/dataDirLock.ts')).href)};
       // Polls for the file, and gives up after 60 s so a racer never outlives a failed test.
       const until = async (file) => {
         const deadline = Date.now() + 60_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../../src/bench/httpClient.ts';
-import { ACCOUNT_CLIENT_MAX_FAILURES, ACCOUNT_MAX_FAILURES, SignInLimits } from '../../src/platform/signInLimits.ts';
+import { HttpClient } from '../../scripts/bench/httpClient.ts';
+import { ACCOUNT_CLIENT_MAX_FAILURES, ACCOUNT_MAX_FAILURES, SignInLimits } from '../../src/platform/identity/signInLimits.ts';
 import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 

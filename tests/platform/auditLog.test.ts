@@ -9,7 +9,7 @@ import { AUDIT_CALL, type AuditEntry } from '../../schemas/auditPaths.ts';
 import { DECK_PDF_FILE, DECK_PDF_PATH, ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
 import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { FOLLOW_DRIVE_EVENT, PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
-import { auditCsv, pruneAuditLog } from '../../src/platform/auditLog.ts';
+import { auditCsv, pruneAuditLog } from '../../src/platform/records/auditLog.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, fakeDeck, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { connected } from './socketEvents.ts';

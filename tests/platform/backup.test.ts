@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postgresTool, runOnce } from '../../src/build/postgresServer.ts';
-import { openDatabase } from '../../src/platform/db.ts';
+import { postgresTool, runOnce } from '../../scripts/support/postgresServer.ts';
+import { openDatabase } from '../../src/platform/db/db.ts';
 import { startTestPlatform, type TestPlatform, writeMinimalDeckYaml } from './harness.ts';
 import { postgresBase, testDatabase, testEngine } from './testDatabase.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { followRoom } from '../../schemas/presentingPaths.ts';
-import { ACCOUNT_CLIENT_MAX_FAILURES } from '../../src/platform/signInLimits.ts';
+import { ACCOUNT_CLIENT_MAX_FAILURES } from '../../src/platform/identity/signInLimits.ts';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 11: the account menu's change password, through the path the SDK calls.

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip, chooseEncoding } from '../../src/platform/compression.ts';
+import { acceptsGzip, chooseEncoding } from '../../src/platform/http/compression.ts';
 import { request } from 'node:http';
 import { fakeDeck, startTestPlatform, type TestPlatform } from './harness.ts';
 

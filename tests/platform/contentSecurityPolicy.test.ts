@@ -6,7 +6,7 @@ import {
   sha256Source,
   withoutPolicyMeta,
   withPolicyMeta,
-} from '../../src/platform/contentSecurityPolicy.ts';
+} from '../../src/platform/http/contentSecurityPolicy.ts';
 
 // Issue 23, item 6: the policy builder. Hashes are taken of exactly what the browser runs and
 // applies: the text of inline scripts and stylesheets as the HTML parser reads it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deckFilePath, targetPath } from '../../src/platform/deckFilePath.ts';
-import { fileAudience } from '../../src/platform/publicDeckFiles.ts';
+import { deckFilePath, targetPath } from '../../src/platform/http/deckFilePath.ts';
+import { fileAudience } from '../../src/platform/http/publicDeckFiles.ts';
 
 describe('deckFilePath', () => {
   it('names the file of each canonical path', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/platform/db.ts';
+import { openDatabase } from '../../src/platform/db/db.ts';
 import { writeMinimalDeckYaml } from './harness.ts';
 
 const repo = resolve(import.meta.dirname, '../..');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DECK_OPTIONS, ENGAGEMENT_ENTITY, type SlideViewFields } from '../../schemas/engagementPaths.ts';
-import { MAX_LIMIT } from '../../src/platform/listQuery.ts';
+import { MAX_LIMIT } from '../../src/platform/records/listQuery.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // The engagement entities under their rules (entityAccess.ts) and strict shapes (entitySchemas.ts),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
-import { entityDocuments } from '../../src/platform/entitiesStore.ts';
-import { listSql, MAX_LIMIT, parseListParams } from '../../src/platform/listQuery.ts';
-import type { Queryable } from '../../src/platform/db.ts';
+import { entityDocuments } from '../../src/platform/records/entitiesStore.ts';
+import { listSql, MAX_LIMIT, parseListParams } from '../../src/platform/records/listQuery.ts';
+import type { Queryable } from '../../src/platform/db/db.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { preparedDatabase } from './testDatabase.ts';
 

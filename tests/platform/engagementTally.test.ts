@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_ENTITY, ENGAGEMENT_FUNCTION, type SlideViewRecord, type ViewTally } from '../../schemas/engagementPaths.ts';
-import { summarizeEngagement } from '../../src/admin/engagement.ts';
-import { bookOfRecords, bookOfTally, isViewTally } from '../../src/admin/viewTally.ts';
-import { viewTallyJson } from '../../src/platform/engagementTally.ts';
-import { deleteMatching, deleteRecord, updateRecord } from '../../src/platform/entitiesStore.ts';
+import { summarizeEngagement } from '../../src/admin/engagement/engagement.ts';
+import { bookOfRecords, bookOfTally, isViewTally } from '../../src/admin/engagement/viewTally.ts';
+import { viewTallyJson } from '../../src/platform/records/engagementTally.ts';
+import { deleteMatching, deleteRecord, updateRecord } from '../../src/platform/records/entitiesStore.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { sendSampleViews, sendViews, TALLY_SLIDES, viewFields, visitId } from './viewRecords.ts';
 

@@ -2,9 +2,9 @@
 // serve (its database answers) and, once shutdown has begun, that it should get no more traffic.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOnce } from '../../src/build/postgresServer.ts';
-import { POOL_SIZE } from '../../src/platform/postgresDb.ts';
-import { HEALTH_DB_TIMEOUT_MS } from '../../src/platform/routes/health.ts';
+import { runOnce } from '../../scripts/support/postgresServer.ts';
+import { POOL_SIZE } from '../../src/platform/db/postgresDb.ts';
+import { HEALTH_DB_TIMEOUT_MS } from '../../src/platform/http/routes/health.ts';
 import { fakeDeck, startTestPlatform, type TestPlatform } from './harness.ts';
 import { postgresBase } from './testDatabase.ts';
 import { eventually } from '../support/waitFor.ts';

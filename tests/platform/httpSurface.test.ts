@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, fakeDeck, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// The shape of src/platform/httpApp.ts: the auth group answers for itself, the gate runs before
+// The shape of src/platform/http/httpApp.ts: the auth group answers for itself, the gate runs before
 // anything of the gated group, one middleware checks the entity name, and secureHeaders adds only
 // the two headers the platform always sent.
 const deck = fakeDeck({ 'index.html': '<h1>COVER</h1>', '404.html': '<h1>NOT FOUND</h1>', '_gate.html': '<p>GATE</p>', 'login.html': '<form></form>' });

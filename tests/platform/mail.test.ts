@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
-import { htmlBody } from '../../src/platform/mailer.ts';
-import { HIDDEN_MARK, MAILED_MARK } from '../../src/platform/outbox.ts';
+import { htmlBody } from '../../src/platform/mail/mailer.ts';
+import { HIDDEN_MARK, MAILED_MARK } from '../../src/platform/mail/outbox.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
 import { ADMIN, startTestPlatform, type TestPlatform, writeMinimalDeckYaml } from './harness.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrate, NewerSchemaError, openDatabase } from '../../src/platform/db.ts';
-import { MIGRATIONS } from '../../src/platform/migrations.ts';
+import { type Db, migrate, NewerSchemaError, openDatabase } from '../../src/platform/db/db.ts';
+import { MIGRATIONS } from '../../src/platform/db/migrations.ts';
 import { emptyTestDatabase, testDatabase, testEngine } from './testDatabase.ts';
 
 let db: Db;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtPages, pageRedirect } from '../../src/platform/pageRedirect.ts';
+import { builtPages, pageRedirect } from '../../src/platform/http/pageRedirect.ts';
 import { fakeDeck } from './harness.ts';
 
 // The platform knows the routes from the built files only (it may not import the registry).

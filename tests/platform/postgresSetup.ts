@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { startPostgresServer } from '../../src/build/postgresServer.ts';
-import { openDatabase } from '../../src/platform/db.ts';
+import { startPostgresServer } from '../../scripts/support/postgresServer.ts';
+import { openDatabase } from '../../src/platform/db/db.ts';
 import { TEMPLATE_DATABASE } from './testDatabase.ts';
 
 declare module 'vitest' {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { PRESENCE_EVENT, presenceRoom, type PresenceUpdate, type PresenceViewer, VISIT_IDLE_MS } from '../../schemas/engagementPaths.ts';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
-import { arrive, newTab, noteSeenInVisit, reportedTab, viewersOf } from '../../src/platform/presence.ts';
+import { arrive, newTab, noteSeenInVisit, reportedTab, viewersOf } from '../../src/platform/live/presence.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { connected } from './socketEvents.ts';

@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { FOLLOW_DRIVE_EVENT, type FollowState, followRoom, NOTES_DIR, NOTES_FILE, PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
-import { FollowBoard } from '../../src/platform/follow.ts';
+import { FollowBoard } from '../../src/platform/live/follow.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { connected } from './socketEvents.ts';

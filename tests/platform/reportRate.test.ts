@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReportRate } from '../../src/platform/reportRate.ts';
+import { ReportRate } from '../../src/platform/http/reportRate.ts';
 
 // The CSP report endpoint's limit (issue 23, item 6), on a clock the test moves.
 describe('ReportRate', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchRequestNotices } from '../../src/admin/requestNotices.ts';
+import { watchRequestNotices } from '../../src/admin/people/requestNotices.ts';
 import { createClient, type Base44Client } from '../../src/sdk/index.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';

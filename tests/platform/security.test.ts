@@ -1,10 +1,10 @@
-import { hashPassword, PASSWORD_COST, passwordCost, verifyPassword } from '../../src/platform/passwords.ts';
+import { hashPassword, PASSWORD_COST, passwordCost, verifyPassword } from '../../src/platform/identity/passwords.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttemptLimiter } from '../../src/platform/attemptLimiter.ts';
-import { LimitEvents } from '../../src/platform/limitEvents.ts';
-import { ClientThrottle, CLIENT_FREE_FAILURES, CLIENT_MAX_IN_FLIGHT } from '../../src/platform/clientThrottle.ts';
-import { normalizeAddress } from '../../src/platform/clientAddress.ts';
-import { pruneDeadSecrets, sha256 } from '../../src/platform/tokens.ts';
+import { AttemptLimiter } from '../../src/platform/identity/attemptLimiter.ts';
+import { LimitEvents } from '../../src/platform/identity/limitEvents.ts';
+import { ClientThrottle, CLIENT_FREE_FAILURES, CLIENT_MAX_IN_FLIGHT } from '../../src/platform/identity/clientThrottle.ts';
+import { normalizeAddress } from '../../src/platform/http/clientAddress.ts';
+import { pruneDeadSecrets, sha256 } from '../../src/platform/identity/tokens.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 let p: TestPlatform;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
-import { CSP_REPORT_PATH, inlineSources, sha256Source, withPolicyMeta } from '../../src/platform/contentSecurityPolicy.ts';
-import { CSP_REPORTS_OVERALL, CSP_REPORTS_PER_ADDRESS } from '../../src/platform/routes/cspReports.ts';
+import { CSP_REPORT_PATH, inlineSources, sha256Source, withPolicyMeta } from '../../src/platform/http/contentSecurityPolicy.ts';
+import { CSP_REPORTS_OVERALL, CSP_REPORTS_PER_ADDRESS } from '../../src/platform/http/routes/cspReports.ts';
 import { ADMIN, fakeDeck, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 23, item 6, over real HTTP: every HTML answer (each page, the _gate.html shell, the 404 page,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../src/platform/access.ts';
-import { EventBudget, SOCKET_DROP_WINDOW_MS, SOCKET_DROPS_BEFORE_CLOSE, SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND } from '../../src/platform/socketBudget.ts';
-import { isServerRoom, stillStands, tokenRoom, userRoom, viewersRoom } from '../../src/platform/socketStanding.ts';
-import type { UserRow } from '../../src/platform/users.ts';
+import type { Caller } from '../../src/platform/identity/access.ts';
+import { EventBudget, SOCKET_DROP_WINDOW_MS, SOCKET_DROPS_BEFORE_CLOSE, SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND } from '../../src/platform/live/socketBudget.ts';
+import { isServerRoom, stillStands, tokenRoom, userRoom, viewersRoom } from '../../src/platform/live/socketStanding.ts';
+import type { UserRow } from '../../src/platform/identity/users.ts';
 
 // The hook-free rules of issue 23's socket findings: who still stands, which rooms are the server's,
 // and the per-socket event budget.

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVICE_TOKEN_FILE } from '../../src/platform/bootstrap.ts';
+import { SERVICE_TOKEN_FILE } from '../../src/platform/identity/bootstrap.ts';
 import { startTestPlatform } from './harness.ts';
 
 // Issue 28: the start-up message says where the console is and how to invite from it, and where

@@ -3,10 +3,10 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { runOnce } from '../../src/build/postgresServer.ts';
-import { type DatabaseLocation, type Db, migrate, openDatabase } from '../../src/platform/db.ts';
-import { MIGRATIONS } from '../../src/platform/migrations.ts';
-import { dumpPglite } from '../../src/platform/pgliteDb.ts';
+import { runOnce } from '../../scripts/support/postgresServer.ts';
+import { type DatabaseLocation, type Db, migrate, openDatabase } from '../../src/platform/db/db.ts';
+import { MIGRATIONS } from '../../src/platform/db/migrations.ts';
+import { dumpPglite } from '../../src/platform/db/pgliteDb.ts';
 
 // The platform suite runs twice (vite.config.ts): on PGlite in memory (project `node`) and on a
 // real Postgres server (project `node-postgres`, postgresSetup.ts). Each test platform and each

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { ENGAGEMENT_ENTITY, type SlideViewFields } from '../../schemas/engagementPaths.ts';
-import type { SlideRef } from '../../src/admin/engagement.ts';
+import type { SlideRef } from '../../src/admin/engagement/engagement.ts';
 import type { TestPlatform } from './harness.ts';
 
 // SlideView records for the tally's tests (tests/platform/engagementTally.test.ts, tests/admin/viewTally.test.ts).

@@ -1,0 +1,33 @@
+// Child process of the load run: the local platform (issue 6) with an in-memory database, or the
+// Postgres server of DATABASE_URL (issue 14, with the SERVICE_TOKEN every process of that database
+// shares), serving dist/ on a loopback port. Prints one JSON line {url, appId, serviceToken} when
+// ready, then one {outbox} line per mail; SIGTERM stops it.
+// Run in its own process so the load generator and the server do not share one event loop.
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { closeOnSignal, runChild } from './childProcess.ts';
+
+async function main(): Promise<void> {
+  const { startPlatform } = (await import('../../src/platform/server.ts')) as typeof import('../../src/platform/server.ts');
+  const appId = process.env.BENCH_APP_ID ?? 'benchapp';
+  const serviceToken = process.env.SERVICE_TOKEN || randomBytes(32).toString('hex');
+  const platform = await startPlatform({
+    appId,
+    visibility: 'private_with_login',
+    port: 0,
+    host: '127.0.0.1',
+    adminEmail: 'admin@bench.local',
+    adminPassword: randomBytes(16).toString('hex'),
+    serviceToken,
+    ...(process.env.DATABASE_URL && { databaseUrl: process.env.DATABASE_URL }),
+    staticDir: resolve(process.env.BENCH_STATIC_DIR ?? 'dist'),
+    // Codes are only in the log (never in the stored outbox): pass the mail on, one JSON line each.
+    log: (line) => {
+      if (line.startsWith('[outbox]')) process.stdout.write(`${JSON.stringify({ outbox: line })}\n`);
+    },
+  });
+  process.stdout.write(`${JSON.stringify({ url: platform.url, appId, serviceToken })}\n`);
+  closeOnSignal(() => platform.close());
+}
+
+runChild(main);

@@ -1,0 +1,79 @@
+import { memo, useMemo, useState } from 'react';
+import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
+import type { Base44Client } from '../../sdk/index.ts';
+import { summarizeEngagement } from './engagement.ts';
+import { SlideSummaryTable } from './SlideSummaryTable.tsx';
+import { latest } from '../timeText.ts';
+import { useSlideRefs } from './useSlideRefs.ts';
+import { useViewTally } from './useViewTally.ts';
+import type { TallySource } from './viewTallyLoad.ts';
+import { ViewerDetail } from './ViewerDetail.tsx';
+import { ViewerTable } from './ViewerTable.tsx';
+import { ViewsCsvButton } from './ViewsCsvButton.tsx';
+
+interface EngagementSectionProps {
+  client: Base44Client;
+  tally: TallySource;
+  now: Date;
+}
+
+const count = new Intl.NumberFormat('en');
+
+/**
+ * Per viewer (visits, time per slide, how far) and per slide (total, median, where viewers stop), and
+ * the raw views as CSV. It holds its own sums, and is memoised, so news elsewhere in the console
+ * does not draw its tables of every viewer again.
+ */
+export const EngagementSection = memo(function EngagementSection({ client, tally, now: minute }: EngagementSectionProps) {
+  const sums = useViewTally(client, tally);
+  // The console's clock ticks each minute, but these times arrive live: one newer than the last tick must not read "in 1 minute".
+  const now = latest(minute);
+  const slides = useSlideRefs();
+  const { book, revision } = sums;
+  // The book is changed in place; `revision` says it changed.
+  // Drawn once the registry has named the slides too: no picture of raw paths that the labels then replace.
+  const engagement = useMemo(() => (book && slides.length > 0 ? summarizeEngagement(book, slides) : null), [book, revision, slides]);
+  const labels = useMemo(() => new Map((engagement?.slides ?? []).map((slide) => [slide.path, slide.label])), [engagement]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const viewer = engagement?.viewers.find((candidate) => candidate.id === chosen) ?? engagement?.viewers[0];
+
+  return (
+    <section className="admin-section" aria-labelledby="admin-engagement">
+      <h2 id="admin-engagement" tabIndex={-1}>
+        Engagement
+      </h2>
+      <p className="admin-section__lead">
+        Time each viewer spent on each slide, counted only while the deck was visible and they were active. Views arrive when a viewer leaves
+        the deck or every 30 seconds while they read.
+      </p>
+      {sums.error ? (
+        <p className="admin-alert" role="alert">
+          {sums.error}
+        </p>
+      ) : null}
+      {!engagement ? (
+        sums.error ? null : <p className="admin-empty">Loading views…</p>
+      ) : engagement.viewers.length === 0 ? (
+        <p className="admin-empty">
+          No views recorded yet. With recording on (see Settings), each viewer&rsquo;s time per slide appears here within seconds of them
+          leaving the deck.
+        </p>
+      ) : (
+        <>
+          <div className="engagement-summary" data-view-records={engagement.records}>
+            <p>
+              {count.format(engagement.viewers.length)} {engagement.viewers.length === 1 ? 'viewer' : 'viewers'},{' '}
+              {count.format(engagement.records)} view records.
+            </p>
+            <ViewsCsvButton views={client.entities[ENGAGEMENT_ENTITY.view]!} labels={labels} records={engagement.records} />
+          </div>
+          <div className="engagement-layout">
+            <ViewerTable engagement={engagement} chosenId={viewer?.id} onChoose={setChosen} now={now} />
+            {viewer ? <ViewerDetail viewer={viewer} slides={engagement.slides} deckLength={engagement.deckLength} now={now} /> : null}
+          </div>
+          <SlideSummaryTable bySlide={engagement.bySlide} viewers={engagement.viewers.length} />
+        </>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import type { Base44Client } from '../../sdk/index.ts';
+import { EMPTY_INVITE, inviteBody, inviteValuesFor, type InviteValues } from './accessForms.ts';
+import { FormAlert, SelectField, TextField } from '../AdminField.tsx';
+import { PREPARED_FOR_FIELDS, PreparedForFields } from './PreparedForFields.tsx';
+import { ROLE_OPTIONS, type Person } from './people.ts';
+import { useServerForm } from '../useServerForm.ts';
+
+interface InviteSectionProps {
+  client: Base44Client;
+  onInvited(): void;
+  /** Someone to invite again, chosen in the people list: the form is filled in for them and focused. */
+  again?: { person: Person } | null;
+}
+
+/** Invite by email with a role, an optional expiry and an optional "Prepared for". */
+export function InviteSection({ client, onInvited, again }: InviteSectionProps) {
+  const [status, setStatus] = useState('');
+  const form = useServerForm<InviteValues>(
+    EMPTY_INVITE,
+    async (values) => {
+      setStatus('');
+      const result = await client.access.invite(inviteBody(values));
+      form.setValues(EMPTY_INVITE);
+      setStatus(`Invitation sent to ${result.email}.`);
+      onInvited();
+    },
+    PREPARED_FOR_FIELDS,
+  );
+  // Only a new choice fills the form (and moves focus there); the form's own functions change every render.
+  useEffect(() => {
+    if (!again) return;
+    form.setValues(inviteValuesFor(again.person));
+    setStatus('');
+    form.focus('user_email');
+  }, [again]);
+  return (
+    <section className="admin-section" aria-labelledby="admin-invite">
+      <h2 id="admin-invite">Invite someone</h2>
+      <p className="admin-section__lead">They get one email with a link that lets them choose a password and sign in.</p>
+      <form className="admin-form" noValidate onSubmit={form.onSubmit}>
+        <FormAlert message={form.formError} />
+        <div className="admin-form__grid admin-form__grid--invite">
+          <TextField label="Email" type="email" autoComplete="off" required binding={form.field('user_email')} />
+          <SelectField label="Role" binding={form.field('role')} options={ROLE_OPTIONS} />
+          <TextField label="Access until (optional)" type="date" hint="Access ends after this day (UTC)." binding={form.field('expires_at')} />
+        </div>
+        <PreparedForFields name={form.field('name')} company={form.field('company')} legend="Prepared for (optional)" />
+        <div className="admin-form__actions">
+          <button type="submit" className="admin-button admin-button--primary">
+            Send invitation
+          </button>
+          <p role="status" className="admin-status">
+            {status}
+          </p>
+        </div>
+      </form>
+    </section>
+  );
+}

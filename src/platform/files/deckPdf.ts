@@ -1,0 +1,67 @@
+import { join, resolve } from 'node:path';
+import type { Context } from 'hono';
+import { ACCESS_ENDED_REASON } from '../../../schemas/accessWire.ts';
+import { DECK_PDF_FILE, stampText } from '../../../schemas/engagementPaths.ts';
+import { accessEnded, bearerToken } from '../identity/access.ts';
+import { admit, identify } from '../identity/admission.ts';
+import { auditRequest } from '../records/auditLog.ts';
+import { readDeckOptions } from '../records/deckOptions.ts';
+import { gateError, HttpError } from '../http/errors.ts';
+import type { PlatformContext } from '../http/httpTypes.ts';
+import { loadSourcePdf, stampPdf } from './pdfStamp.ts';
+import { sessionToken } from '../http/session.ts';
+import { tokenHolder } from '../identity/tokens.ts';
+
+// DECK_PDF_PATH: the exported deck, stamped with the viewer's email and the day on every page.
+// Only a person the gate admits gets it, and only while the deck's options allow downloads; the
+// unstamped file itself is never served (publicDeckFiles.ts gives it no audience).
+
+/** What staticDeck answers itself: the gate page as for any gated page, or its ordinary 404. */
+export type DeckPdfRefusal = 'signed-out' | 'not-found';
+
+/**
+ * The stamped PDF for the caller (session cookie or bearer token), or why not: signed out (no
+ * live credential) and downloads off are answered by staticDeck as for pages; access ended or not
+ * admitted throw the gate's 403, and a deck never exported a 503 naming `npm run export`.
+ */
+export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: string): Promise<Response | DeckPdfRefusal> {
+  const token = bearerToken(c.req.header('authorization')) ?? sessionToken(c);
+  if (!token) return 'signed-out';
+  const { app, caller } = await identify(ctx, ctx.deckAppId, token);
+  if (caller.kind === 'invalid') {
+    // Revoking ends a person's tokens too; their download is refused for that reason, not as a stranger's.
+    const holder = await tokenHolder(ctx.db, token, app.id);
+    if (holder && accessEnded(holder)) throw gateError(ACCESS_ENDED_REASON);
+  }
+  // The stamp names a person: the service role and dead tokens have none to name.
+  if (caller.kind !== 'user') return 'signed-out';
+  await admit(ctx, { app, caller });
+  if (!(await readDeckOptions(ctx.db, app.id)).downloads) return 'not-found';
+  const source = await loadSourcePdf(join(root, DECK_PDF_FILE)).catch((error: unknown) => {
+    ctx.log(`[deck.pdf] ${join(root, DECK_PDF_FILE)} cannot be stamped: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HttpError(503, {
+      detail: `The deck's PDF (${DECK_PDF_FILE}) could not be read as a PDF: run \`npm run export\` again, then try again.`,
+      code: 'pdf_unreadable',
+    });
+  });
+  if (!source) {
+    throw new HttpError(503, {
+      detail: `The deck's PDF has not been exported: run \`npm run export\` (it writes ${DECK_PDF_FILE} into the built deck), then try again.`,
+      code: 'pdf_not_exported',
+    });
+  }
+  const body = stampPdf(source, stampText(caller.user.email, new Date()));
+  await auditRequest(ctx, c, { appId: app.id, action: 'pdf_downloaded', actor: caller, target: caller.user.email });
+  c.header('Vary', 'Authorization', { append: true });
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${DECK_PDF_FILE}"`,
+    'Cache-Control': 'private, no-store',
+  });
+}
+
+/** Parses the export (if any) ahead of the first download, so no viewer waits for it; failures wait for a request to report them. */
+export function warmDeckPdf(ctx: PlatformContext): void {
+  // The same absolute path as staticDeck's, so the request finds it in the cache.
+  void loadSourcePdf(join(resolve(ctx.staticDir), DECK_PDF_FILE)).catch(() => undefined);
+}

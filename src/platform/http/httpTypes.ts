@@ -1,0 +1,67 @@
+import type { Caller } from '../identity/access.ts';
+import type { AppRow } from '../identity/apps.ts';
+import type { Db } from '../db/db.ts';
+import type { Context } from 'hono';
+import type { AfterReplyQueue } from './afterReply.ts';
+import type { AttemptLimiter } from '../identity/attemptLimiter.ts';
+import type { SignInLimits } from '../identity/signInLimits.ts';
+import type { OutboxMessage } from '../mail/outbox.ts';
+import type { WriteRates } from '../identity/writeRates.ts';
+import type { NoticeThrottle } from '../mail/adminNotices.ts';
+
+/** Whose sockets must have their standing decided again: a person's, or one token's (by its SHA-256, hex). */
+export interface StandingChange {
+  userId?: string;
+  digest?: string;
+  /** The tab that changed its password carries on: its sockets on token `from` now stand on token `to` (digests). */
+  rotate?: { from: string; to: string };
+}
+
+/** Broadcasts to socket rooms (realtime.ts); a no-op until the socket server is attached. */
+export interface Broadcaster {
+  /** Emits `update_model { room, data: JSON.stringify(payload) }` to the room. */
+  publish(room: string, payload: unknown): void;
+  /**
+   * Decides again, on every process, whether each socket of the person or token may still see the
+   * deck: one whose person was revoked, expired, demoted or deleted, or whose token was signed out or
+   * died with a password change, is closed. Call it after the change is committed; it resolves once
+   * this process has decided (the others do within moments).
+   */
+  standingChanged(change: StandingChange): Promise<void>;
+}
+
+/** What every route needs: the database, the log, secrets and shared limiters. */
+export interface PlatformContext {
+  db: Db;
+  log: (line: string) => void;
+  serviceToken: string;
+  /** Limits on password checks per account, per address and both (signInLimits.ts). */
+  signInLimits: SignInLimits;
+  /** Each admin's hourly budget of notice mails (the rest wait for a digest). */
+  notices: NoticeThrottle;
+  /** The viewers' write rates of the access table (entityAccess.ts), counted in the database. */
+  writeRates: WriteRates;
+  /** Codes mailed to addresses without an account, per app and hour, all together (finding 4). */
+  newAddressCodes: AttemptLimiter;
+  /** Counts code and reset-link requests per email and kind (5 per 15 min), against mail floods. */
+  mailLimiter: AttemptLimiter;
+  /** The client address a request came from (clientAddress.ts), the key of per-client limits. */
+  clientAddress: (c: Context) => string;
+  broadcaster: Broadcaster;
+  /** Work that must not delay (or time) a reply: codes and mail of register, resend and reset. */
+  afterReply: AfterReplyQueue;
+  /** The app whose deck staticDeck serves. */
+  deckAppId: string;
+  /** Who may frame the deck's pages (`frame-ancestors`, contentSecurityPolicy.ts). */
+  frameAncestors: readonly string[];
+  staticDir: string;
+  /** Hands a message to the mail server (SMTP_URL, mailer.ts); absent without one (outbox.ts sendMail). */
+  deliver?: ((message: OutboxMessage) => Promise<void>) | undefined;
+  /** Base of links written to the outbox (reset and invitation links). */
+  publicUrl: () => string;
+}
+
+/** Hono variables set by the app-scope middleware for routes below /api/apps/{appId}. */
+export interface AppEnv {
+  Variables: { app: AppRow; caller: Caller };
+}

@@ -1,0 +1,51 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { readJson, validate } from '../body.ts';
+import {
+  appendMessage,
+  conversationDocuments,
+  conversationRoom,
+  createConversation,
+  findConversation,
+} from '../../records/conversations.ts';
+import { badRequest, notFound } from '../errors.ts';
+import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { parseListParams, queryDocuments } from '../../records/listQuery.ts';
+
+const NewConversation = z.object({
+  agent_name: z.string().min(1).max(200),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * Stored agent conversations. The local platform runs no agent: a message is stored and broadcast,
+ * and no assistant reply follows.
+ */
+export function registerAgentRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
+  api.get('/agents/conversations', async (c) => {
+    const source = conversationDocuments(c.get('app').id, c.get('caller'));
+    return c.json(await queryDocuments(ctx.db, source, parseListParams(c.req.query())));
+  });
+
+  api.post('/agents/conversations', async (c) => {
+    const body = validate(NewConversation, await readJson(c));
+    return c.json(await createConversation(ctx.db, c.get('app').id, body, c.get('caller')));
+  });
+
+  api.get('/agents/conversations/:id', async (c) => {
+    const conversation = await findConversation(ctx.db, c.get('app').id, c.req.param('id'), c.get('caller'));
+    if (!conversation) throw notFound(`Conversation ${c.req.param('id')} not found`);
+    return c.json(conversation);
+  });
+
+  api.post('/agents/conversations/:id/messages', async (c) => {
+    const app = c.get('app');
+    const id = c.req.param('id');
+    if (!(await findConversation(ctx.db, app.id, id, c.get('caller')))) throw notFound(`Conversation ${id} not found`);
+    const body = await readJson(c);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body', 'must be a message object');
+    const { conversation, message } = await appendMessage(ctx.db, app.id, id, body as Record<string, unknown>);
+    ctx.broadcaster.publish(conversationRoom(id), conversation);
+    return c.json(message);
+  });
+}

@@ -1,0 +1,14 @@
+import { createMiddleware } from 'hono/factory';
+import { bearerToken } from '../../identity/access.ts';
+import { identify } from '../../identity/admission.ts';
+import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+
+/** Loads the app of /api/apps/{appId}/… and the caller into `app` and `caller`; 404 for an unknown app. */
+export function appScope(ctx: PlatformContext) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const { app, caller } = await identify(ctx, c.req.param('appId') ?? '', bearerToken(c.req.header('authorization')));
+    c.set('app', app);
+    c.set('caller', caller);
+    await next();
+  });
+}

@@ -1,0 +1,60 @@
+import type { Hono } from 'hono';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../../schemas/auditActions.ts';
+import { AUDIT_CALL, AUDIT_QUERY } from '../../../../schemas/auditPaths.ts';
+import { adminOnly } from '../../identity/admission.ts';
+import { auditCsv, type AuditQuery, readAuditLog } from '../../records/auditLog.ts';
+import { badRequest, HttpError } from '../errors.ts';
+import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+
+const MAX_ENTRIES = 5000;
+
+// A date (the start of that day, UTC) or a full ISO time; `endOfDay` moves a bare date to its end.
+function timeParam(name: string, value: string | undefined, endOfDay = false): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const bareDate = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const at = new Date(bareDate ? `${value}T00:00:00.000Z` : value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(at.getTime())) throw badRequest(name, 'must be a date such as 2026-11-26 or an ISO time');
+  return bareDate && endOfDay ? new Date(at.getTime() + 24 * 60 * 60 * 1000) : at;
+}
+
+/** The reader's query, or a 400 naming the bad parameter. */
+export function auditQueryOf(query: Record<string, string>): AuditQuery & { csv: boolean } {
+  const known = new Set<string>(Object.values(AUDIT_QUERY));
+  for (const name of Object.keys(query)) if (!known.has(name)) throw badRequest(name, `is not a parameter of the audit log (${[...known].join(', ')})`);
+  const action = query[AUDIT_QUERY.action] || undefined;
+  if (action !== undefined && !Object.hasOwn(AUDIT_ACTIONS, action)) throw badRequest(AUDIT_QUERY.action, `must be one of ${Object.keys(AUDIT_ACTIONS).join(', ')}`);
+  const person = query[AUDIT_QUERY.person]?.trim() || undefined;
+  if (person !== undefined && person.length > 320) throw badRequest(AUDIT_QUERY.person, 'must be at most 320 characters');
+  const rawLimit = query[AUDIT_QUERY.limit];
+  const limit = rawLimit === undefined || rawLimit === '' ? 1000 : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ENTRIES) throw badRequest(AUDIT_QUERY.limit, `must be an integer from 1 to ${MAX_ENTRIES}`);
+  const format = query[AUDIT_QUERY.format];
+  if (format !== undefined && format !== 'csv' && format !== 'json') throw badRequest(AUDIT_QUERY.format, 'must be csv or json');
+  return {
+    person,
+    action: action as AuditAction | undefined,
+    since: timeParam(AUDIT_QUERY.since, query[AUDIT_QUERY.since]),
+    until: timeParam(AUDIT_QUERY.until, query[AUDIT_QUERY.until], true),
+    limit,
+    csv: format === 'csv',
+  };
+}
+
+/** GET AUDIT_CALL (admins): the log, newest first, as JSON or CSV; nothing may change it. */
+export function registerAuditLogRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
+  api.get(AUDIT_CALL, adminOnly('read the audit log'), async (c) => {
+    const { csv, ...query } = auditQueryOf(c.req.query());
+    const entries = await readAuditLog(ctx.db, c.get('app').id, query);
+    c.header('Cache-Control', 'no-store');
+    if (!csv) return c.json(entries);
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(auditCsv(entries), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="audit-log-${day}.csv"`,
+    });
+  });
+
+  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], [AUDIT_CALL, `${AUDIT_CALL}/*`], adminOnly('read the audit log'), () => {
+    throw new HttpError(405, { detail: 'The audit log is append-only: no call changes or deletes an entry', code: 'method_not_allowed' });
+  });
+}

@@ -1,0 +1,34 @@
+import type { Hono } from 'hono';
+import { checkRecordId } from '../../records/entitiesStore.ts';
+import { ENTITY_ACCESS, requireAllowed } from '../../records/entityAccess.ts';
+import { HttpError, notFound } from '../errors.ts';
+import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { parseListParams, queryDocuments } from '../../records/listQuery.ts';
+import { outboxDocuments } from '../../mail/outbox.ts';
+
+const OUTBOX = ENTITY_ACCESS.Outbox!;
+
+/** GET /entities/Outbox[/{id}]: the mail the local platform would have sent, for admins only. */
+export function registerOutboxRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
+  api.get('/entities/Outbox', async (c) => {
+    requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
+    return c.json(await queryDocuments(ctx.db, outboxDocuments(c.get('app').id), parseListParams(c.req.query())));
+  });
+
+  api.get('/entities/Outbox/:id', async (c) => {
+    requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
+    const id = checkRecordId(c.req.param('id'));
+    const result = await ctx.db.query<{ data: unknown }>('SELECT data FROM outbox WHERE app_id = $1 AND id = $2', [
+      c.get('app').id,
+      id,
+    ]);
+    if (!result.rows[0]) throw notFound(`Outbox message ${id} not found`);
+    return c.json(result.rows[0].data);
+  });
+
+  api.on(['POST', 'PUT', 'DELETE'], ['/entities/Outbox', '/entities/Outbox/*'], (c) => {
+    requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
+    // Its create, update and delete rules are "nobody": the platform alone writes it.
+    throw new HttpError(405, { detail: 'Outbox is read-only: the platform writes it', code: 'method_not_allowed' });
+  });
+}

@@ -1,0 +1,15 @@
+import type { Hono } from 'hono';
+import { bearerToken } from '../../identity/access.ts';
+import { admitToken } from '../../identity/admission.ts';
+import type { PlatformContext } from '../httpTypes.ts';
+
+/** GET /api/apps/public/prod/public-settings/by-id/{appId}: the app's visibility, behind the gate. */
+export function registerPublicSettings(app: Hono, ctx: PlatformContext): void {
+  app.get('/api/apps/public/prod/public-settings/by-id/:appId', async (c) => {
+    // The deck's app start turns 403 auth_required into "go to login" and user_not_registered
+    // into Access Restricted (spec section 4). A dead token counts as none here, so a stale token
+    // in storage leads to the login page rather than to "Failed to load app".
+    const who = await admitToken(ctx, c.req.param('appId'), bearerToken(c.req.header('authorization')), { deadTokenIsAnonymous: true });
+    return c.json({ id: who.app.id, public_settings: who.app.visibility, created_date: who.app.created_date });
+  });
+}

@@ -1,0 +1,83 @@
+import { createMiddleware } from 'hono/factory';
+import { type Caller, checkGate, requireAdmin, resolveCaller, resolveDigestCaller } from './access.ts';
+import { type AppRow, findApp } from './apps.ts';
+import { notFound } from '../http/errors.ts';
+import type { AppEnv, PlatformContext } from '../http/httpTypes.ts';
+import { noteSeen } from './lastSeen.ts';
+
+// The one admission (issue 23, finding 7): "who is this, and may they see this deck now" is decided
+// here and nowhere else. Every door calls it on every request or event: the API (the gated group's
+// middleware), the deck's pages and files, the stamped PDF, the socket handshake and each socket
+// event that acts or receives on the caller's behalf. Nothing is decided on a standing captured
+// earlier: a revoked, expired, demoted or signed-out person is refused by the next call.
+
+/** An app and who is calling it. */
+export interface Admission {
+  app: AppRow;
+  caller: Caller;
+}
+
+type AdmissionContext = Pick<PlatformContext, 'db' | 'serviceToken' | 'log'>;
+
+/**
+ * Who presents `token` to the app `appId`, not yet judged; 404 for an unknown app. A dead token
+ * (revoked, expired) is `invalid`, unless `deadTokenIsAnonymous` (a stale cookie on a page of a
+ * public deck is no reason to refuse what anyone may see).
+ */
+export async function identify(
+  ctx: AdmissionContext,
+  appId: string,
+  token: string | null,
+  options: { deadTokenIsAnonymous?: boolean } = {},
+): Promise<Admission> {
+  const app = await findApp(ctx.db, appId);
+  if (!app) throw notFound(`App ${appId} not found`, 'app_not_found');
+  const caller = await resolveCaller(ctx.db, app, token, ctx.serviceToken, ctx.log);
+  return { app, caller: caller.kind === 'invalid' && options.deadTokenIsAnonymous ? { kind: 'anonymous' } : caller };
+}
+
+/**
+ * The decision: throws the gate's 401 or 403 (auth_required, access_ended, user_not_registered)
+ * unless the caller may see the app now; an admitted person is noted as seen (lastSeen.ts).
+ */
+export async function admit(ctx: AdmissionContext, who: Admission): Promise<Admission> {
+  checkGate(who.app, who.caller);
+  await noteSeen(ctx.db, who.caller);
+  return who;
+}
+
+/** identify, then admit: the whole admission of a token at one app. */
+export async function admitToken(ctx: AdmissionContext, appId: string, token: string | null, options: { deadTokenIsAnonymous?: boolean } = {}): Promise<Admission> {
+  return admit(ctx, await identify(ctx, appId, token, options));
+}
+
+/** The admission again of a socket (or anything else) that kept only its token's SHA-256; throws like admit. */
+export async function admitDigest(ctx: AdmissionContext, app: AppRow, digest: string): Promise<Caller> {
+  const caller = await resolveDigestCaller(ctx.db, app, digest, ctx.log);
+  return (await admit(ctx, { app, caller })).caller;
+}
+
+/** admitToken, answering null instead of throwing a refusal: for doors that show their own (pages). */
+export async function admittedOrNull(ctx: AdmissionContext, appId: string, token: string | null, options: { deadTokenIsAnonymous?: boolean } = {}): Promise<Admission | null> {
+  try {
+    return await admitToken(ctx, appId, token, options);
+  } catch {
+    return null;
+  }
+}
+
+/** The gated API's middleware: the admission of the caller appScope identified, before any route. */
+export function admitted(ctx: AdmissionContext) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await admit(ctx, { app: c.get('app'), caller: c.get('caller') });
+    await next();
+  });
+}
+
+/** Middleware of every admin-only route: 401 signed out, 403 unless an admin (or the service role) now. */
+export function adminOnly(action: string) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    requireAdmin(c.get('caller'), action);
+    await next();
+  });
+}

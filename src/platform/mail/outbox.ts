@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { nowIso, type Queryable } from '../db/db.ts';
+import type { Params } from '../records/queryFilter.ts';
+
+/** One message the platform mails: kept in the outbox table, then delivered by SMTP or written to the log. */
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  body: string;
+  /** What it carries: `otp`, `reset`, `invite`, `account_exists`. */
+  kind: string;
+  /**
+   * Codes and links that grant access: the mail (or, without a mail server, the log) gets the whole
+   * body; the stored copy has each one replaced by a mark, so neither the outbox table nor the
+   * database's write-ahead log ever holds them (issue 9, finding 7).
+   */
+  secrets?: string[];
+}
+
+/**
+ * Where mail goes: always the outbox table (secrets hidden); then `deliver` when a mail server is
+ * configured (SMTP_URL), else the log, the only place codes and links appear without one.
+ */
+export interface MailContext {
+  db: Queryable;
+  log: (line: string) => void;
+  /** Hands the whole message to a real mail server; absent without SMTP_URL. */
+  deliver?: ((message: OutboxMessage) => Promise<void>) | undefined;
+}
+
+/** What the stored copy shows in place of a secret. */
+export const HIDDEN_MARK = '[hidden: shown only in the server log]';
+
+/** The same, when a mail server is configured: the secret went only to the recipient's mailbox. */
+export const MAILED_MARK = '[hidden: sent only to the recipient]';
+
+/** Where a stored copy's message went, when a mail server is configured; absent without one. */
+export type Delivery = 'sending' | 'sent' | 'failed';
+
+function logWhole(log: MailContext['log'], message: OutboxMessage): void {
+  log(`[outbox] to ${message.to} (${message.kind}): ${message.subject}\n${message.body}`);
+}
+
+/**
+ * Sends a message. The outbox table always gets a copy without its secrets, written first so a
+ * failed delivery loses nothing (admins and the service role read it through
+ * `GET /api/apps/{appId}/entities/Outbox`). With a mail server the log names the message but not
+ * its body, so codes stay out of logs; without one, or when the server refuses it, the log shows
+ * the whole message, the only place its codes and links then appear.
+ */
+export async function sendMail(mail: MailContext, appId: string, message: OutboxMessage): Promise<Record<string, unknown>> {
+  const { db, log, deliver } = mail;
+  const { secrets = [], ...shown } = message;
+  const hidden = (mark: string) => secrets.reduce((body, secret) => (secret ? body.split(secret).join(mark) : body), message.body);
+  const record: Record<string, unknown> = { id: randomUUID(), app_id: appId, ...shown, body: hidden(deliver ? MAILED_MARK : HIDDEN_MARK), created_date: nowIso() };
+  if (deliver) record.delivery = 'sending' satisfies Delivery;
+  await db.query('INSERT INTO outbox (id, app_id, data) VALUES ($1, $2, $3::jsonb)', [record.id, appId, JSON.stringify(record)]);
+  if (!deliver) {
+    logWhole(log, message);
+    return record;
+  }
+  let outcome: Record<string, unknown>;
+  try {
+    await deliver(message);
+    outcome = { delivery: 'sent' satisfies Delivery };
+    log(`[mail] sent to ${message.to} (${message.kind}): ${message.subject}`);
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
+    outcome = { delivery: 'failed' satisfies Delivery, delivery_error: reason, body: hidden(HIDDEN_MARK) };
+    log(`[mail] could not send to ${message.to}: ${reason}`);
+    // Not lost: the log is where an admin reads it, as without a mail server.
+    logWhole(log, message);
+  }
+  await db.query('UPDATE outbox SET data = data || $2::jsonb WHERE id = $1', [record.id, JSON.stringify(outcome)]);
+  return { ...record, ...outcome };
+}
+
+/** The `source` of an Outbox list for listQuery.queryDocuments. */
+export function outboxDocuments(appId: string): (params: Params) => string {
+  return (params) => `SELECT data AS doc, seq FROM outbox WHERE app_id = ${params.add(appId)}`;
+}

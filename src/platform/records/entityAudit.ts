@@ -1,0 +1,66 @@
+import type { Context } from 'hono';
+import { ACCESS_ENTITY } from '../../../schemas/accessWire.ts';
+import type { AuditAction } from '../../../schemas/auditPaths.ts';
+import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
+import { auditRequest } from './auditLog.ts';
+import type { EntityRecord } from './entitiesStore.ts';
+import type { Caller } from '../identity/access.ts';
+import type { PlatformContext } from '../http/httpTypes.ts';
+
+// The writes of the generic entity routes that the audit log keeps (issue 23): domain rules, deck
+// settings and consultation requests and decisions. Other entities' records are the deck's data,
+// not decisions about who may see it.
+
+type Write = 'create' | 'update' | 'delete';
+
+interface EntityAuditRule {
+  actions: Partial<Record<Write, AuditAction>>;
+  /** What an entry names as its target. */
+  target: (record: EntityRecord) => string;
+  /** What an entry keeps of the record (after the write; the changed fields for an update). */
+  detail: (record: EntityRecord, changed: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+const AUDITED: Readonly<Record<string, EntityAuditRule>> = {
+  [ACCESS_ENTITY.domain]: {
+    actions: { create: 'domain_added', update: 'domain_changed', delete: 'domain_removed' },
+    target: (record) => `${ACCESS_ENTITY.domain} ${text(record.domain)}`,
+    detail: (record) => ({ domain: record.domain, role: record.role }),
+  },
+  [ENGAGEMENT_ENTITY.options]: {
+    actions: { create: 'deck_settings_changed', update: 'deck_settings_changed' },
+    target: () => ENGAGEMENT_ENTITY.options,
+    detail: (_record, changed) => changed,
+  },
+  [ACCESS_ENTITY.consultation]: {
+    actions: { create: 'consultation_requested', update: 'consultation_decided' },
+    target: (record) => `${ACCESS_ENTITY.consultation} ${record.id}`,
+    detail: (record, changed) => ('status' in changed ? { status: changed.status, asked_by: record.email } : { asked_by: record.email }),
+  },
+};
+
+/** Records the audited writes among `records` (of one call); `changed` is an update's body. */
+export async function auditEntityWrite(
+  ctx: PlatformContext,
+  c: Context,
+  who: { appId: string; caller: Caller },
+  entity: string,
+  write: Write,
+  records: readonly EntityRecord[],
+  changed: Record<string, unknown> = {},
+): Promise<void> {
+  const rule = Object.hasOwn(AUDITED, entity) ? AUDITED[entity]! : undefined;
+  const action = rule?.actions[write];
+  if (!rule || !action) return;
+  for (const record of records) {
+    await auditRequest(ctx, c, {
+      appId: who.appId,
+      action,
+      actor: who.caller,
+      target: rule.target(record),
+      detail: rule.detail(record, write === 'create' ? {} : changed),
+    });
+  }
+}
