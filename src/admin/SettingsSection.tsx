@@ -77,6 +77,7 @@ export function SettingsSection({ client }: { client: Base44Client }) {
                 id={`${id}-${key}`}
                 type="checkbox"
                 role="switch"
+                aria-checked={options[key]}
                 className="settings-switch__control"
                 checked={options[key]}
                 aria-describedby={`${id}-${key}-hint`}

@@ -12,6 +12,7 @@ export function usePlatformSession(appId: string | null, onNotice: (message: str
   const notice = useRef(onNotice);
   notice.current = onNotice;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one session per app id; the loader is a module import that never changes
   useEffect(() => {
     if (!appId) return undefined;
     let stopped = false;

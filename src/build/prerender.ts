@@ -30,12 +30,12 @@ export function fillTemplate(
   template: string,
   page: { title: string; description?: string | undefined; body: string; slide?: string; signInShell?: boolean },
 ): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-  let html = template.replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`);
+  const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  let html = template.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(page.title)}</title>`);
   if (page.description) {
-    html = html.replace(/(<meta name="description" content=")[^"]*(")/, `$1${escape(page.description)}$2`);
+    html = html.replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeAttribute(page.description)}$2`);
   }
-  if (page.slide) html = html.replace('<div id="root">', `<div id="root" data-slide="${escape(page.slide)}">`);
+  if (page.slide) html = html.replace('<div id="root">', `<div id="root" data-slide="${escapeAttribute(page.slide)}">`);
   // The gate shell: the platform sends it to a visitor without a session it lets in (SIGN_IN_SHELL in main.tsx).
   if (page.signInShell) html = html.replace('<div id="root">', '<div id="root" data-gate="sign-in">');
   return html.replace('<!--app-->', page.body);

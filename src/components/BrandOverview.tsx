@@ -2,12 +2,15 @@ import { BrandMark } from './BrandMark.tsx';
 import { INVESTMENT_ASK } from './brandText.ts';
 import { BrandValuation } from './BrandValuation.tsx';
 import { FigureText } from './FigureText.tsx';
-import { useBrand, useSlide } from './SlideContext.tsx';
+import { useContext } from 'react';
+import { SlideContext, useBrand } from './SlideContext.tsx';
 import { DomainName } from './DomainName.tsx';
 
 /** A brand page's fact row: domain, valuation range and the investment ask (spec section 1). */
 export function BrandOverview({ id }: { id?: string }) {
-  const brandId = id ?? useSlide().records.brand;
+  // Read unconditionally (hooks keep their order); outside a slide only an explicit id names the brand.
+  const slide = useContext(SlideContext);
+  const brandId = id ?? slide?.records.brand;
   const brand = useBrand(brandId ?? '');
   return (
     <ul className="fact-row" role="list" style={{ '--brand': brand.colour } as React.CSSProperties}>

@@ -9,6 +9,7 @@ export function DomainName({ domain }: { domain: string }) {
   return (
     <>
       {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed name, never reordered
         <Fragment key={index}>
           {part}
           {index < parts.length - 1 && (

@@ -16,8 +16,14 @@ export function BottomBar() {
         ) : (
           <span />
         )}
-        <span className="bottom-bar__counter" aria-label={`Slide ${index + 1} of ${total}`}>
-          {index + 1} / {total}
+        {/* A label on a plain span is not read out (ARIA prohibits it there): the words are text. */}
+        <span className="bottom-bar__counter">
+          <span aria-hidden="true">
+            {index + 1} / {total}
+          </span>
+          <span className="visually-hidden">
+            Slide {index + 1} of {total}
+          </span>
         </span>
         {next ? (
           <Link href={next.path} className="bottom-bar__link bottom-bar__link--next" rel="next">

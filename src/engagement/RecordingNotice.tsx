@@ -18,6 +18,7 @@ export function RecordingNotice({ storage = safeStorage() }: { storage?: Storage
   const [text, setText] = useState('');
   const close = useRef<HTMLButtonElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the notice first shows
   useEffect(() => {
     if (!open) return;
     try {

@@ -58,7 +58,7 @@ export async function exportDeck(root: string, distDir = join(root, 'dist')): Pr
   });
   const document = printDocument(plan.title, pages);
   const server = await startExportServer(dist, document);
-  let browser;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   try {
     browser = await launchChromium();
     const printed = await renderPdf(browser, server.url);

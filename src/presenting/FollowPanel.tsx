@@ -64,6 +64,7 @@ export default function FollowPanel({ state, onMove }: { state: FollowState; onM
     [onMove, navigate],
   );
   // Starting to follow (or rejoining) goes to where the presenter is now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of mode is the trigger, not a new function
   useEffect(() => {
     if (mode === 'following') goToPresenter();
   }, [mode]);

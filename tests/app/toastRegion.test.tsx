@@ -15,17 +15,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Hands the test the toast API from inside the provider. */
+function Grab({ onApi }: { onApi: (toasts: ReturnType<typeof useToasts>) => void }) {
+  onApi(useToasts());
+  return null;
+}
+
 function renderToasts(path = '/market') {
   const location = memoryLocation({ path, record: true });
   let api: ReturnType<typeof useToasts> | undefined;
-  function Grab() {
-    api = useToasts();
-    return null;
-  }
   render(
     <Router hook={location.hook}>
       <ToastProvider>
-        <Grab />
+        <Grab onApi={(toasts) => (api = toasts)} />
         <ToastRegion />
       </ToastProvider>
     </Router>,

@@ -1,6 +1,6 @@
 // The app-start reducer (spec section 4): every transition, and the events each phase ignores.
 import { describe, expect, test } from 'vitest';
-import { appStartReducer, initialAppStart, settingsAuthError, type AppStartState } from '../../src/auth/appStart.ts';
+import { appStartReducer, initialAppStart, type settingsAuthError, type AppStartState } from '../../src/auth/appStart.ts';
 
 const settings = { id: 'app-1', public_settings: 'public_with_login' };
 const loadingUser = appStartReducer(initialAppStart, { type: 'settings_loaded', publicSettings: settings, hasToken: true });

@@ -32,7 +32,7 @@ function menu(state: Partial<DeckUserState> & { role?: string } = {}) {
 }
 
 const toggle = () => screen.getByRole('button', { name: 'Account' });
-const escape = async (target: Element = document.activeElement ?? document.body) => {
+const pressEscape = async (target: Element = document.activeElement ?? document.body) => {
   await act(async () => {
     fireEvent.keyDown(target, { key: 'Escape' });
   });
@@ -70,7 +70,7 @@ describe('the account menu', () => {
     expect(panel.textContent).toContain('Signed in as dana@harbor.test');
     expect(screen.queryByRole('link', { name: 'Admin console' })).toBeNull();
     screen.getByRole('button', { name: 'Sign out' }).focus();
-    await escape();
+    await pressEscape();
     expect(panel.hidden).toBe(true);
     expect(document.activeElement).toBe(toggle());
     fireEvent.click(toggle());

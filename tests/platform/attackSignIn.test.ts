@@ -26,7 +26,11 @@ const loginTo = (platform: TestPlatform, from: string, email: string, password: 
   http.send('POST', `${platform.url}/api/apps/${platform.appId}/auth/login`, { json: { email, password }, localAddress: from, headers });
 const login = (from: string, email: string, password: string, headers: Record<string, string> = {}) => loginTo(p, from, email, password, headers);
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((all, s) => ({ ...all, [s]: (all[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) => {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+};
 
 describe('finding 4: the attempt is reserved before the password is checked', () => {
   for (const burst of [40, 150]) {

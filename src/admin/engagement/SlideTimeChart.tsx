@@ -20,7 +20,7 @@ export function chartLabel(slide: SlideRef): string {
 }
 
 /** Cuts text to about `width` px of the chart's 13 px type, with an ellipsis. */
-function fit(text: string, width: number): string {
+function fitLabel(text: string, width: number): string {
   const chars = Math.max(3, Math.floor(width / CHAR));
   return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
 }
@@ -73,7 +73,7 @@ export function SlideTimeChart({ slides, msBySlide, who }: SlideTimeChartProps) 
           return (
             <g key={slide.path}>
               <text x={0} y={y + BAR - 3} className="engagement-chart__label">
-                {fit(chartLabel(slide), labelWidth)}
+                {fitLabel(chartLabel(slide), labelWidth)}
               </text>
               <rect x={labelWidth + GAP} y={y} width={bar} height={BAR} rx={3} className={slide.order === null ? 'engagement-chart__bar engagement-chart__bar--appendix' : 'engagement-chart__bar'} />
               <text x={labelWidth + GAP + bar + 6} y={y + BAR - 3} className="engagement-chart__value">

@@ -28,6 +28,7 @@ export function InviteSection({ client, onInvited, again }: InviteSectionProps) 
     PREPARED_FOR_FIELDS,
   );
   // Only a new choice fills the form (and moves focus there); the form's own functions change every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new choice only; the form's functions are new each render
   useEffect(() => {
     if (!again) return;
     form.setValues(inviteValuesFor(again.person));

@@ -39,7 +39,7 @@ function firstOpenEntry(dir: string): { path: string; mode: number; count: numbe
  * they can, is refused with the command that fixes it, before any file in it is opened.
  */
 export function prepareDataDir(dir: string): void {
-  let stat;
+  let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(dir);
   } catch (error) {

@@ -48,7 +48,7 @@ export function pageWords(status: number, body: ErrorBody): PageWords {
   return { title: 'This request could not be answered', text: body.detail, action: HOME };
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 let stylesheetCache: { root: string; href: string | null } | null = null;
 
@@ -81,16 +81,16 @@ export function errorPage(c: Context, root: string, status: number, body: ErrorB
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <title>${escape(words.title)}</title>
+    <title>${escapeHtml(words.title)}</title>
     ${stylesheet ? `<link rel="stylesheet" href="${stylesheet}" />` : ''}
   </head>
   <body>
     <main id="main" class="system-main">
       <div class="system-card">
         <article class="system-screen" aria-labelledby="slide-title">
-          <h1 id="slide-title" class="slide__title">${escape(words.title)}</h1>
-          <p class="slide__tagline">${escape(words.text)}</p>
-          <div><a class="button button--primary" href="${words.action.href}">${escape(words.action.label)}</a></div>
+          <h1 id="slide-title" class="slide__title">${escapeHtml(words.title)}</h1>
+          <p class="slide__tagline">${escapeHtml(words.text)}</p>
+          <div><a class="button button--primary" href="${words.action.href}">${escapeHtml(words.action.label)}</a></div>
         </article>
       </div>
     </main>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ACCESS_ENTITY, ConsultationBody, ConsultationStatus, DomainRule } from '../../../schemas/accessWire.ts';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
 import type { Caller } from '../identity/access.ts';
