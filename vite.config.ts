@@ -112,6 +112,8 @@ export default defineConfig({
     // Two files at a time where a project allows it (vitest's default here is one: CPUs minus one). The
     // browser project keeps one, and vitest runs it after the others, alone.
     maxWorkers: 2,
+    // Vitest's own report, then the ten slowest files (tests/support/slowestFiles.ts).
+    reporters: ['default', './tests/support/slowestFiles.ts'],
     projects: [
       {
         extends: true,
