@@ -1,5 +1,8 @@
 import type { DeviceKind } from '../../../schemas/engagementPaths.ts';
 import type { TallyBook } from './viewTally.ts';
+import type { VisitSummary } from './visitSummary.ts';
+
+export type { VisitSummary } from './visitSummary.ts';
 
 // What the console makes of the SlideView records, from their sums (viewTally.ts): per viewer and
 // per slide.
@@ -11,14 +14,6 @@ export interface SlideRef {
   order: number | null;
 }
 
-/** One visit of one viewer: when it began and last sent time, from what device, and its time in all. */
-export interface VisitSummary {
-  id: string;
-  startedAt: string;
-  lastAt: string;
-  device: DeviceKind;
-  ms: number;
-}
 
 /** Everything one viewer did, summed over their visits. */
 export interface ViewerEngagement {

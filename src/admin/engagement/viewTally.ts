@@ -1,5 +1,5 @@
 import type { SlideViewRecord, ViewTally } from '../../../schemas/engagementPaths.ts';
-import type { VisitSummary } from './engagement.ts';
+import type { VisitSummary } from './visitSummary.ts';
 
 // The console's running sums of SlideView records: by viewer × slide and by visit. They start from
 // the platform's tally (summed in the database) or from raw records (a platform without the

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { prepareDataDir } from './dataDirModes.ts';
-import type { Db } from './db.ts';
+import type { Db } from './dbTypes.ts';
 import { OwnerOnlyNodeFS } from './ownerOnlyFs.ts';
 
 // PGlite queues queries, so one handle serves the whole process and transactions never interleave.

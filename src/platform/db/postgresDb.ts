@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './db.ts';
+import type { Db, Queryable } from './dbTypes.ts';
 
 // Rows must look the same as PGlite's, which every store was written against: bigint and count(*)
 // as numbers (pg gives strings) and a date as UTC midnight (pg gives local midnight).
