@@ -87,7 +87,7 @@ describe('the static deck behind the gate', () => {
     const script = await get('/assets/index-abc123.js');
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(script.headers.get('cache-control')).toMatch(/immutable/);
-    expect((await get('/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml');
+    expect((await get('/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect((await get('/robots.txt')).text).toContain('User-agent');
     expect((await get('/assets/missing.js')).status).toBe(404);
   });

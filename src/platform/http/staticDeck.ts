@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import { ADMIN_PATH } from '../../../schemas/accessWire.ts';
 import { APP_ID_META } from '../../../schemas/platformWire.ts';
 import { CONTENT_ASSETS_DIR } from '../../content/contentChunks.ts';
@@ -16,26 +17,11 @@ import { chooseEncoding, compressOnce, worthCompressing } from './compression.ts
 import { SAME_ORIGIN_FRAMING, servedPagePolicy, withoutPolicyMeta } from './contentSecurityPolicy.ts';
 import { sessionToken } from './session.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
+// Hono's table of types (hono/utils/mime) rather than one of our own; JSON gets its charset added.
+function typeOf(file: string): string {
+  const type = getMimeType(file) ?? 'application/octet-stream';
+  return type === 'application/json' ? 'application/json; charset=utf-8' : type;
+}
 
 // The built deck does not change while the server runs (npm start builds first), so each file is
 // looked up and read once. Disk reads go through libuv's small thread pool, which password hashing
@@ -77,7 +63,7 @@ async function send(c: Context, file: string, status: 200 | 404, cache: string, 
   const raw = await readCached(file);
   const isPage = page !== undefined && extname(file) === '.html';
   const body = isPage ? withAppId(raw, page.appId) : raw;
-  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const type = typeOf(file);
   const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cache };
   if (isPage) headers['Content-Security-Policy'] = servedPagePolicy(raw, page.frameAncestors);
   if (!worthCompressing(type, typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)) return c.body(body, status, headers);
