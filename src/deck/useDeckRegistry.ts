@@ -1,5 +1,5 @@
-import { useEffect, useReducer } from 'react';
-import { isDeckRegistryLoaded, loadDeckRegistry } from '../registry/slideRegistry.ts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { isDeckRegistryLoaded, loadDeckRegistry, subscribeDeckRegistry } from '../registry/slideRegistry.ts';
 
 /**
  * True once the deck's registry is here: at once when it already is (a prerendered page loads it
@@ -7,16 +7,15 @@ import { isDeckRegistryLoaded, loadDeckRegistry } from '../registry/slideRegistr
  * visitor the gate turns away never fetches the registry.
  */
 export function useDeckRegistry(): boolean {
-  const [, rerender] = useReducer((count: number) => count + 1, 0);
-  const loaded = isDeckRegistryLoaded();
+  const loaded = useSyncExternalStore(subscribeDeckRegistry, isDeckRegistryLoaded, isDeckRegistryLoaded);
   useEffect(() => {
-    if (loaded) return undefined;
-    let live = true;
-    loadDeckRegistry().then(() => live && rerender(), (error: unknown) => {
+    if (loaded) return;
+    loadDeckRegistry().catch((error: unknown) => {
       // A failed chunk load is the same fault as any uncaught error: let the error reporting see it.
-      setTimeout(() => { throw error; });
+      setTimeout(() => {
+        throw error;
+      });
     });
-    return () => { live = false; };
   }, [loaded]);
   return loaded;
 }

@@ -56,10 +56,20 @@ export let deckSettings!: DeckDisplaySettings;
 let loaders: Record<string, SlideLoader> = {};
 let registryLoaded = false;
 let registryLoad: Promise<void> | undefined;
+const listeners = new Set<() => void>();
 
 /** True once the registry is here and the deck's screens may render. */
 export function isDeckRegistryLoaded(): boolean {
   return registryLoaded;
+}
+
+/**
+ * Calls `listener` when the registry arrives (React's useSyncExternalStore reads isDeckRegistryLoaded
+ * then); returns the undo.
+ */
+export function subscribeDeckRegistry(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Loads (once) the registry; a failed load may be retried by the next call. */
@@ -71,6 +81,7 @@ export function loadDeckRegistry(): Promise<void> {
     deckSettings = generated.settings as DeckDisplaySettings;
     loaders = generated.loaders as Record<string, SlideLoader>;
     registryLoaded = true;
+    for (const listener of [...listeners]) listener();
   });
   load.catch(() => {
     if (registryLoad === load) registryLoad = undefined;
