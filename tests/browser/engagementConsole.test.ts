@@ -11,6 +11,7 @@ import { RECORDING_NOTICE } from '../../src/engagement/RecordingNotice.tsx';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
+import { signedInWithToken } from './presenterSession.ts';
 
 // Issue 12, the console's side, in chromium against the real local platform serving the built deck:
 // the switches save and survive a reload; a viewer reads three slides for known times (the page's
@@ -34,16 +35,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 /** A browser context signed in as `email` (session cookie and stored token, as the sign-in page leaves them). */
-async function signedIn(email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  const reply = await context.request.post(`${p.url}/api/apps/${p.appId}/auth/login`, { data: { email, password } });
-  expect(reply.status()).toBe(200);
-  const { access_token: token } = (await reply.json()) as { access_token: string };
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem('base44_access_token')) localStorage.setItem('base44_access_token', value);
-  }, token);
-  return context.newPage();
-}
+const signedIn = (email: string, password: string) => signedInWithToken(browser, p, email, password, { acceptDownloads: true });
 
 const section = (page: Page, id: string) => page.locator(`section[aria-labelledby="${id}"]`);
 const pathOf = (page: Page) => new URL(page.url()).pathname;

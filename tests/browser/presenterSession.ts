@@ -1,8 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
 import type { TestPlatform } from '../platform/harness.ts';
 
-// Shared by the presenting browser tests (presenter window, follow-me): a person in their own
-// browser context, signed in through the sign-in page and looking at a deck page.
+// Shared by the browser tests: a person in their own browser context, signed in through the sign-in
+// page and looking at a deck page, or signed in by the API (no sign-in page to wait for).
 
 /**
  * A fresh context (no cookie, no storage), or the one given, signed in as `email`, on `path` with its
@@ -22,3 +24,22 @@ export async function signedInPage(browser: Browser, p: TestPlatform, email: str
 
 /** The path the page shows now. */
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * A fresh context (with `options`, 1280×800 by default) signed in as `email` through the API: the
+ * token the sign-in page would have stored is put in storage before the first page runs, and only
+ * if none is there, so a page that signs out stays signed out across a reload.
+ */
+export async function signedInWithToken(browser: Browser, p: TestPlatform, email: string, password: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const reply = await context.request.post(`${p.url}/api/apps/${p.appId}/auth/login`, { data: { email, password } });
+  expect(reply.status()).toBe(200);
+  const { access_token: token } = (await reply.json()) as { access_token: string };
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+    },
+    [TOKEN_STORAGE_KEYS[0], token] as const,
+  );
+  return context.newPage();
+}

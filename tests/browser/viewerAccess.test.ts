@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../src/build/chromium.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
+import { signedInWithToken } from './presenterSession.ts';
 
 // Issue 11, the viewer's side, in chromium against the real local platform serving the built deck:
 // a stranger asks for access, a viewer changes their password from the account menu, a person's own
@@ -29,16 +30,7 @@ afterAll(async () => {
 });
 
 /** A browser context signed in as `email` (the platform's session cookie and the stored token, as the sign-in page leaves them). */
-async function signedIn(email: string, password: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const reply = await context.request.post(`${p.url}/api/apps/${p.appId}/auth/login`, { data: { email, password } });
-  expect(reply.status()).toBe(200);
-  const { access_token: token } = (await reply.json()) as { access_token: string };
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem('base44_access_token')) localStorage.setItem('base44_access_token', value);
-  }, token);
-  return context.newPage();
-}
+const signedIn = (email: string, password: string, viewport = { width: 1280, height: 800 }) => signedInWithToken(browser, p, email, password, { viewport });
 
 /** The scripts the page has loaded so far, by file name. */
 const scriptsLoaded = (page: Page) =>

@@ -23,6 +23,7 @@ import { connected } from '../platform/socketEvents.ts';
 import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
+import { signedInWithToken } from './presenterSession.ts';
 
 // Issue 12, the viewer's side, in chromium against the real local platform serving the built deck:
 // recording off sends nothing; recording on sends time per slide in few bulk requests that match
@@ -60,16 +61,7 @@ async function setOptions(options: DeckOptions): Promise<void> {
 }
 
 /** A browser context signed in as `email` (the platform's session cookie and the stored token, as the sign-in page leaves them). */
-async function signedIn(email: string, password: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const reply = await context.request.post(`${p.url}/api/apps/${p.appId}/auth/login`, { data: { email, password } });
-  expect(reply.status()).toBe(200);
-  const { access_token: token } = (await reply.json()) as { access_token: string };
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem('base44_access_token')) localStorage.setItem('base44_access_token', value);
-  }, token);
-  return context.newPage();
-}
+const signedIn = (email: string, password: string, viewport = { width: 1280, height: 800 }) => signedInWithToken(browser, p, email, password, { viewport });
 
 /** Every request of the page that creates SlideView records, as it leaves. */
 function viewRequests(page: Page): Request[] {
