@@ -7,6 +7,7 @@ import { latest } from '../timeText.ts';
 import { Nothing, RelativeTime } from '../TimeText.tsx';
 import type { Presence } from './usePresence.ts';
 import { useSlideRefs } from './useSlideRefs.ts';
+import { AdminTable } from '../AdminTable.tsx';
 
 /** Where a viewer is: the slide's place and label, or its path when the registry does not know it. */
 function slideText(path: string | null, slides: readonly SlideRef[]): string | null {
@@ -42,40 +43,26 @@ export function LiveSection({ presence, now: minute }: { presence: Presence; now
           the deck.
         </p>
       ) : (
-        <div className="admin-table-wrap" role="region" aria-labelledby="admin-live-caption" tabIndex={0}>
-          <table className="admin-table live-table">
-            <caption id="admin-live-caption">Viewing now ({viewers.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Viewer</th>
-                <th scope="col">On slide</th>
-                <th scope="col">Since</th>
-                <th scope="col">Device</th>
-                <th scope="col">Opened the deck</th>
-              </tr>
-            </thead>
-            <tbody>
-              {viewers.map((viewer: PresenceViewer) => (
-                <tr key={viewer.user_id} data-viewer={viewer.email} data-path={viewer.path ?? ''}>
-                  <th scope="row">
-                    <span className="admin-table__person">
-                      <EmailText email={viewer.email} />
-                      {viewer.full_name ? <span className="admin-table__name">{viewer.full_name}</span> : null}
-                    </span>
-                  </th>
-                  <td>{slideText(viewer.path, slides) ?? <Nothing />}</td>
-                  <td>
-                    <RelativeTime iso={viewer.since} now={now} />
-                  </td>
-                  <td>{viewer.device ? deviceLabel(viewer.device) : <Nothing />}</td>
-                  <td>
-                    <RelativeTime iso={viewer.opened_at} now={now} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable id="admin-live-caption" caption={`Viewing now (${viewers.length})`} columns={['Viewer', 'On slide', 'Since', 'Device', 'Opened the deck']} className="live-table">
+          {viewers.map((viewer: PresenceViewer) => (
+            <tr key={viewer.user_id} data-viewer={viewer.email} data-path={viewer.path ?? ''}>
+              <th scope="row">
+                <span className="admin-table__person">
+                  <EmailText email={viewer.email} />
+                  {viewer.full_name ? <span className="admin-table__name">{viewer.full_name}</span> : null}
+                </span>
+              </th>
+              <td>{slideText(viewer.path, slides) ?? <Nothing />}</td>
+              <td>
+                <RelativeTime iso={viewer.since} now={now} />
+              </td>
+              <td>{viewer.device ? deviceLabel(viewer.device) : <Nothing />}</td>
+              <td>
+                <RelativeTime iso={viewer.opened_at} now={now} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import type { Engagement, SlideRef, ViewerEngagement } from './engagement.ts';
 import { RelativeTime } from '../TimeText.tsx';
 import { useStagedRows } from './useStagedRows.ts';
 import { progressText } from './ViewerDetail.tsx';
+import { AdminTable } from '../AdminTable.tsx';
 
 interface ViewerTableProps {
   engagement: Engagement;
@@ -18,30 +19,11 @@ export function ViewerTable({ engagement, chosenId, onChoose, now }: ViewerTable
   const { viewers, slides, deckLength } = engagement;
   const drawn = useStagedRows(viewers.length);
   return (
-    <div className="admin-table-wrap engagement-viewers" role="region" aria-labelledby="engagement-viewers-caption" tabIndex={0}>
-      <table className="admin-table">
-        <caption id="engagement-viewers-caption">Viewers ({viewers.length}), most recently active first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Viewer</th>
-            <th scope="col" className="admin-table__number">
-              Visits
-            </th>
-            <th scope="col">Last active</th>
-            <th scope="col">Device</th>
-            <th scope="col">How far</th>
-            <th scope="col" className="admin-table__number">
-              Time
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {viewers.slice(0, drawn).map((row) => (
-            <ViewerRow key={row.id} row={row} chosen={row.id === chosenId} onChoose={onChoose} slides={slides} deckLength={deckLength} now={now} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable id="engagement-viewers-caption" caption={`Viewers (${viewers.length}), most recently active first`} columns={['Viewer', { label: 'Visits', number: true }, 'Last active', 'Device', 'How far', { label: 'Time', number: true }]} wrapClassName="engagement-viewers">
+      {viewers.slice(0, drawn).map((row) => (
+        <ViewerRow key={row.id} row={row} chosen={row.id === chosenId} onChoose={onChoose} slides={slides} deckLength={deckLength} now={now} />
+      ))}
+    </AdminTable>
   );
 }
 

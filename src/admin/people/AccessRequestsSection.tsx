@@ -3,6 +3,7 @@ import { requester, splitRequests, statusLabel, type AccessRequestRecord } from 
 import { Nothing, RelativeTime } from '../TimeText.tsx';
 import { useSectionMessages } from '../useSectionMessages.tsx';
 import type { Records } from '../useRecords.ts';
+import { AdminTable } from '../AdminTable.tsx';
 
 interface AccessRequestsSectionProps {
   client: Base44Client;
@@ -58,35 +59,21 @@ export function AccessRequestsSection({ client, requests, onDecided, now }: Acce
             </ul>
           )}
           {decided.length > 0 ? (
-            <div className="admin-table-wrap" role="region" aria-labelledby="admin-decided-caption" tabIndex={0}>
-              <table className="admin-table">
-                <caption id="admin-decided-caption">Decided requests ({decided.length})</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">From</th>
-                    <th scope="col">Message</th>
-                    <th scope="col">Asked</th>
-                    <th scope="col">Decision</th>
-                    <th scope="col">Decided</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {decided.map((request) => (
-                    <tr key={request.id}>
-                      <th scope="row">{requester(request)}</th>
-                      <td>{request.message || <Nothing />}</td>
-                      <td>
-                        <RelativeTime iso={request.created_date} now={now} />
-                      </td>
-                      <td>{statusLabel(request.status)}</td>
-                      <td>
-                        <RelativeTime iso={request.decided_at} now={now} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable id="admin-decided-caption" caption={`Decided requests (${decided.length})`} columns={['From', 'Message', 'Asked', 'Decision', 'Decided']}>
+              {decided.map((request) => (
+                <tr key={request.id}>
+                  <th scope="row">{requester(request)}</th>
+                  <td>{request.message || <Nothing />}</td>
+                  <td>
+                    <RelativeTime iso={request.created_date} now={now} />
+                  </td>
+                  <td>{statusLabel(request.status)}</td>
+                  <td>
+                    <RelativeTime iso={request.decided_at} now={now} />
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           ) : null}
         </>
       )}

@@ -3,6 +3,7 @@ import { requester, statusLabel, type ConsultationRecord } from './requests.ts';
 import { Nothing, RelativeTime } from '../TimeText.tsx';
 import { useSectionMessages } from '../useSectionMessages.tsx';
 import type { Records } from '../useRecords.ts';
+import { AdminTable } from '../AdminTable.tsx';
 
 interface ConsultationsSectionProps {
   client: Base44Client;
@@ -28,43 +29,28 @@ export function ConsultationsSection({ client, consultations, now }: Consultatio
       ) : list.length === 0 ? (
         <p className="admin-empty">No consultation requests yet.</p>
       ) : (
-        <div className="admin-table-wrap" role="region" aria-labelledby="admin-consultations-caption" tabIndex={0}>
-          <table className="admin-table">
-            <caption id="admin-consultations-caption">Consultation requests ({list.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">From</th>
-                <th scope="col">Preferred times</th>
-                <th scope="col">Message</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((request) => (
-                <tr key={request.id} data-consultation={request.email ?? request.created_by}>
-                  <th scope="row">{requester(request)}</th>
-                  <td>{request.preferred_times || <Nothing />}</td>
-                  <td>{request.message || <Nothing />}</td>
-                  <td>
-                    <RelativeTime iso={request.created_date} now={now} />
-                  </td>
-                  <td>{statusLabel(request.status ?? 'new')}</td>
-                  <td>
-                    {request.status === 'handled' ? (
-                      <Nothing />
-                    ) : (
-                      <button type="button" className="admin-button" onClick={() => void handled(request)}>
-                        Mark handled<span className="visually-hidden"> (from {request.email ?? request.created_by})</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable id="admin-consultations-caption" caption={`Consultation requests (${list.length})`} columns={['From', 'Preferred times', 'Message', 'Sent', 'Status', 'Actions']}>
+          {list.map((request) => (
+            <tr key={request.id} data-consultation={request.email ?? request.created_by}>
+              <th scope="row">{requester(request)}</th>
+              <td>{request.preferred_times || <Nothing />}</td>
+              <td>{request.message || <Nothing />}</td>
+              <td>
+                <RelativeTime iso={request.created_date} now={now} />
+              </td>
+              <td>{statusLabel(request.status ?? 'new')}</td>
+              <td>
+                {request.status === 'handled' ? (
+                  <Nothing />
+                ) : (
+                  <button type="button" className="admin-button" onClick={() => void handled(request)}>
+                    Mark handled<span className="visually-hidden"> (from {request.email ?? request.created_by})</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );
