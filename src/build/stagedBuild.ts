@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { precompressAssets } from './precompress.ts';
 import { prerender, type ServerEntry } from './prerender.ts';
 import { buildServerBundle } from './serverBundle.ts';
 import { FIGURES_FILE } from '../../schemas/figureLedgerFile.ts';
@@ -29,6 +30,7 @@ export async function stagedBuild(root: string, outDir = 'dist'): Promise<number
     await build({ root, logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssr, emptyOutDir: true } });
     const entry = (await import(pathToFileURL(join(ssr, 'entry-server.js')).href)) as ServerEntry;
     const written = await prerender(entry, next);
+    await precompressAssets(next);
     // The server folder sits beside dist/, never in it: no static host serves it. It holds the speaker
     // notes (the platform gives them to admins), the figures ledger (figures are confidential until
     // the deck is shared; issue 27's versions read it) and the bundled platform `npm run serve` runs.

@@ -1,4 +1,7 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { precompressAssets } from '../../src/build/precompress.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip, chooseEncoding } from '../../src/platform/http/compression.ts';
 import { request } from 'node:http';
@@ -89,5 +92,57 @@ describe('compression of the built deck', () => {
     expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
     expect(chooseEncoding('*')).toBe('br');
     expect(chooseEncoding('identity')).toBeNull();
+  });
+});
+
+// The build compresses the files sent as they are (issue 24), so no process spends a brotli pass at
+// quality 11 on a partner's first request for each file.
+describe('compressed copies made by the build', () => {
+  const built = fakeDeck({
+    'index.html': `<h1>COVER</h1>${'cover words '.repeat(100)}`,
+    '_gate.html': '<html><body>GATE</body></html>',
+    'assets/main-def456.js': script,
+    'assets/tiny-def456.js': 'console.log(1)',
+  });
+  let q: TestPlatform;
+  beforeAll(async () => {
+    expect(await precompressAssets(built.dir)).toBe(2);
+    q = await startTestPlatform('private_with_login', { staticDir: built.dir });
+  }, 60_000);
+  afterAll(async () => {
+    await q?.close();
+    built.remove();
+  });
+
+  it('writes a brotli and a gzip copy of each script worth it, none of a page or of a tiny file', () => {
+    const file = join(built.dir, 'assets/main-def456.js');
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(script);
+    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(script);
+    for (const name of ['index.html', 'assets/tiny-def456.js']) {
+      expect(existsSync(join(built.dir, `${name}.br`)), name).toBe(false);
+      expect(existsSync(join(built.dir, `${name}.gz`)), name).toBe(false);
+    }
+  });
+
+  it('sends those copies byte for byte instead of compressing again', async () => {
+    // Copies unlike the server's own (brotli quality 1, gzip level 1): what is sent must be them.
+    const file = join(built.dir, 'assets/main-def456.js');
+    const quick = brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+    writeFileSync(`${file}.br`, quick);
+    writeFileSync(`${file}.gz`, gzipSync(script, { level: 1 }));
+    const { hostname, port } = new URL(q.url);
+    const fetchRaw = (encoding: string) =>
+      new Promise<Buffer>((resolve, reject) => {
+        request({ host: hostname, port, path: '/assets/main-def456.js', headers: { 'Accept-Encoding': encoding }, agent: false }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+          res.on('error', reject);
+        })
+          .on('error', reject)
+          .end();
+      });
+    expect((await fetchRaw('br')).equals(quick)).toBe(true);
+    expect((await fetchRaw('gzip')).equals(readFileSync(`${file}.gz`))).toBe(true);
   });
 });

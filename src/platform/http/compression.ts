@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // The built deck is a few hundred KB of text that never changes while the server runs: each file is
@@ -7,6 +8,18 @@ const compressed = new Map<string, Uint8Array<ArrayBuffer>>();
 
 /** The encodings the deck's files are sent in, best first. */
 export type Encoding = 'br' | 'gzip';
+
+/** The name endings of the copies the build compresses ahead (src/build/precompress.ts). */
+export const PRECOMPRESSED: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
+
+/** The build's compressed copy of `file`, if it wrote one. */
+function readPrecompressed(file: string, encoding: Encoding): Uint8Array<ArrayBuffer> | null {
+  try {
+    return new Uint8Array(readFileSync(file + PRECOMPRESSED[encoding]));
+  } catch {
+    return null;
+  }
+}
 
 /** Types worth compressing: text. Images other than SVG and fonts are compressed already. */
 const TEXT_TYPE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg\+xml)/;
@@ -50,13 +63,14 @@ function compress(body: string | Uint8Array, encoding: Encoding): Uint8Array<Arr
 
 /**
  * The `encoding` of `body`, made once per `key` (a file and the variant served from it), or null
- * when compressing does not make it smaller (a small file that is already dense).
+ * when compressing does not make it smaller (a small file that is already dense). With `file` (a
+ * built file served as it is), the build's compressed copy beside it is used when there is one.
  */
-export function compressOnce(key: string, body: string | Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> | null {
+export function compressOnce(key: string, body: string | Uint8Array, encoding: Encoding, file?: string): Uint8Array<ArrayBuffer> | null {
   const cacheKey = `${encoding}\0${key}`;
   let zipped = compressed.get(cacheKey);
   if (!zipped) {
-    zipped = compress(body, encoding);
+    zipped = (file && readPrecompressed(file, encoding)) || compress(body, encoding);
     compressed.set(cacheKey, zipped);
   }
   const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;

@@ -70,8 +70,9 @@ async function send(c: Context, file: string, status: 200 | 404, cache: string, 
   // Both variants may be cached (by the browser; shared caches get only public assets).
   c.header('Vary', 'Accept-Encoding', { append: true });
   const encoding = chooseEncoding(c.req.header('accept-encoding'));
-  // The app id is part of the key: the same file is served with each app's tag.
-  const zipped = encoding && compressOnce(`${file}\0${page?.appId ?? ''}`, body, encoding);
+  // The app id is part of the key: the same file is served with each app's tag. A file sent as it
+  // is built may have the build's compressed copy beside it (src/build/precompress.ts).
+  const zipped = encoding && compressOnce(`${file}\0${page?.appId ?? ''}`, body, encoding, body === raw ? file : undefined);
   if (!encoding || !zipped) return c.body(body, status, headers);
   return c.body(zipped, status, { ...headers, 'Content-Encoding': encoding });
 }
