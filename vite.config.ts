@@ -27,6 +27,7 @@ const POSTGRES_TESTS = [
   'auditLog',
   'backup',
   'consultations',
+  'deckVersions',
   'engagementList',
   'engagementTally',
   'engine',

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   speaker_notes_viewed: 'Speaker notes viewed',
   follow_started: 'Presenting started',
   follow_stopped: 'Presenting stopped',
+  version_note_set: 'Version note set',
 } as const;
 
 /** One action of the log. */

@@ -38,6 +38,8 @@ export interface SlideViewRecord extends SlideViewFields {
   /** The viewer's email. */
   created_by: string;
   created_date: string;
+  /** The deck version the platform served when it was recorded (issue 27); absent on older records and decks without versions. */
+  version_id?: string;
 }
 
 /**

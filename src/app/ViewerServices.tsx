@@ -5,6 +5,7 @@ import { ViewerContext, type ViewerContextValue } from '../components/ViewerCont
 import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
 import { usePresentMode } from '../deck/presentMode.ts';
 import { DECK_PDF_PATH, type DeckOptions } from '../../schemas/engagementPaths.ts';
+import type { ViewerChanges } from '../../schemas/versionPaths.ts';
 import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import { formErrorOf } from './formErrorOf.ts';
 import { loadPlatformViewer } from './loadPlatformViewer.ts';
@@ -12,6 +13,8 @@ import { loadPlatformViewer } from './loadPlatformViewer.ts';
 // Loaded once the person is admitted on the platform, never on the standalone deck; it comes with the
 // session's chunk, so by then it is already in.
 const Engagement = lazy(() => loadPlatformViewer().then((module) => ({ default: module.Engagement })));
+// Only for a returning viewer with changed figures to be told of (issue 27).
+const WhatChanged = lazy(() => import('./versions/WhatChanged.tsx'));
 
 /**
  * Hands the admitted viewer, and what they may do through the platform, to the deck's layers as
@@ -28,6 +31,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
   const onOptions = useCallback((options: DeckOptions) => setOffered(options.downloads), []);
   const downloads = usePdfReady(offered ? client : null);
   const presenting = usePresentMode();
+  const [changes, setChanges] = useState<ViewerChanges | null>(null);
 
   const deckUser = useMemo<DeckUserState>(() => {
     const state: DeckUserState = { user, ...(logout && { logout }), ...(downloads && userId && { downloadPdf: DECK_PDF_PATH }) };
@@ -62,7 +66,8 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
         {client && user && userId && (
           <Suspense fallback={null}>
             {/* The access socket's registry is handed in so it stays in the deck's first chunk, which the access guard shares. */}
-            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} presenting={presenting} />
+            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} presenting={presenting} onChanges={setChanges} />
+            {changes && <WhatChanged changes={changes} />}
           </Suspense>
         )}
       </ViewerContext.Provider>

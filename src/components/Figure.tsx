@@ -1,4 +1,5 @@
 import { standaloneText } from '../../schemas/formatFigure.ts';
+import { useFigureUpdate } from './figureUpdates.ts';
 import { useSlide } from './SlideContext.tsx';
 
 /**
@@ -13,5 +14,8 @@ export function Figure({ id, standalone = false }: { id: string; standalone?: bo
   const text = figures[id];
   if (text === undefined) throw new Error(`No figure ${id} on this page`);
   const shown = standalone ? standaloneText(text) : text;
-  return notes ? <notes.FigureMarker id={id} text={shown} /> : <>{shown}</>;
+  // Changed since this viewer's last visit: said in words, so no one depends on the colour.
+  const was = useFigureUpdate(id);
+  const figure = notes ? <notes.FigureMarker id={id} text={shown} /> : <>{shown}</>;
+  return was ? <>{figure}<span className="figure-updated"> (updated, was {was})</span></> : figure;
 }

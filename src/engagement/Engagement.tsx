@@ -4,6 +4,8 @@ import type { DeckOptions } from '../../schemas/engagementPaths.ts';
 import type { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import { slideAtPath } from '../registry/slideRegistry.ts';
 import type { Base44Client } from '../sdk/index.ts';
+import type { ViewerChanges } from '../../schemas/versionPaths.ts';
+import { askChanges } from './askChanges.ts';
 import { currentDevice } from './device.ts';
 import Recording from './Recording.tsx';
 import { useDeckOptions } from './useDeckOptions.ts';
@@ -29,6 +31,8 @@ export interface EngagementProps {
   share: typeof shareAccessSocket;
   /** The deck is in present mode (on a projector, likely): an admin's own email stays off the slides then. */
   presenting?: boolean;
+  /** What changed since the viewer's last visit, when anything did (issue 27). */
+  onChanges?(changes: ViewerChanges): void;
 }
 
 /**
@@ -38,7 +42,7 @@ export interface EngagementProps {
  * recorded: the owners' own looks are not engagement. An admin presenting gets no watermark either
  * (issue 28): the audience would read the presenter's email on every slide.
  */
-export default function Engagement({ client, user, onOptions, share, presenting = false }: EngagementProps) {
+export default function Engagement({ client, user, onOptions, share, presenting = false, onChanges }: EngagementProps) {
   const [location] = useLocation();
   const path = slideAtPath(location)?.path ?? null;
   const options = useDeckOptions(client, share);
@@ -48,6 +52,9 @@ export default function Engagement({ client, user, onOptions, share, presenting 
   useEffect(() => {
     if (options) onOptions(options);
   }, [options, onOptions]);
+  // Only where visits are recorded can "since your last visit" mean anything; never while presenting.
+  const ask = viewer && !presenting && options?.recording === true && onChanges;
+  useEffect(() => (ask ? askChanges(client, ask) : undefined), [client, ask]);
   return (
     <Suspense fallback={null}>
       {viewer && options?.recording && <Recording client={client} path={path} device={device} />}

@@ -26,6 +26,7 @@ import { createMailer, DEFAULT_MAIL_FROM, redactSmtpUrl } from './mail/mailer.ts
 import { pruneDeadSecrets } from './identity/tokens.ts';
 import { AUDIT_RETENTION_DAYS, pruneAuditLog } from './records/auditLog.ts';
 import { DRAIN_DEADLINE_MS, drainHttp } from './http/shutdown.ts';
+import { ledgerFileOf, readLedgerFile, recordVersion, type ServedVersion } from './records/deckVersions.ts';
 
 /** A running local platform. */
 export interface RunningPlatform {
@@ -94,6 +95,18 @@ function serviceTokenWhere(options: PlatformOptions, generated: boolean): string
   return 'generated for this run only and not shown; set SERVICE_TOKEN to have one you can use';
 }
 
+/**
+ * The version of the content this process serves (issue 27): recorded when it differs from the last
+ * one. Without a ledger (no build, or one from before the ledger) there are no versions.
+ */
+async function servedVersion(db: Db, appId: string, staticDir: string, log: (line: string) => void): Promise<ServedVersion | null> {
+  const ledger = await readLedgerFile(ledgerFileOf(staticDir), log);
+  if (!ledger) return null;
+  const { id, created } = await recordVersion(db, appId, ledger);
+  if (created) log(`[versions] serving new version ${id}`);
+  return { id, ledger };
+}
+
 /** Starts the API, the socket server and the static deck on one port (issue 6). */
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -145,6 +158,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     staticDir: options.staticDir ?? 'dist',
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
   };
+  ctx.servedVersion = await servedVersion(db, options.appId, ctx.staticDir, log);
   let stopping = false;
   const app = createHttpApp(ctx, () => stopping);
   const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;

@@ -331,4 +331,23 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE one_time_codes ADD COLUMN ended_by text;
     `,
   },
+  {
+    version: 10,
+    description: 'deck versions: the content each build served, and view records by viewer (issue 27)',
+    sql: `
+      -- One row each time the platform starts serving content that differs from the row before
+      -- (deckVersions.ts): the build's whole ledger (figures and page fingerprints) and its hash.
+      CREATE TABLE deck_versions (
+        id bigserial PRIMARY KEY,
+        app_id text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now(),
+        content_hash text NOT NULL,
+        ledger jsonb NOT NULL,
+        note text
+      );
+      CREATE INDEX deck_versions_app ON deck_versions (app_id, id DESC);
+      -- "What changed since my last visit" reads one viewer's own SlideView records, newest first.
+      CREATE INDEX entities_viewer_seq ON entities (app_id, entity, (data->>'created_by_id'), seq DESC);
+    `,
+  },
 ];

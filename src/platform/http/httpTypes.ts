@@ -1,6 +1,7 @@
 import type { Caller } from '../identity/access.ts';
 import type { AppRow } from '../identity/apps.ts';
 import type { Db } from '../db/db.ts';
+import type { ServedVersion } from '../records/deckVersions.ts';
 import type { Context } from 'hono';
 import type { AfterReplyQueue } from './afterReply.ts';
 import type { AttemptLimiter } from '../identity/attemptLimiter.ts';
@@ -52,6 +53,8 @@ export interface PlatformContext {
   afterReply: AfterReplyQueue;
   /** The app whose deck staticDeck serves. */
   deckAppId: string;
+  /** The deck version this process serves (deckVersions.ts), recorded at start; null without a ledger. */
+  servedVersion?: ServedVersion | null;
   /** Who may frame the deck's pages (`frame-ancestors`, contentSecurityPolicy.ts). */
   frameAncestors: readonly string[];
   staticDir: string;

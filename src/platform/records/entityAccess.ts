@@ -1,5 +1,6 @@
 import { ACCESS_ENTITY } from '../../../schemas/accessWire.ts';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
+import { VERSION_ENTITY } from '../../../schemas/versionPaths.ts';
 import { type Caller, isAdmin } from '../identity/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 
@@ -90,6 +91,9 @@ export const ENTITY_ACCESS: Readonly<Record<string, EntityRule>> = {
   },
   // The deck's switches: every admitted viewer's page reads them, only admins set them.
   [ENGAGEMENT_ENTITY.options]: { create: 'admin', read: 'viewer', update: 'admin', delete: 'admin', rate: null },
+  // What each build served (routes/versions.ts): only the platform records one, admins read them and
+  // set a version's note; no one deletes one (view records name them). Viewers write none.
+  [VERSION_ENTITY]: { create: 'nobody', read: 'admin', update: 'admin', delete: 'nobody', rate: null },
 };
 
 /** The rule of `entity`: its declared one, else DEFAULT_RULE. */

@@ -1,3 +1,4 @@
+import { ENGAGEMENT_ENTITY } from '../../../../schemas/engagementPaths.ts';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Caller } from '../../identity/access.ts';
@@ -219,6 +220,9 @@ async function insertAll(
   rows: Record<string, unknown>[],
   by: Author,
 ): Promise<EntityRecord[]> {
+  // A view record names the deck version it was read on (issue 27): the platform knows which it serves.
+  const version = entity === ENGAGEMENT_ENTITY.view && appId === ctx.deckAppId ? ctx.servedVersion?.id : undefined;
+  if (version) rows = rows.map((row) => ({ ...row, version_id: version }));
   return ctx.db.transaction(async (tx) => {
     if (!hasStoredCheck(entity)) return createRecords(tx, appId, entity, rows, by);
     const records: EntityRecord[] = [];

@@ -14,6 +14,7 @@ import { registerOutboxRoutes } from './outbox.ts';
 import { registerAuditLogRoutes } from './auditLog.ts';
 import { registerPresentingRoutes } from './presenting.ts';
 import { registerUserRoutes } from './users.ts';
+import { registerVersionRoutes } from './versions.ts';
 
 /** Everything of /api/apps/{appId}/ but auth/*: the gate runs before any of it. */
 export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
@@ -24,6 +25,7 @@ export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
   registerOutboxRoutes(gated, ctx);
   registerAuditLogRoutes(gated, ctx);
   registerDecisionRoute(gated, ctx);
+  registerVersionRoutes(gated, ctx);
   gated.route('/entities', entityApi(ctx));
   registerAgentRoutes(gated, ctx);
   registerPresentingRoutes(gated, ctx);

@@ -1,0 +1,175 @@
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGAGEMENT_ENTITY, type SlideViewRecord } from '../../schemas/engagementPaths.ts';
+import { FIGURES_FILE, type LedgerSnapshot } from '../../schemas/figureLedgerFile.ts';
+import { NOTES_DIR } from '../../schemas/presentingPaths.ts';
+import { VERSION_CHANGES_FUNCTION, type ViewerChanges } from '../../schemas/versionPaths.ts';
+import { launchChromium } from '../../src/build/chromium.ts';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { eventually } from '../support/waitFor.ts';
+import { axeViolations } from './axeViolations.ts';
+
+// Issue 27 end to end: a partner reads the deck; the build changes one ledger figure and the platform
+// restarts on the same data; the partner comes back to a notice, a "What changed" dialog and the
+// marked figure, none of which the next visit shows again, and a first-time viewer never sees.
+
+const FIGURE = 'market.homeEquity';
+const OLD = '$13.95T';
+const NEW = '$13.96T';
+const PARTNER = { email: 'partner@lender.example', password: 'partner-password-1' };
+
+let work: string;
+let dataDir: string;
+// The build being served: a folder holding dist/ and dist-server/. A rebuild is a new folder, since
+// this process's static server keeps what it read of the old one (a real restart is a new process).
+let buildDir: string;
+let p: TestPlatform;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const start = () => startTestPlatform('private_with_login', { staticDir: join(buildDir, 'dist'), appId: 'investor-deck', dataDir });
+
+/** "The build" again with one figure changed: its ledger and every served file that shows the figure. */
+function rebuildWithNewFigure(): void {
+  const next = join(work, 'build-2');
+  cpSync(buildDir, next, { recursive: true });
+  buildDir = next;
+  const file = join(buildDir, NOTES_DIR, FIGURES_FILE);
+  const ledger = JSON.parse(readFileSync(file, 'utf8')) as LedgerSnapshot;
+  const figure = ledger.figures[FIGURE]!;
+  expect(figure.text).toBe(OLD);
+  ledger.figures[FIGURE] = { ...figure, text: NEW, value: JSON.parse(JSON.stringify(figure.value).replace('13950000000000', '13960000000000')) };
+  writeFileSync(file, JSON.stringify(ledger));
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(html|js)$/.test(name)) {
+        const text = readFileSync(path, 'utf8');
+        if (text.includes(OLD)) writeFileSync(path, text.replaceAll(OLD, NEW));
+      }
+    }
+  };
+  walk(join(buildDir, 'dist'));
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'deck-versions-'));
+  buildDir = join(work, 'build-1');
+  cpSync('dist', join(buildDir, 'dist'), { recursive: true });
+  mkdirSync(join(buildDir, NOTES_DIR));
+  cpSync(join(NOTES_DIR, FIGURES_FILE), join(buildDir, NOTES_DIR, FIGURES_FILE));
+  dataDir = join(work, 'data');
+  p = await start();
+  const admin = await p.login(ADMIN.email, ADMIN.password);
+  const options = await p.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin, body: { recording: true } });
+  expect(options.status).toBe(200);
+  await registeredUser(p, PARTNER.email, PARTNER.password);
+  await registeredUser(p, 'newcomer@bank.example', 'newcomer-password-1');
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await p?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A new browser context (a new visit) signed in as `email`. */
+async function visit(email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  const reply = await context.request.post(`${p.url}/api/apps/${p.appId}/auth/login`, { data: { email, password } });
+  expect(reply.status()).toBe(200);
+  const { access_token: token } = (await reply.json()) as { access_token: string };
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem('base44_access_token')) localStorage.setItem('base44_access_token', value);
+  }, token);
+  return context.newPage();
+}
+
+/** Opens `path` and returns what the platform answered the page's "what changed" question. */
+async function openAndAsk(page: Page, path: string): Promise<ViewerChanges> {
+  const answer = page.waitForResponse((response) => response.url().endsWith(`/functions/${VERSION_CHANGES_FUNCTION}`));
+  await page.goto(`${p.url}${path}`);
+  return (await (await answer).json()) as ViewerChanges;
+}
+
+/** The partner's view records of `version` once the closed page's last flush is in. */
+async function recordsOf(email: string, version: string | null): Promise<SlideViewRecord[]> {
+  const admin = await p.login(ADMIN.email, ADMIN.password);
+  return eventually(async () => {
+    const records = (await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.view}?limit=500`, { token: admin })).body as SlideViewRecord[];
+    const mine = records.filter((record) => record.created_by === email && (record.version_id ?? null) === version);
+    expect(mine.length).toBeGreaterThan(0);
+    return mine;
+  }, { timeoutMs: 15_000, what: `${email}'s view records of version ${version}` });
+}
+
+const currentVersion = async () => (await p.call('GET', '/entities/DeckVersion', { token: p.serviceToken })).body.current as string;
+
+describe('a returning partner sees what changed', () => {
+  it('tells the partner once, with the dialog and the marked figure; a first-time viewer sees none of it', async () => {
+    const firstVersion = await currentVersion();
+    const first = await visit(PARTNER.email, PARTNER.password);
+    expect(await openAndAsk(first, '/market')).toEqual({});
+    await expect.poll(() => first.locator('main').textContent()).toContain(OLD);
+    await first.context().close();
+    await recordsOf(PARTNER.email, firstVersion);
+
+    await p.close();
+    rebuildWithNewFigure();
+    p = await start();
+    const secondVersion = await currentVersion();
+    expect(secondVersion).not.toBe(firstVersion);
+
+    const back = await visit(PARTNER.email, PARTNER.password);
+    const told = await openAndAsk(back, '/market');
+    expect(told.notice).toBe(true);
+    const notice = back.getByRole('complementary', { name: 'Deck updated' });
+    await expect.poll(() => notice.textContent()).toMatch(/^Updated since your visit on \d{1,2} [A-Z][a-z]+: 1 figure on \d+ pages/);
+    // The changed figure, marked in words on this page.
+    const mark = back.locator('.figure-updated').first();
+    await expect.poll(() => mark.textContent()).toBe(` (updated, was ${OLD})`);
+    await expect.poll(() => back.locator('main').textContent()).toContain(NEW);
+
+    await notice.getByRole('button', { name: /1 figure on/ }).click();
+    const dialog = back.getByRole('dialog', { name: 'What changed' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const text = await dialog.textContent();
+    expect(text).toContain(`now ${NEW}, was ${OLD}`);
+    expect(await dialog.getByRole('link', { name: 'Market' }).getAttribute('href')).toBe('/market');
+    expect(await axeViolations(back, 'notice and What changed dialog')).toEqual([]);
+    await back.screenshot({ path: join(tmpdir(), 'deck-versions-dialog.png') });
+    await back.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    // Dismissed, the notice stays gone for the visit; the mark stays until the visit ends.
+    await notice.getByRole('button', { name: 'Dismiss the update notice' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await back.reload();
+    await expect.poll(() => back.locator('.figure-updated').count()).toBeGreaterThan(0);
+    expect(await back.getByRole('complementary', { name: 'Deck updated' }).count()).toBe(0);
+    await back.context().close();
+    await recordsOf(PARTNER.email, secondVersion);
+
+    // The next visit: no notice, and the page seen last time is no longer marked.
+    const later = await visit(PARTNER.email, PARTNER.password);
+    const next = await openAndAsk(later, '/market');
+    expect(next.notice).toBe(false);
+    expect(next.marks?.['/market']).toBeUndefined();
+    await expect.poll(() => later.locator('main').textContent()).toContain(NEW);
+    expect(await later.locator('.figure-updated').count()).toBe(0);
+    expect(await later.getByRole('complementary', { name: 'Deck updated' }).count()).toBe(0);
+
+    // A first-time viewer: nothing to tell, and the notice's code never loads.
+    const newcomer = await visit('newcomer@bank.example', 'newcomer-password-1');
+    const scripts: string[] = [];
+    newcomer.on('request', (request) => scripts.push(request.url()));
+    expect(await openAndAsk(newcomer, '/market')).toEqual({});
+    await expect.poll(() => newcomer.locator('main').textContent()).toContain(NEW);
+    expect(scripts.filter((url) => /WhatChanged/.test(url))).toEqual([]);
+    expect(await newcomer.locator('.figure-updated, .whats-new').count()).toBe(0);
+  }, 240_000);
+});
