@@ -20,11 +20,12 @@ function wasDismissed(since: string): boolean {
 }
 
 /** Whether a presentation's follow panel is on the page: a follower is shown what the presenter shows, nothing more. */
+const followPanelShown = () => document.querySelector('.follow-panel') !== null;
+
 function useFollowPanel(): boolean {
-  const present = () => document.querySelector('.follow-panel') !== null;
-  const [on, setOn] = useState(present);
+  const [on, setOn] = useState(followPanelShown);
   useEffect(() => {
-    const observer = new MutationObserver(() => setOn(present()));
+    const observer = new MutationObserver(() => setOn(followPanelShown()));
     observer.observe(document.body, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, []);
