@@ -86,7 +86,8 @@ export default defineConfig({
               // standalone build never loads it; the watermark comes only when the owners turn it on.
               name: 'platform-viewer',
               test: (id: string) =>
-                /\/src\/sdk\/[^/]+\.ts$/.test(id) ||
+                // (The access calls stay apart: they load on first use, src/sdk/client.ts lazyAccess.)
+                /\/src\/sdk\/(?!access\.ts)[^/]+\.ts$/.test(id) ||
                 /\/src\/app\/platformViewer\.ts$/.test(id) ||
                 /\/src\/auth\/(accessEndedMark|accessSocket|checkAccess|onPageError|accessGuard|appStart|startApp|platformSession)\.ts$/.test(id) ||
                 /\/src\/engagement\/(?!Watermark|stampSlides)[^/]+\.tsx?$/.test(id),

@@ -1,14 +1,14 @@
-import { createAccessModule, type AccessModule } from './access.ts';
+import type { AccessModule } from './access.ts';
 import { createAgentsModule, type AgentsModule } from './agents.ts';
 import { createAuthModule, type AuthModule } from './auth.ts';
-import { createEntitiesModule, type EntitiesModule, type EntityTypes } from './entities.ts';
+import { createEntitiesModule, isProbe, type EntitiesModule, type EntityTypes } from './entities.ts';
 import { Base44Error } from './errors.ts';
 import { createFunctionsModule, type FunctionsModule } from './functions.ts';
 import { resolveGlobals, type BrowserGlobals } from './globals.ts';
 import { createHttp, type Http } from './http.ts';
 import { createIntegrationsModule, type IntegrationsModule } from './integrations.ts';
 import { createRealtime, type Realtime, type SocketTuning } from './realtime.ts';
-import { createSession } from './session.ts';
+import { createSession, type Session } from './session.ts';
 import { createSsoModule, type SsoModule } from './sso.ts';
 import { createTokenStore, pickUpToken } from './tokenStore.ts';
 
@@ -80,6 +80,22 @@ export interface Base44Client<M extends object = EntityTypes> {
 const SERVICE_TOKEN_REQUIRED =
   'Service token is required to use asServiceRole. Please provide a serviceToken when creating the client.';
 
+/**
+ * The access calls (invitations, revocation, access requests, the audit log) load on first use: every
+ * one returns a promise, so loading first changes nothing for the caller, and a partner's page, which
+ * never makes one, does not carry them in its first visit.
+ */
+function lazyAccess(http: Http, session: Session): AccessModule {
+  let loaded: Promise<AccessModule> | undefined;
+  const load = () => (loaded ??= import('./access.ts').then((module) => module.createAccessModule(http, session)));
+  return new Proxy({} as AccessModule, {
+    get(_target, name) {
+      if (isProbe(name)) return undefined;
+      return (...args: unknown[]) => load().then((access) => (access[name as keyof AccessModule] as (...given: unknown[]) => unknown)(...args));
+    },
+  });
+}
+
 /** Creates a client; `onError` from `config.options` (as published) or the 2nd argument; `M` types entity names. */
 export function createClient<M extends object = EntityTypes>(
   config: ClientConfig,
@@ -126,7 +142,7 @@ export function createClient<M extends object = EntityTypes>(
     auth: createAuthModule({ http, session, globals, appBaseUrl }),
     functions: createFunctionsModule(http, functionsVersion ?? undefined),
     agents: createAgentsModule({ http, realtime, serverUrl, appId, getToken: session.getToken }),
-    access: createAccessModule(http, session),
+    access: lazyAccess(http, session),
     realtime: { subscribe: (room, subscriber) => realtime.subscribe(room, subscriber) },
     setToken: (token) => session.setToken(token),
     getToken: session.getToken,

@@ -51,7 +51,8 @@ test('the module imports and makes a call in plain Node (no window, no import.me
   });
   expect(JSON.parse(stdout.trim())).toEqual({ window: 'undefined', rows: { ok: true } });
   expect(server.requests.at(-1)?.path).toBe('/api/apps/node-app/entities/Brand');
-});
+  // A child Node compiling TypeScript: seconds on a busy two-core machine, past the unit default of 5 s.
+}, 30_000);
 
 test('fetch is read when a request is made, not when the module or client is created', async () => {
   const client = sdk.createClient({ serverUrl: server.url, appId: 'app-1', storage: null, location: null, history: null });
