@@ -2,6 +2,7 @@ import { deviceLabel, durationText } from './durationText.ts';
 import type { SlideRef, ViewerEngagement } from './engagement.ts';
 import { chartLabel, SlideTimeChart } from './SlideTimeChart.tsx';
 import { RelativeTime } from '../TimeText.tsx';
+import { AdminTable } from '../AdminTable.tsx';
 
 interface ViewerDetailProps {
   viewer: ViewerEngagement;
@@ -44,57 +45,33 @@ export function ViewerDetail({ viewer, slides, deckLength, now }: ViewerDetailPr
       </dl>
       <div className="engagement-detail__pair">
         <SlideTimeChart slides={slides} msBySlide={viewer.msBySlide} who={viewer.email} />
-        <div className="admin-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className="admin-table engagement-times">
-            <caption id={captionId}>Time per slide, {viewer.email}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Slide</th>
-                <th scope="col" className="admin-table__number">
-                  Time
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {slides.map((slide, i) => (
-                <tr key={slide.path} data-path={slide.path} data-ms={viewer.msBySlide[i] ?? 0}>
-                  <th scope="row">{chartLabel(slide)}</th>
-                  <td className="admin-table__number">{durationText(viewer.msBySlide[i] ?? 0)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
-      <div className="admin-table-wrap" role="region" aria-labelledby={`${captionId}-visits`} tabIndex={0}>
-        <table className="admin-table">
-          <caption id={`${captionId}-visits`}>Visits ({viewer.visits.length})</caption>
-          <thead>
-            <tr>
-              <th scope="col">Began</th>
-              <th scope="col">Last active</th>
-              <th scope="col">Device</th>
-              <th scope="col" className="admin-table__number">
-                Time
-              </th>
+        <AdminTable id={captionId} caption={`Time per slide, ${viewer.email}`} columns={['Slide', { label: 'Time', number: true }]} className="engagement-times">
+          {slides.map((slide, i) => (
+            <tr key={slide.path} data-path={slide.path} data-ms={viewer.msBySlide[i] ?? 0}>
+              <th scope="row">{chartLabel(slide)}</th>
+              <td className="admin-table__number">{durationText(viewer.msBySlide[i] ?? 0)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {viewer.visits.map((visit) => (
-              <tr key={visit.id}>
-                <td>
-                  <RelativeTime iso={visit.startedAt} now={now} />
-                </td>
-                <td>
-                  <RelativeTime iso={visit.lastAt} now={now} />
-                </td>
-                <td>{deviceLabel(visit.device)}</td>
-                <td className="admin-table__number">{durationText(visit.ms)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       </div>
+      <AdminTable
+        id={`${captionId}-visits`}
+        caption={`Visits (${viewer.visits.length})`}
+        columns={['Began', 'Last active', 'Device', { label: 'Time', number: true }]}
+      >
+        {viewer.visits.map((visit) => (
+          <tr key={visit.id}>
+            <td>
+              <RelativeTime iso={visit.startedAt} now={now} />
+            </td>
+            <td>
+              <RelativeTime iso={visit.lastAt} now={now} />
+            </td>
+            <td>{deviceLabel(visit.device)}</td>
+            <td className="admin-table__number">{durationText(visit.ms)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }
