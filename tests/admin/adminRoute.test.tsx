@@ -64,7 +64,7 @@ describe('AdminRoute', () => {
 
   it('loads the console for an admin at /admin in place of the deck, and says when the platform cannot be reached', async () => {
     renderAt(ADMIN_PATH, { user: { id: 'a', email: 'admin@deck.test', role: 'admin' }, client: unreachableClient() });
-    await eventually(() => screen.getByRole('heading', { level: 1, name: 'Admin console' }), { what: 'the console chunk' });
+    await eventually(() => screen.getByRole('heading', { level: 1, name: 'Admin console' }), { timeoutMs: 15_000, what: 'the console chunk (its route, then the console: two lazy modules to transform)' });
     expect(screen.queryByText("the deck's screens")).toBeNull();
     for (const name of ['Invite someone', 'People', 'Live', 'Engagement', 'Allowed domains', 'Access requests', 'Consultation requests', 'Settings']) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
@@ -72,5 +72,5 @@ describe('AdminRoute', () => {
     // People, domains, both requests, the views and the settings each say so; the live list too, from its socket.
     await eventually(() => expect(screen.getAllByText(/could not be reached/).length).toBeGreaterThanOrEqual(6), { timeoutMs: 5000, what: 'the load errors' });
     await eventually(() => screen.getByText(/The live list can’t reach the platform right now/), { timeoutMs: 10_000, what: 'the live list’s socket error' });
-  });
+  }, 40_000);
 });
