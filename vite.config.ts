@@ -126,6 +126,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/browser/**', 'tests/platform/**', ...DOM_TESTS],
+          // A few start a local server or socket: room for a busy two-core machine.
+          testTimeout: 15_000,
         },
       },
       {
@@ -137,6 +139,7 @@ export default defineConfig({
           include: ['tests/**/*.test.tsx', ...DOM_TESTS],
           exclude: ['tests/browser/**', 'tests/platform/**'],
           setupFiles: ['tests/setup.ts'],
+          testTimeout: 15_000,
         },
       },
       {
