@@ -80,6 +80,21 @@ describe('the recorder', () => {
     expect(sent.map(msByPath)).toEqual([{ '/team': 7_000 }, { '/team': 4_000 }]);
   });
 
+  it('counts nothing for a page opened in a background tab until it is shown', async () => {
+    // A page opened hidden (a link opened in a background tab) fires no visibilitychange until it is shown.
+    setVisibility('hidden');
+    const recorder = start();
+    recorder.show('/market');
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS * 2);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent, 'a page opened in a background tab counted viewing time (recorder.ts)').toEqual([]);
+
+    setVisibility('visible');
+    await vi.advanceTimersByTimeAsync(6_000);
+    setVisibility('hidden');
+    expect(sent.map(msByPath), 'only the time shown counts').toEqual([{ '/market': 6_000 }]);
+  });
+
   it('continues the visit after a reload, and opens a new one after VISIT_IDLE_MS without activity', async () => {
     const first = start();
     first.show('/');
