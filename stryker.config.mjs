@@ -1,0 +1,69 @@
+// @ts-check
+// `npm run mutate`: mutation testing of the modules where a bug would hurt a user most (issue 29).
+// Not part of `npm test`. `npm run mutate -- --mutate schemas/formatUsd.ts` checks one module.
+
+/** The critical modules, by what they guard. */
+const CRITICAL = [
+  // Path normalisation and the public-file list.
+  'src/platform/deckFilePath.ts',
+  'src/platform/publicDeckFiles.ts',
+  // The access and rate table.
+  'src/platform/entityAccess.ts',
+  'src/platform/writeRates.ts',
+  // Sign-in limits.
+  'src/platform/signInLimits.ts',
+  'src/platform/attemptLimiter.ts',
+  'src/platform/clientThrottle.ts',
+  'src/platform/routes/signIn.ts',
+  // Invitations.
+  'src/platform/invitations.ts',
+  'src/platform/inviteLinks.ts',
+  // Revocation and the one admission.
+  'src/platform/admission.ts',
+  'src/platform/socketStanding.ts',
+  // Follow-me and speaker notes.
+  'src/platform/follow.ts',
+  'src/platform/routes/presenting.ts',
+  'src/build/speakerNotes.ts',
+  // The PDF stamp.
+  'src/platform/pdfStamp.ts',
+  // The content check and its cross-checks.
+  'src/content/parseSlide.ts',
+  'src/content/crossChecks.ts',
+  'src/content/figureChecks.ts',
+  // Money and figure formatting.
+  'schemas/formatUsd.ts',
+  'schemas/formatFigure.ts',
+  // Engagement recording.
+  'src/engagement/recorder.ts',
+  'src/engagement/slideTimer.ts',
+  'src/engagement/viewBatch.ts',
+  'src/engagement/visit.ts',
+];
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutate.config.ts', related: false },
+  mutate: CRITICAL,
+  coverageAnalysis: 'perTest',
+  // A rerun tests only the mutants whose code or covering tests changed since the last run.
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['html', 'clear-text', 'progress', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // Two cores, shared: two test processes.
+  concurrency: 2,
+  // A platform test starts a server and a database: give a slow mutant room before calling it a timeout.
+  timeoutMS: 20_000,
+  thresholds: { high: 90, low: 80, break: null },
+  // Only what the tests need in the sandbox (not dist/, .data/ or reports/).
+  ignorePatterns: ['dist', 'dist-ssr', 'dist-server', '.data', 'reports', '.bench', '.screenshots', '.build', '.scratch', 'tmp'],
+  // Stryker rewrites a tsconfig's `extends` and references in the sandbox through TypeScript's JS
+  // API, which TypeScript 7 no longer has (toolchain.md); ours has neither, so no file is named.
+  tsconfigFile: '',
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};
