@@ -6,20 +6,25 @@ import base from './vite.config.ts';
 // build or another process (a mutant is switched on inside the test's own process, so a child
 // process would run the code unmutated, only slower). Per-test coverage then picks, for each mutant,
 // the tests among these that reach it.
-const unitTests = [
+// Pure tests run in node: a page environment and the deck's registry (tests/setup.ts) would cost
+// every mutant's run a second or more of setup for nothing.
+const pureTests = [
   'tests/content/formatUsd.test.ts',
   'tests/content/formatFigure.test.ts',
   'tests/content/figureLiterals.test.ts',
   'tests/content/parseSlide.test.ts',
-  'tests/content/settingNames.test.tsx',
   'tests/content/bodyChecks.test.ts',
   'tests/content/crossChecks.test.ts',
   'tests/content/figureChecks.test.ts',
+  'tests/presenting/notesField.test.ts',
+];
+// Tests of code that runs in a page: the recorder listens on window and document.
+const pageTests = [
+  'tests/content/settingNames.test.tsx',
   'tests/engagement/recorder.test.ts',
   'tests/engagement/slideTimer.test.ts',
   'tests/engagement/viewBatch.test.ts',
   'tests/engagement/visit.test.ts',
-  'tests/presenting/notesField.test.ts',
 ];
 const platformTests = [
   'tests/platform/deckFilePath.test.ts',
@@ -44,8 +49,9 @@ const config: UserConfig = {
   test: {
     ...base.test,
     projects: [
-      { extends: true, test: { name: 'mutate-unit', environment: 'happy-dom', include: unitTests, setupFiles: ['tests/setup.ts'] } },
-      { extends: true, test: { name: 'mutate-node', environment: 'node', include: platformTests, testTimeout: 30_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'mutate-pure', environment: 'node', include: pureTests } },
+      { extends: true, test: { name: 'mutate-page', environment: 'happy-dom', include: pageTests, setupFiles: ['tests/setup.ts'] } },
+      { extends: true, test: { name: 'mutate-platform', environment: 'node', include: platformTests, testTimeout: 30_000, hookTimeout: 60_000 } },
     ],
   },
 };
