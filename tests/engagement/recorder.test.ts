@@ -137,3 +137,94 @@ describe('the recorder', () => {
     expect(sent).toHaveLength(4);
   });
 });
+
+// Found by `npm run mutate` (issue 29): what the tests above left unasserted.
+describe('the recorder, in detail', () => {
+  it('keeps counting while the viewer gives input, even where the page stops the event', async () => {
+    const recorder = start();
+    recorder.show('/market');
+    const stopper = document.createElement('button');
+    stopper.addEventListener('keydown', (event) => event.stopPropagation());
+    document.body.append(stopper);
+    for (let minute = 0; minute < 4; minute += 1) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      stopper.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    }
+    recorder.stop();
+    stopper.remove();
+    expect(sent.flat().reduce((sum, record) => sum + record.ms, 0)).toBe(4 * 60_000);
+  });
+
+  it('notes the last activity in storage at most every 10 s, so a reload knows whether the visit went idle', async () => {
+    const recorder = start();
+    recorder.show('/');
+    const lastActive = () => JSON.parse(localStorage.getItem(VISIT_STORAGE_KEY)!).last_active as string;
+    const opened = lastActive();
+    await vi.advanceTimersByTimeAsync(9_999);
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    expect(lastActive()).toBe(opened);
+    await vi.advanceTimersByTimeAsync(1);
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    expect(lastActive()).toBe(new Date(Date.now()).toISOString());
+  });
+
+  it('opens a new visit after exactly VISIT_IDLE_MS without activity', async () => {
+    const recorder = start();
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(VISIT_IDLE_MS);
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    recorder.stop();
+    expect([...new Set(sent.flat().map((record) => record.visit_id))]).toEqual(['visit-1', 'visit-2']);
+    expect(sent.at(-1)).toEqual([expect.objectContaining({ visit_id: 'visit-2', ms: 1_000 })]);
+  });
+
+  it('sends again after a refusal without a status (null) and after exactly 500', async () => {
+    const recorder = start();
+    recorder.show('/');
+    answer = () => Promise.reject(null);
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    answer = () => Promise.reject(Object.assign(new Error('Server'), { status: 500 }));
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    answer = () => Promise.resolve([]);
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    expect(sent.map(msByPath)).toEqual([{ '/': FLUSH_INTERVAL_MS }, { '/': FLUSH_INTERVAL_MS * 2 }, { '/': FLUSH_INTERVAL_MS * 3 }]);
+  });
+
+  it('hears nothing once stopped: no input, no pagehide, no interval', async () => {
+    const recorder = start();
+    recorder.show('/team');
+    await vi.advanceTimersByTimeAsync(5_000);
+    recorder.stop();
+    running = running.filter((running) => running !== recorder);
+    const stored = localStorage.getItem(VISIT_STORAGE_KEY);
+    await vi.advanceTimersByTimeAsync(20_000);
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    window.dispatchEvent(new Event('pagehide'));
+    setVisibility('hidden');
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS * 2);
+    expect(sent.map(msByPath)).toEqual([{ '/team': 5_000 }]);
+    expect(localStorage.getItem(VISIT_STORAGE_KEY)).toBe(stored);
+  });
+
+  it('runs without storage (denied): counts and sends, remembering nothing', async () => {
+    const recorder = startRecorder({ send: (records) => (sent.push(records), answer()), device: 'phone', storage: null, newId: () => 'no-storage' });
+    running.push(recorder);
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(3_000);
+    recorder.stop();
+    expect(sent).toEqual([[expect.objectContaining({ visit_id: 'no-storage', ms: 3_000, device: 'phone' })]]);
+    expect(localStorage.getItem(VISIT_STORAGE_KEY)).toBeNull();
+  });
+
+  it("defaults to the page's local storage and a random visit id", async () => {
+    const recorder = startRecorder({ send: (records) => (sent.push(records), answer()), device: 'desktop' });
+    running.push(recorder);
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(2_000);
+    recorder.stop();
+    const id = sent[0]![0]!.visit_id;
+    expect(id).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(JSON.parse(localStorage.getItem(VISIT_STORAGE_KEY)!).id).toBe(id);
+  });
+});
