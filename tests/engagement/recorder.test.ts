@@ -217,6 +217,50 @@ describe('the recorder, in detail', () => {
     expect(localStorage.getItem(VISIT_STORAGE_KEY)).toBeNull();
   });
 
+  it('a tab hidden after a long idle and shown again opens one new visit, not two', async () => {
+    const recorder = start();
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(VISIT_IDLE_MS + 1);
+    setVisibility('hidden');
+    await vi.advanceTimersByTimeAsync(1_000);
+    setVisibility('visible');
+    await vi.advanceTimersByTimeAsync(2_000);
+    recorder.stop();
+    expect(sent.at(-1)).toEqual([expect.objectContaining({ visit_id: 'visit-2', ms: 2_000 })]);
+  });
+
+  it('keeps counting when storage throws (full or denied)', async () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    } as unknown as Storage;
+    const recorder = startRecorder({ send: (records) => (sent.push(records), answer()), device: 'desktop', storage: broken, newId: () => 'broken' });
+    running.push(recorder);
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(4_000);
+    recorder.stop();
+    expect(sent).toEqual([[expect.objectContaining({ visit_id: 'broken', ms: 4_000 })]]);
+  });
+
+  it('makes a random hex visit id where crypto.randomUUID is missing (an insecure context)', async () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: real.getRandomValues.bind(real) });
+    try {
+      const recorder = startRecorder({ send: (records) => (sent.push(records), answer()), device: 'desktop', storage: null });
+      running.push(recorder);
+      recorder.show('/');
+      await vi.advanceTimersByTimeAsync(1_000);
+      recorder.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(sent[0]![0]!.visit_id).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it("defaults to the page's local storage and a random visit id", async () => {
     const recorder = startRecorder({ send: (records) => (sent.push(records), answer()), device: 'desktop' });
     running.push(recorder);
@@ -224,7 +268,7 @@ describe('the recorder, in detail', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     recorder.stop();
     const id = sent[0]![0]!.visit_id;
-    expect(id).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(JSON.parse(localStorage.getItem(VISIT_STORAGE_KEY)!).id).toBe(id);
   });
 });
