@@ -229,6 +229,44 @@ describe('recording on', () => {
     await page.context().close();
   });
 
+  it('counts nothing for a page opened in a background tab until the viewer shows it', async () => {
+    await setOptions({ watermark: false, downloads: false, recording: true });
+    await registeredUser(p, 'background@lender.test', 'background-password-1234');
+    const page = await signedIn('background@lender.test', 'background-password-1234');
+    // Chromium here never starts a page hidden (a background tab, a tab created with CDP's
+    // background flag and a minimised window all read 'visible'), so the page starts with the state
+    // a background tab has, before any script of the deck runs, and gets the event when shown.
+    await page.addInitScript(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    });
+    await page.clock.install();
+    await page.goto(`${p.url}/market`);
+    await page.getByRole('status').filter({ hasText: RECORDING_NOTICE }).waitFor({ state: 'attached' });
+    // Ten minutes in the background: flushes come and go with nothing to send.
+    await page.clock.runFor(20 * FLUSH_INTERVAL_MS);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      Object.defineProperty(document, 'hidden', { value: false, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.clock.runFor(12_000);
+    await hide(page);
+    const records = await eventually(
+      async () => {
+        const stored = await storedViews('background@lender.test');
+        if (stored.length === 0) throw new Error('nothing stored yet');
+        return stored;
+      },
+      { what: 'the views stored' },
+    );
+    const total = records.reduce((sum, record) => sum + record.ms, 0);
+    expect(total, `${total} ms stored for 12 s shown: a page opened in a background tab counted viewing time (recorder.ts)`).toBeLessThanOrEqual(13_000);
+    expect(total).toBeGreaterThanOrEqual(11_000);
+    await page.context().close();
+  });
+
   it('tells the viewer once: the notice is a dismissible status note, not shown again after a reload', async () => {
     await setOptions({ watermark: false, downloads: false, recording: true });
     await registeredUser(p, 'told@lender.test', 'told-password-1234');

@@ -25,6 +25,11 @@ beforeAll(() => {
   writeFileSync(hecm, readFileSync(hecm, 'utf8').replace(/^<BrandOverview \/>$/m, '<BrandOverveiw />'));
   const brands = join(work, 'slides/brands.yaml');
   writeFileSync(brands, readFileSync(brands, 'utf8').replace('colour: \'#0f766e\'', 'colour: teal'));
+  // A <Setting> that names no setting renders nothing at all: the check must say where it is.
+  const downsize = join(work, 'slides/downsize.mdx');
+  const original = readFileSync(downsize, 'utf8');
+  if (!original.includes('<Setting name="host" /> is')) throw new Error('slides/downsize.mdx no longer shows <Setting name="host" />');
+  writeFileSync(downsize, original.replace('<Setting name="host" /> is', '<Setting /> is'));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -37,7 +42,8 @@ describe('npm run check on broken content', () => {
     expect(run.stderr).toMatch(/^slides\/brands\.yaml:\d+:13 brands\[remo-ai\]\.colour: must be a hex colour such as #0f766e$/m);
     expect(run.stderr).toContain('slides/market.mdx:4:8 order: must be a number');
     expect(run.stderr).toMatch(/^slides\/hecm-purchase\.mdx:\d+:1 <BrandOverveiw>: is not a slide component \(did you mean BrandOverview\?\)$/m);
-    expect(run.stderr).toContain('3 error(s) in the slides; nothing was built.');
+    expect(run.stderr, '<Setting /> without name= is not reported (parseSlide.ts)').toMatch(/^slides\/downsize\.mdx:\d+:1 <Setting>: needs name="…", one of /m);
+    expect(run.stderr).toContain('4 error(s) in the slides; nothing was built.');
   }, 60_000);
 });
 

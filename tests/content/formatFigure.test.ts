@@ -30,6 +30,14 @@ describe('the one figure formatter writes figures as the spec does', () => {
     [{ kind: 'days', low: 1 }, '1 day'],
     [{ kind: 'times', low: 3 }, '3x'],
     [{ kind: 'degrees', low: 360 }, '360°'],
+    // Found by `npm run mutate` (issue 29): unit boundaries, plurals of a range from 1, fractions.
+    [{ kind: 'days', low: 1, high: 2 }, '1-2 days'],
+    [{ kind: 'days', low: 1, qualifier: 'plus' }, '1+ days'],
+    [{ kind: 'days', low: 5 }, '5 days'],
+    [{ kind: 'count', low: 1e6 }, '1M'],
+    [{ kind: 'count', low: 1e9 }, '1B'],
+    [{ kind: 'count', low: 500_000, high: 2e6 }, '500,000-2,000,000'],
+    [{ kind: 'count', low: 1234.567 }, '1,234.57'],
   ] as const)('%j → %s', (value, expected) => {
     expect(text(value as FigureValue)).toBe(expected);
   });

@@ -16,6 +16,29 @@ describe('formatUsd', () => {
     expect(formatUsd(amount)).toBe(text);
   });
 
+  it.each([
+    [1e3, '$1K'],
+    [1e6, '$1M'],
+    [1e9, '$1B'],
+    [1e12, '$1T'],
+    [999, '$999'],
+    [999_000, '$999K'],
+    [999e6, '$999M'],
+    [999e9, '$999B'],
+    [1e15, '$1000T'],
+  ])('writes exactly %d as %s, never as a thousand of the unit below', (amount, text) => {
+    expect(formatUsd(amount), `${amount} is printed in the wrong unit: the unit boundary is off (schemas/formatUsd.ts)`).toBe(text);
+  });
+
+  it.each([
+    [999.999, '$1K'],
+    [999_999, '$1M'],
+    [999_999_999, '$1B'],
+    [999_999_999_999, '$1T'],
+  ])('rounds %d up into the next unit (%s), never to a thousand of the one below', (amount, text) => {
+    expect(formatUsd(amount), `${amount} rounds to a thousand of the unit below (schemas/formatUsd.ts)`).toBe(text);
+  });
+
   it('writes every dollar when asked', () => {
     expect(formatUsd(1_209_750, { exact: true })).toBe('$1,209,750');
   });

@@ -39,6 +39,18 @@ describe('one table of setting names', () => {
     expect(container.textContent).not.toBe('');
   });
 
+  it.each([
+    ['<Setting />', 1],
+    ['<Setting link />', 1],
+    ['<Setting name="" />', 10],
+  ])('reports %s, which names no setting, at its line and column', (tag, column) => {
+    const { issues } = parseSlide('slides/appendix.mdx', page(`Hosted by\n${tag} today.`), tokens);
+    expect(
+      issues.map((issue) => `${issue.file}:${issue.line}:${issue.column} ${issue.field}: ${issue.message}`),
+      '<Setting /> without name= is not reported (parseSlide.ts)',
+    ).toEqual([`slides/appendix.mdx:9:${column} <Setting>: needs name="…", one of ${SETTING_NAMES.join(', ')}`]);
+  });
+
   it('reports a <Setting> name that is not in the table, with the closest name', () => {
     const { issues } = parseSlide('slides/appendix.mdx', page('Hosted by <Setting name="hots" />.'), tokens);
     expect(issues.map((issue) => `${issue.line}:${issue.column} ${issue.field}: ${issue.message}`)).toEqual([

@@ -80,6 +80,21 @@ describe('the recorder', () => {
     expect(sent.map(msByPath)).toEqual([{ '/team': 7_000 }, { '/team': 4_000 }]);
   });
 
+  it('counts nothing for a page opened in a background tab until it is shown', async () => {
+    // A page opened hidden (a link opened in a background tab) fires no visibilitychange until it is shown.
+    setVisibility('hidden');
+    const recorder = start();
+    recorder.show('/market');
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS * 2);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent, 'a page opened in a background tab counted viewing time (recorder.ts)').toEqual([]);
+
+    setVisibility('visible');
+    await vi.advanceTimersByTimeAsync(6_000);
+    setVisibility('hidden');
+    expect(sent.map(msByPath), 'only the time shown counts').toEqual([{ '/market': 6_000 }]);
+  });
+
   it('continues the visit after a reload, and opens a new one after VISIT_IDLE_MS without activity', async () => {
     const first = start();
     first.show('/');
@@ -120,5 +135,140 @@ describe('the recorder', () => {
     const total = sent.flat().reduce((sum, record) => sum + record.ms, 0);
     expect(total).toBe(2 * 60_000);
     expect(sent).toHaveLength(4);
+  });
+});
+
+// Found by `npm run mutate` (issue 29): what the tests above left unasserted.
+describe('the recorder, in detail', () => {
+  it('keeps counting while the viewer gives input, even where the page stops the event', async () => {
+    const recorder = start();
+    recorder.show('/market');
+    const stopper = document.createElement('button');
+    stopper.addEventListener('keydown', (event) => event.stopPropagation());
+    document.body.append(stopper);
+    for (let minute = 0; minute < 4; minute += 1) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      stopper.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    }
+    recorder.stop();
+    stopper.remove();
+    expect(sent.flat().reduce((sum, record) => sum + record.ms, 0)).toBe(4 * 60_000);
+  });
+
+  it('notes the last activity in storage at most every 10 s, so a reload knows whether the visit went idle', async () => {
+    const recorder = start();
+    recorder.show('/');
+    const lastActive = () => JSON.parse(localStorage.getItem(VISIT_STORAGE_KEY)!).last_active as string;
+    const opened = lastActive();
+    await vi.advanceTimersByTimeAsync(9_999);
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    expect(lastActive()).toBe(opened);
+    await vi.advanceTimersByTimeAsync(1);
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    expect(lastActive()).toBe(new Date(Date.now()).toISOString());
+  });
+
+  it('opens a new visit after exactly VISIT_IDLE_MS without activity', async () => {
+    const recorder = start();
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(VISIT_IDLE_MS);
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    recorder.stop();
+    expect([...new Set(sent.flat().map((record) => record.visit_id))]).toEqual(['visit-1', 'visit-2']);
+    expect(sent.at(-1)).toEqual([expect.objectContaining({ visit_id: 'visit-2', ms: 1_000 })]);
+  });
+
+  it('sends again after a refusal without a status (null) and after exactly 500', async () => {
+    const recorder = start();
+    recorder.show('/');
+    answer = () => Promise.reject(null);
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    answer = () => Promise.reject(Object.assign(new Error('Server'), { status: 500 }));
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    answer = () => Promise.resolve([]);
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
+    expect(sent.map(msByPath)).toEqual([{ '/': FLUSH_INTERVAL_MS }, { '/': FLUSH_INTERVAL_MS * 2 }, { '/': FLUSH_INTERVAL_MS * 3 }]);
+  });
+
+  it('hears nothing once stopped: no input, no pagehide, no interval', async () => {
+    const recorder = start();
+    recorder.show('/team');
+    await vi.advanceTimersByTimeAsync(5_000);
+    recorder.stop();
+    running = running.filter((running) => running !== recorder);
+    const stored = localStorage.getItem(VISIT_STORAGE_KEY);
+    await vi.advanceTimersByTimeAsync(20_000);
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    window.dispatchEvent(new Event('pagehide'));
+    setVisibility('hidden');
+    await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS * 2);
+    expect(sent.map(msByPath)).toEqual([{ '/team': 5_000 }]);
+    expect(localStorage.getItem(VISIT_STORAGE_KEY)).toBe(stored);
+  });
+
+  it('runs without storage (denied): counts and sends, remembering nothing', async () => {
+    const recorder = startRecorder({ send: (records) => (sent.push(records), answer()), device: 'phone', storage: null, newId: () => 'no-storage' });
+    running.push(recorder);
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(3_000);
+    recorder.stop();
+    expect(sent).toEqual([[expect.objectContaining({ visit_id: 'no-storage', ms: 3_000, device: 'phone' })]]);
+    expect(localStorage.getItem(VISIT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a tab hidden after a long idle and shown again opens one new visit, not two', async () => {
+    const recorder = start();
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(VISIT_IDLE_MS + 1);
+    setVisibility('hidden');
+    await vi.advanceTimersByTimeAsync(1_000);
+    setVisibility('visible');
+    await vi.advanceTimersByTimeAsync(2_000);
+    recorder.stop();
+    expect(sent.at(-1)).toEqual([expect.objectContaining({ visit_id: 'visit-2', ms: 2_000 })]);
+  });
+
+  it('keeps counting when storage throws (full or denied)', async () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    } as unknown as Storage;
+    const recorder = startRecorder({ send: (records) => (sent.push(records), answer()), device: 'desktop', storage: broken, newId: () => 'broken' });
+    running.push(recorder);
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(4_000);
+    recorder.stop();
+    expect(sent).toEqual([[expect.objectContaining({ visit_id: 'broken', ms: 4_000 })]]);
+  });
+
+  it('makes a random hex visit id where crypto.randomUUID is missing (an insecure context)', async () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: real.getRandomValues.bind(real) });
+    try {
+      const recorder = startRecorder({ send: (records) => (sent.push(records), answer()), device: 'desktop', storage: null });
+      running.push(recorder);
+      recorder.show('/');
+      await vi.advanceTimersByTimeAsync(1_000);
+      recorder.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(sent[0]![0]!.visit_id).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("defaults to the page's local storage and a random visit id", async () => {
+    const recorder = startRecorder({ send: (records) => (sent.push(records), answer()), device: 'desktop' });
+    running.push(recorder);
+    recorder.show('/');
+    await vi.advanceTimersByTimeAsync(2_000);
+    recorder.stop();
+    const id = sent[0]![0]!.visit_id;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(JSON.parse(localStorage.getItem(VISIT_STORAGE_KEY)!).id).toBe(id);
   });
 });

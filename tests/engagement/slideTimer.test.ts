@@ -68,3 +68,29 @@ describe('the slide timer', () => {
     expect(timer.lastInput()).toBe(time.now() - (ACTIVE_WINDOW_MS - 1));
   });
 });
+
+// Found by `npm run mutate` (issue 29).
+describe('the slide timer, in detail', () => {
+  it('an input after a lapsed window counts only the window, not the idle gap before the input', () => {
+    const time = clock();
+    const timer = createSlideTimer(time.now);
+    timer.show('/market');
+    time.move(5 * 60_000);
+    timer.input();
+    time.move(60_000);
+    expect(timer.take()).toEqual([{ path: '/market', ms: ACTIVE_WINDOW_MS + 60_000 }]);
+  });
+
+  it('hiding the tab is not an input: the last input stays when it was', () => {
+    const time = clock();
+    const timer = createSlideTimer(time.now);
+    timer.show('/');
+    const input = timer.lastInput();
+    time.move(30_000);
+    timer.visible(false);
+    expect(timer.lastInput()).toBe(input);
+    time.move(30_000);
+    timer.visible(true);
+    expect(timer.lastInput()).toBe(input + 60_000);
+  });
+});

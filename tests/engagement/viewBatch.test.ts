@@ -42,3 +42,20 @@ describe('the view batch', () => {
     expect(batch.drain()).toEqual([{ visit_id: 'v-1', path: '/', ms: 5_000, visit_started_at: first.started_at, device: 'tablet' }]);
   });
 });
+
+// Found by `npm run mutate` (issue 29).
+describe('the view batch, in detail', () => {
+  it('ignores times that are not positive numbers, so they never cancel real time or reach a record', () => {
+    const batch = createViewBatch('desktop');
+    batch.add(first, [{ path: '/', ms: -5_000 }, { path: '/', ms: Number.NaN }, { path: '/market', ms: 0 }]);
+    expect(batch.size).toBe(0);
+    batch.add(first, [{ path: '/', ms: 2_000 }]);
+    expect(batch.drain()).toEqual([{ visit_id: 'v-1', path: '/', ms: 2_000, visit_started_at: first.started_at, device: 'desktop' }]);
+  });
+
+  it('counts a single whole millisecond as something to send', () => {
+    const batch = createViewBatch('desktop');
+    batch.add(first, [{ path: '/', ms: 1 }]);
+    expect(batch.size).toBe(1);
+  });
+});

@@ -36,3 +36,12 @@ describe('the visit', () => {
     expect(parseVisit(JSON.stringify({ id: 'v-1' }))).toBeNull();
   });
 });
+
+// Found by `npm run mutate` (issue 29).
+describe('a stored visit, in detail', () => {
+  it('is refused when a field is not a string, even a truthy one', () => {
+    const at = '2026-11-24T08:00:00.000Z';
+    expect(parseVisit(JSON.stringify({ id: 5, started_at: at, last_active: at }))).toBeNull();
+    expect(parseVisit(JSON.stringify({ id: 'v', started_at: at, last_active: at }))).toEqual({ id: 'v', started_at: at, last_active: at });
+  });
+});

@@ -35,6 +35,19 @@ function connect(token: string): Socket {
 
 const disconnected = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
+/** The reason the server gave for closing the socket, or a failure that says the socket was left open. */
+async function closedByServer(gone: Promise<string>, what: string, timeoutMs = 3000): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: the open socket was not disconnected within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([gone, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function page(path: string, token?: string) {
   const response = await fetch(`${p.url}${path}`, { headers: token ? { Cookie: `deck_session=${token}` } : {}, redirect: 'manual' });
   return { status: response.status, text: await response.text(), headers: response.headers };
@@ -56,7 +69,7 @@ describe('revoking', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.body).toMatchObject({ id, email: 'gone@lender.example' });
     expect(Date.parse(revoked.body.revoked_at)).toBeGreaterThan(Date.now() - 60_000);
-    expect(await gone).toBe('io server disconnect');
+    expect(await closedByServer(gone, 'revocation no longer disconnects sockets', 5000)).toBe('io server disconnect');
 
     expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(401);
     const shell = await page('/', token);
@@ -152,7 +165,7 @@ describe('expiry', () => {
     const socket = connect(token);
     await connected(socket);
     const gone = disconnected(socket);
-    expect(await gone).toBe('io server disconnect');
+    expect(await closedByServer(gone, 'the expiry passing no longer disconnects sockets', 6000)).toBe('io server disconnect');
     expect((await p.call('GET', '/entities/User/me', { token })).body.extra_data).toEqual({ reason: ACCESS_ENDED_REASON });
   });
 });

@@ -72,6 +72,16 @@ const DISGUISES = [
   `/api/..%2fassets/content/${CHUNK}`,
 ];
 
+// The canonical path of the chunk with one `/` or `.` percent-encoded, in either case, and the encoded
+// `\` and NUL: each decodes to the very file, so a check that lets one through serves it under a
+// spelling no link carries.
+const ENCODED_SPELLINGS = ['%2f', '%2F', '%2e', '%2E', '%5c', '%5C', '%00'].flatMap((code) => {
+  const [name, extension] = CHUNK.split('.') as [string, string];
+  if (code.toLowerCase() === '%2f') return [`/assets${code}content/${CHUNK}`, `/assets/content${code}${CHUNK}`];
+  if (code.toLowerCase() === '%2e') return [`/assets/content/${name}${code}${extension}`];
+  return [`/assets/content${code}${CHUNK}`, `/assets/content/${CHUNK}${code}`];
+});
+
 function expectNoChunk(reply: RawReply, path: string) {
   expect(reply.text, path).not.toContain('GATED-CHUNK');
   expect(String(reply.headers['cache-control'] ?? ''), path).not.toMatch(/public|immutable/);
@@ -90,6 +100,18 @@ describe('paths that name a gated file indirectly', () => {
       const reply = await rawGet(p.url, path, admitted);
       expect([400, 404], path).toContain(reply.status);
       expectNoChunk(reply, path);
+    }
+  });
+
+  it('refuses every encoded-separator spelling of the canonical path, in either case, to an admitted user and a stranger', async () => {
+    for (const path of ENCODED_SPELLINGS) {
+      for (const [who, cookie] of [['admitted', admitted], ['signed out', undefined]] as const) {
+        const reply = await rawGet(p.url, path, cookie);
+        expect([400, 404], `${path} (${who}): an encoded-separator spelling was let through to the file (deckFilePath.ts), status ${reply.status}`).toContain(
+          reply.status,
+        );
+        expectNoChunk(reply, path);
+      }
     }
   });
 

@@ -3,6 +3,7 @@ import { HttpClient } from '../../scripts/bench/httpClient.ts';
 import { ACCOUNT_CLIENT_MAX_FAILURES, ACCOUNT_MAX_FAILURES, SignInLimits } from '../../src/platform/identity/signInLimits.ts';
 import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { countPasswordHashings } from './passwordHashings.ts';
 
 // Issue 9, findings 4 and 5: parallel bursts against one account, an attacker locking the owner
 // out, and a one-client flood. Every request really comes from the loopback address it names
@@ -72,6 +73,27 @@ describe('finding 4: the attempt is reserved before the password is checked', ()
     expect((await loginTo(ceiling, '127.0.2.1', email, 'spread-owner-password-1')).status).toBe(429);
     // ...but the owner's known address still gets in.
     expect((await loginTo(ceiling, '127.0.0.3', email, 'spread-owner-password-1')).status).toBe(200);
+  }, 60_000);
+
+  it('40 guesses from 40 addresses cost at most the ceiling of 12 password hashings, not 40 (the place is taken before hashing)', async () => {
+    // The statuses alone cannot tell: a check reserved after hashing answers the same 401s and 429s,
+    // but every guess has already cost a hashing. So the hashings themselves are counted.
+    const email = 'hashcount@example.com';
+    await registeredUser(ceiling, email, 'hashcount-owner-password-1');
+    const hashings = countPasswordHashings();
+    let replies: Awaited<ReturnType<typeof loginTo>>[];
+    try {
+      replies = await Promise.all(Array.from({ length: 40 }, (_, i) => loginTo(ceiling, `127.0.5.${i + 1}`, email, `wrong-guess-${i}-xxxx`)));
+    } finally {
+      hashings.stop();
+    }
+    const statuses = tally(replies.map((r) => r.status));
+    expect(statuses[401], 'the ceiling let 12 guesses through').toBe(12);
+    expect(statuses[429], 'the rest were refused').toBe(28);
+    expect(
+      hashings.count(),
+      `40 guesses hashed ${hashings.count()} passwords: the sign-in attempt is reserved after hashing instead of before (routes/signIn.ts)`,
+    ).toBeLessThanOrEqual(12);
   }, 60_000);
 
   it(`the ceiling itself: ${ACCOUNT_MAX_FAILURES} failures from as many addresses, then only known addresses`, async () => {

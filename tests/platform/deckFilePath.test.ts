@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deckFilePath, targetPath } from '../../src/platform/http/deckFilePath.ts';
 import { fileAudience } from '../../src/platform/http/publicDeckFiles.ts';
+import { DECK_PDF_FILE } from '../../schemas/engagementPaths.ts';
 
 describe('deckFilePath', () => {
   it('names the file of each canonical path', () => {
@@ -22,6 +23,13 @@ describe('deckFilePath', () => {
     expect(targetPath('/a/b?x=1')).toBe('/a/b');
     expect(targetPath('http://127.0.0.1:3000//a?x')).toBe('//a');
     expect(targetPath('https://h')).toBe('');
+    // Only a scheme at the very start is an absolute form; one further in is part of the path.
+    expect(targetPath('/go/http://elsewhere/x')).toBe('/go/http://elsewhere/x');
+  });
+
+  it('takes one trailing slash off a folder-like path at any depth', () => {
+    expect(deckFilePath('/a/b/')).toBe('a/b.html');
+    expect(deckFilePath('/a/b/c/')).toBe('a/b/c.html');
   });
 });
 
@@ -34,6 +42,13 @@ describe('fileAudience', () => {
     expect(fileAudience('assets/main-DDD_5D9f.css')).toBe('anyone-cacheable');
     for (const name of ['index.html', 'market.html', 'assets/content/Market-x.js', 'ASSETS/content/Market-x.js', 'assets/CONTENT/Market-x.js', 'logo.svg', 'notes.json', 'assets/x.html']) {
       expect(fileAudience(name), name).toBe('admitted');
+    }
+  });
+
+  it('gives the exported PDF out only stamped, and no other PDF at all, whatever its case', () => {
+    expect(fileAudience(DECK_PDF_FILE)).toBe('stamped');
+    for (const name of [DECK_PDF_FILE.toUpperCase(), 'Deck.Pdf', 'other.pdf', 'assets/content/x.pdf', 'assets/x.pdf']) {
+      expect(fileAudience(name), name).toBe('nobody');
     }
   });
 });

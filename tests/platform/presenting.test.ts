@@ -140,6 +140,35 @@ describe('follow-me', () => {
     await eventually(() => seen.at(-1)?.path === null && joinerSeen.at(-1)?.path === null, { what: 'the stop' });
   });
 
+  it('refuses a viewer ending the presentation ({ stop: true }) while an admin presents, by socket and by API; it carries on', async () => {
+    const presenter = await connect(await p.login(ADMIN.email, ADMIN.password));
+    expect(await drive(presenter, { path: '/market' })).toMatchObject({ ok: true, state: { path: '/market' } });
+    const follower = await connect(viewer);
+    const seen = states(follower);
+    await joinRoom(follower);
+    await eventually(() => seen.length === 1, { what: 'the state on joining' });
+    expect(seen[0]).toMatchObject({ path: '/market' });
+
+    const bySocket = await drive(follower, { stop: true });
+    expect(bySocket, 'a viewer stopped the presentation through the socket: the admin check is not ahead of the stop branch (follow.ts)').toEqual({
+      ok: false,
+      detail: 'Only an admin may drive the presentation',
+    });
+    const byApi = await p.call('POST', PRESENTING_CALL.drive, { token: viewer, body: { stop: true } });
+    expect(byApi.status, 'a viewer stopped the presentation through the API: the admin check is not ahead of the stop branch (follow.ts)').toBe(403);
+
+    // Still presenting: a fresh joiner is told where, and the follower was never told it ended.
+    const late = await connect(viewer);
+    const lateSeen = states(late);
+    await joinRoom(late);
+    await eventually(() => lateSeen.length === 1, { what: 'the state on joining' });
+    expect(lateSeen[0], "a viewer's stop ended the presentation for everyone").toMatchObject({ path: '/market' });
+    expect(seen.filter((state) => state.path === null), "a viewer's stop reached the followers").toEqual([]);
+
+    expect(await drive(presenter, { stop: true })).toMatchObject({ ok: true, state: { path: null } });
+    await eventually(() => seen.at(-1)?.path === null, { what: "the admin's stop" });
+  });
+
   it('answers a bad drive with a 400 naming the field', async () => {
     const cases: Array<[unknown, string]> = [
       [{ path: 'market' }, 'path'],

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prerender, type ServerEntry } from '../../src/build/prerender.ts';
@@ -115,6 +115,34 @@ describe('public files of a login deck', () => {
     expect([...files.keys()].some((path) => path.startsWith('/assets/content/registry-'))).toBe(true);
     // Nothing under the content folder was served to the stranger.
     expect([...files].filter(([path, file]) => path.startsWith('/assets/content/') && file.status === 200)).toEqual([]);
+  });
+
+  it('refuses a signed-out visitor every built file but the few public ones (the logo and mascot included)', async () => {
+    // Written out here, not read from the platform's list: a file added to that list by mistake must fail.
+    const PUBLIC = new Set(['_gate.html', '404.html', 'login.html', 'favicon.svg', 'robots.txt']);
+    const isPublic = (file: string) => PUBLIC.has(file) || /^assets\/[^/]+$/.test(file);
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [relative(outDir, join(dir, name))]));
+    const gated = files(outDir).filter((file) => !isPublic(file));
+    // The crawl meant something: pages, the content folder, the logo and the mascot are all among them.
+    expect(gated).toEqual(expect.arrayContaining(['index.html', 'logo.svg', 'remo-mascot.svg']));
+    expect(gated.filter((file) => file.startsWith('assets/content/')).length).toBeGreaterThan(5);
+    const served: string[] = [];
+    for (const file of gated) {
+      const bytes = readFileSync(join(outDir, file), 'utf8');
+      const paths = file.endsWith('.html') ? [`/${file}`, `/${file.replace(/(index)?\.html$/, '')}`] : [`/${file}`];
+      for (const path of paths) {
+        const reply = await fetch(`${p.url}${path}`, { redirect: 'manual' });
+        const text = await reply.text();
+        if (reply.status === 200 && text === bytes) served.push(`${path} (${file})`);
+      }
+    }
+    expect(served, 'gated files served to a signed-out visitor: a gated file is on the public list (publicDeckFiles.ts)').toEqual([]);
+    // And the public ones do come, so the comparison above can see a file that is served.
+    for (const path of ['/favicon.svg', '/robots.txt']) {
+      const reply = await fetch(`${p.url}${path}`);
+      expect(await reply.text(), path).toBe(readFileSync(join(outDir, path.slice(1)), 'utf8'));
+    }
   });
 
   it('_gate.html and 404.html carry generic titles', () => {

@@ -1,0 +1,58 @@
+import type { UserConfig } from 'vite';
+import base from './vite.config.ts';
+
+// The tests `npm run mutate` (stryker.config.mjs) runs against each mutant of the critical modules:
+// the unit and platform tests that reach them, never the browser project, and none that spawn a
+// build or another process (a mutant is switched on inside the test's own process, so a child
+// process would run the code unmutated, only slower). Per-test coverage then picks, for each mutant,
+// the tests among these that reach it.
+// Pure tests run in node: a page environment and the deck's registry (tests/setup.ts) would cost
+// every mutant's run a second or more of setup for nothing.
+const pureTests = [
+  'tests/content/formatUsd.test.ts',
+  'tests/content/formatFigure.test.ts',
+  'tests/content/figureLiterals.test.ts',
+  'tests/content/parseSlide.test.ts',
+  'tests/content/bodyChecks.test.ts',
+  'tests/content/crossChecks.test.ts',
+  'tests/content/figureChecks.test.ts',
+  'tests/presenting/notesField.test.ts',
+];
+// Tests of code that runs in a page: the recorder listens on window and document.
+const pageTests = [
+  'tests/content/settingNames.test.tsx',
+  'tests/engagement/recorder.test.ts',
+  'tests/engagement/slideTimer.test.ts',
+  'tests/engagement/viewBatch.test.ts',
+  'tests/engagement/visit.test.ts',
+];
+const platformTests = [
+  'tests/platform/deckFilePath.test.ts',
+  'tests/platform/attackPaths.test.ts',
+  'tests/platform/staticDeck.test.ts',
+  'tests/platform/attackAccess.test.ts',
+  'tests/platform/entities.test.ts',
+  'tests/platform/attackSignIn.test.ts',
+  'tests/platform/security.test.ts',
+  'tests/platform/changePassword.test.ts',
+  'tests/platform/accessInvitations.test.ts',
+  'tests/platform/accessRevocation.test.ts',
+  'tests/platform/accessDomains.test.ts',
+  'tests/platform/socketRules.test.ts',
+  'tests/platform/attackSockets.test.ts',
+  'tests/platform/presenting.test.ts',
+  'tests/platform/deckPdf.test.ts',
+];
+
+const config: UserConfig = {
+  ...base,
+  test: {
+    ...base.test,
+    projects: [
+      { extends: true, test: { name: 'mutate-pure', environment: 'node', include: pureTests } },
+      { extends: true, test: { name: 'mutate-page', environment: 'happy-dom', include: pageTests, setupFiles: ['tests/setup.ts'] } },
+      { extends: true, test: { name: 'mutate-platform', environment: 'node', include: platformTests, testTimeout: 30_000, hookTimeout: 60_000 } },
+    ],
+  },
+};
+export default config;
