@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { precompressAssets } from '../../src/build/precompress.ts';
@@ -114,6 +114,20 @@ describe('compressed copies made by the build', () => {
     built.remove();
   });
 
+  /** The bytes as sent, before any decoding (fetch would decode them, and pick its own Accept-Encoding). */
+  const fetchRaw = (path: string, encoding: string) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const { hostname, port } = new URL(q.url);
+      request({ host: hostname, port, path, headers: { 'Accept-Encoding': encoding }, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+        res.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    });
+
   it('writes a brotli and a gzip copy of each script worth it, none of a page or of a tiny file', () => {
     const file = join(built.dir, 'assets/main-def456.js');
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(script);
@@ -130,19 +144,18 @@ describe('compressed copies made by the build', () => {
     const quick = brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
     writeFileSync(`${file}.br`, quick);
     writeFileSync(`${file}.gz`, gzipSync(script, { level: 1 }));
-    const { hostname, port } = new URL(q.url);
-    const fetchRaw = (encoding: string) =>
-      new Promise<Buffer>((resolve, reject) => {
-        request({ host: hostname, port, path: '/assets/main-def456.js', headers: { 'Accept-Encoding': encoding }, agent: false }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve(Buffer.concat(chunks)));
-          res.on('error', reject);
-        })
-          .on('error', reject)
-          .end();
-      });
-    expect((await fetchRaw('br')).equals(quick)).toBe(true);
-    expect((await fetchRaw('gzip')).equals(readFileSync(`${file}.gz`))).toBe(true);
+    expect((await fetchRaw('/assets/main-def456.js', 'br')).equals(quick)).toBe(true);
+    expect((await fetchRaw('/assets/main-def456.js', 'gzip')).equals(readFileSync(`${file}.gz`))).toBe(true);
+  });
+
+  it('ignores a copy older than its file, so a file rewritten after the build is sent as it now is', async () => {
+    const file = join(built.dir, 'assets/late-def456.js');
+    const later = script.replace('export const words', 'export const newerWords');
+    writeFileSync(file, script);
+    writeFileSync(`${file}.br`, brotliCompressSync(script));
+    // The file is rewritten after its copy was made, as a deploy step that edits files in place would.
+    writeFileSync(file, later);
+    utimesSync(`${file}.br`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    expect(brotliDecompressSync(await fetchRaw('/assets/late-def456.js', 'br')).toString()).toBe(later);
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // The built deck is a few hundred KB of text that never changes while the server runs: each file is
@@ -12,10 +12,15 @@ export type Encoding = 'br' | 'gzip';
 /** The name endings of the copies the build compresses ahead (src/build/precompress.ts). */
 export const PRECOMPRESSED: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
 
-/** The build's compressed copy of `file`, if it wrote one. */
+/**
+ * The build's compressed copy of `file`, if it wrote one and the file has not changed since: a copy
+ * older than its file (a deploy step that rewrote the file in place) would send the old bytes.
+ */
 function readPrecompressed(file: string, encoding: Encoding): Uint8Array<ArrayBuffer> | null {
   try {
-    return new Uint8Array(readFileSync(file + PRECOMPRESSED[encoding]));
+    const copy = file + PRECOMPRESSED[encoding];
+    if (statSync(copy).mtimeMs < statSync(file).mtimeMs) return null;
+    return new Uint8Array(readFileSync(copy));
   } catch {
     return null;
   }
