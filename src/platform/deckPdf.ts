@@ -50,7 +50,7 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
       code: 'pdf_not_exported',
     });
   }
-  const body = stampPdf(source, stampText(caller.user.email, new Date()));
+  const body = await stampPdf(source, stampText(caller.user.email, new Date()));
   await auditRequest(ctx, c, { appId: app.id, action: 'pdf_downloaded', actor: caller, target: caller.user.email });
   c.header('Vary', 'Authorization', { append: true });
   return c.body(body as Uint8Array<ArrayBuffer>, 200, {
