@@ -1,3 +1,4 @@
+import type { DeckIdentity } from './mailWording.ts';
 import type { Caller } from './access.ts';
 import type { AppRow } from './apps.ts';
 import type { Db } from './db.ts';
@@ -59,6 +60,8 @@ export interface PlatformContext {
   deliver?: ((message: OutboxMessage) => Promise<void>) | undefined;
   /** Base of links written to the outbox (reset and invitation links). */
   publicUrl: () => string;
+  /** Who sends the deck's mail (mailWording.ts). */
+  deck: DeckIdentity;
 }
 
 /** Hono variables set by the app-scope middleware for routes below /api/apps/{appId}. */

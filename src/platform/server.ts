@@ -10,6 +10,7 @@ import { claimDataDir, type DataDirClaim } from './dataDirLock.ts';
 import { prepareDataDir } from './dataDirModes.ts';
 import { type Db, openDatabase } from './db.ts';
 import { warmDeckPdf } from './deckPdf.ts';
+import { UNNAMED_DECK } from './mailWording.ts';
 import { DEFAULT_FRAME_ANCESTORS } from './contentSecurityPolicy.ts';
 import { createHttpApp } from './httpApp.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
@@ -144,6 +145,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     frameAncestors: options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS,
     staticDir: options.staticDir ?? 'dist',
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
+    deck: options.deck ?? UNNAMED_DECK,
   };
   let stopping = false;
   const app = createHttpApp(ctx, () => stopping);
