@@ -8,6 +8,10 @@ import { DECK_PDF_PATH, type DeckOptions } from '../../schemas/engagementPaths.t
 import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import { formErrorOf } from './formErrorOf.ts';
 import { loadPlatformViewer } from './loadPlatformViewer.ts';
+import { platformAppId } from './platformAppId.ts';
+import { servedPartner } from './servedPartner.ts';
+import { loadDeckPartner } from '../registry/slideRegistry.ts';
+import { partnerOfPreparedFor, partnerOfSettings, type ViewerPartner } from '../../schemas/viewerPartner.ts';
 
 // Loaded once the person is admitted on the platform, never on the standalone deck; it comes with the
 // session's chunk, so by then it is already in.
@@ -28,6 +32,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
   const onOptions = useCallback((options: DeckOptions) => setOffered(options.downloads), []);
   const downloads = usePdfReady(offered ? client : null);
   const presenting = usePresentMode();
+  const partner = usePartner(user);
 
   const deckUser = useMemo<DeckUserState>(() => {
     const state: DeckUserState = { user, ...(logout && { logout }), ...(downloads && userId && { downloadPdf: DECK_PDF_PATH }) };
@@ -43,7 +48,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
   }, [user, userId, logout, client, downloads]);
 
   const viewer = useMemo<ViewerContextValue>(() => {
-    const value: ViewerContextValue = { preparedFor: preparedForOf(user) };
+    const value: ViewerContextValue = { partner };
     // Only a signed-in viewer can leave a request the admins can answer.
     if (client && userId) {
       value.requestConsultation = (request) =>
@@ -53,7 +58,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
         );
     }
     return value;
-  }, [user, userId, client]);
+  }, [partner, userId, client]);
 
   return (
     <DeckUserContext.Provider value={deckUser}>
@@ -88,6 +93,35 @@ function usePdfReady(client: GateSession['client']): boolean {
     };
   }, [client]);
   return ready;
+}
+
+/**
+ * The partner this viewer is pitched as (issue 25): first what the platform filled into the page as it
+ * served it (so hydration finds the same text), then their own Prepared-for from their record, which
+ * follows an admin's edit live; without one, the deck-wide partner from its own chunk, fetched only
+ * then (standalone, or a signed-in viewer with no Prepared-for). Null while unknown: slots stay empty.
+ */
+function usePartner(user: GateSession['user']): ViewerPartner | null {
+  const served = servedPartner();
+  const [deckWide, setDeckWide] = useState<ViewerPartner | null>(served?.source === 'deck' ? served : null);
+  const own = preparedForOf(user);
+  const ownKey = own ? JSON.stringify(own) : '';
+  // Standalone (in a browser; the prerender names no partner) shows the deck-wide partner.
+  const [standalone] = useState(() => typeof document !== 'undefined' && platformAppId() === null);
+  const needsDeckWide = !own && (Boolean(user?.id) || standalone);
+  useEffect(() => {
+    if (!needsDeckWide || deckWide) return undefined;
+    let live = true;
+    loadDeckPartner().then(
+      (partner) => live && setDeckWide(partnerOfSettings(partner)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsDeckWide, deckWide]);
+  // Keyed by the record's text: a new but equal record keeps the same partner object.
+  return useMemo(() => (own ? partnerOfPreparedFor(own) : needsDeckWide ? deckWide : served), [ownKey, needsDeckWide, deckWide, served]);
 }
 
 /** The person's own "Prepared for" from their record, when it has a name (the platform validated it; this only guards its shape). */

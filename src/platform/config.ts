@@ -58,6 +58,8 @@ export interface PlatformOptions {
   frameAncestors?: readonly string[];
   /** Who sends the deck's mail (deck.yaml `company.name`, `deck.title`); default UNNAMED_DECK. */
   deck?: DeckIdentity;
+  /** The deck-wide partner (deck.yaml `partner`): the pages' `{name}` for viewers without their own Prepared-for. */
+  partner?: { name: string; licence: string };
   /** Where outbox mail and start-up notes go (default console.log). */
   log?: (line: string) => void;
 }
@@ -175,6 +177,7 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     auditRetentionDays: env.AUDIT_RETENTION_DAYS ? parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS) : undefined,
     frameAncestors: env.FRAME_ANCESTORS?.trim() ? parseFrameAncestors(env.FRAME_ANCESTORS) : deck.frameAncestors,
     deck: deckIdentityOf(settings),
+    partner: settings.partner,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 import type { DeckIdentity } from './mailWording.ts';
 import type { Caller } from './access.ts';
 import type { AppRow } from './apps.ts';
@@ -62,6 +63,8 @@ export interface PlatformContext {
   publicUrl: () => string;
   /** Who sends the deck's mail (mailWording.ts). */
   deck: DeckIdentity;
+  /** The deck-wide partner (deck.yaml `partner`), for viewers without their own Prepared-for; null when not configured. */
+  deckPartner: ViewerPartner | null;
 }
 
 /** Hono variables set by the app-scope middleware for routes below /api/apps/{appId}. */

@@ -11,6 +11,7 @@ import { prepareDataDir } from './dataDirModes.ts';
 import { type Db, openDatabase } from './db.ts';
 import { warmDeckPdf } from './deckPdf.ts';
 import { UNNAMED_DECK } from './mailWording.ts';
+import { partnerOfSettings } from '../../schemas/viewerPartner.ts';
 import { DEFAULT_FRAME_ANCESTORS } from './contentSecurityPolicy.ts';
 import { createHttpApp } from './httpApp.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';
@@ -146,6 +147,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     staticDir: options.staticDir ?? 'dist',
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
     deck: options.deck ?? UNNAMED_DECK,
+    deckPartner: options.partner ? partnerOfSettings(options.partner) : null,
   };
   let stopping = false;
   const app = createHttpApp(ctx, () => stopping);

@@ -3,7 +3,7 @@ import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { ADMIN_PATH } from '../../schemas/accessWire.ts';
 import { APP_ID_META } from '../../schemas/platformWire.ts';
-import { CONTENT_ASSETS_DIR } from '../content/contentChunks.ts';
+import { CONTENT_ASSETS_DIR, isDeckPartnerChunk } from '../content/contentChunks.ts';
 import { isAdmin } from './access.ts';
 import { admittedOrNull } from './admission.ts';
 import { deckFilePath, targetPath } from './deckFilePath.ts';
@@ -15,6 +15,8 @@ import type { PlatformContext } from './httpTypes.ts';
 import { chooseEncoding, compressOnce, worthCompressing } from './compression.ts';
 import { SAME_ORIGIN_FRAMING, servedPagePolicy, withoutPolicyMeta } from './contentSecurityPolicy.ts';
 import { sessionToken } from './session.ts';
+import { personalPage, zippedPage } from './partnerPage.ts';
+import { partnerOfPreparedFor, type ViewerPartner, viewerPartner } from '../../schemas/viewerPartner.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -73,8 +75,16 @@ function withAppId(html: Uint8Array, appId: string): string {
  * Sends a file. An HTML page (given the app id and who may frame it) gets the app-id tag and its
  * Content-Security-Policy (contentSecurityPolicy.ts), computed once from its bytes.
  */
-async function send(c: Context, file: string, status: 200 | 404, cache: string, page?: { appId: string; frameAncestors: readonly string[] }): Promise<Response> {
+async function send(
+  c: Context,
+  file: string,
+  status: 200 | 404,
+  cache: string,
+  page?: { appId: string; frameAncestors: readonly string[] },
+  partner?: ViewerPartner | null,
+): Promise<Response> {
   const raw = await readCached(file);
+  if (page && partner && extname(file) === '.html') return sendPersonal(c, file, raw, status, cache, page, partner);
   const isPage = page !== undefined && extname(file) === '.html';
   const body = isPage ? withAppId(raw, page.appId) : raw;
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -87,6 +97,25 @@ async function send(c: Context, file: string, status: 200 | 404, cache: string, 
   // The app id is part of the key: the same file is served with each app's tag.
   const zipped = encoding && compressOnce(`${file}\0${page?.appId ?? ''}`, body, encoding);
   if (!encoding || !zipped) return c.body(body, status, headers);
+  return c.body(zipped, status, { ...headers, 'Content-Encoding': encoding });
+}
+
+// A page filled with the viewer's partner (partnerPage.ts): its policy is computed from the bytes sent.
+function sendPersonal(
+  c: Context,
+  file: string,
+  raw: Uint8Array,
+  status: 200 | 404,
+  cache: string,
+  page: { appId: string; frameAncestors: readonly string[] },
+  partner: ViewerPartner,
+): Response {
+  const made = personalPage(`${file}\0${page.appId}`, () => withAppId(raw, page.appId), partner, page.frameAncestors);
+  const headers: Record<string, string> = { 'Content-Type': TYPES['.html']!, 'Cache-Control': cache, 'Content-Security-Policy': made.policy };
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  const encoding = chooseEncoding(c.req.header('accept-encoding'));
+  const zipped = encoding && zippedPage(made, encoding);
+  if (!encoding || !zipped) return c.body(made.body, status, headers);
   return c.body(zipped, status, { ...headers, 'Content-Encoding': encoding });
 }
 
@@ -166,6 +195,11 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     }
 
     if (!isPage) {
+      if (isDeckPartnerChunk(name)) {
+        // The deck-wide partner goes only to those shown it: never to a viewer pitched under their own Prepared-for.
+        const admitted = await sessionAdmission(c);
+        if (!admitted || (admitted.caller.kind === 'user' && admitted.caller.user.prepared_for?.name?.trim())) return notFoundPage(c);
+      }
       if (audience === 'admitted' && !(await mayView(c))) return notFoundPage(c);
       const file = await fileIn(root, name);
       if (!file) return notFoundPage(c);
@@ -183,7 +217,12 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     const signIn = name === 'login.html';
     if (signIn) c.header('X-Frame-Options', 'SAMEORIGIN');
     const page = signIn ? { appId: ctx.deckAppId, frameAncestors: SAME_ORIGIN_FRAMING } : deckPage;
-    if (audience === 'anyone' || (await mayView(c))) return send(c, file, 200, 'no-store', page);
-    return gatePage(c);
+    if (signIn) return send(c, file, 200, 'no-store', page);
+    const admitted = await sessionAdmission(c);
+    if (audience !== 'anyone' && !admitted) return gatePage(c);
+    // The page names the partner this viewer is pitched as (a public deck's visitors: the deck-wide one).
+    const own = admitted?.caller.kind === 'user' ? admitted.caller.user.prepared_for : null;
+    const partner = ctx.deckPartner ? viewerPartner(own, ctx.deckPartner) : own?.name ? partnerOfPreparedFor(own) : null;
+    return send(c, file, 200, 'no-store', page, partner);
   });
 }

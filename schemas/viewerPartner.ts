@@ -1,0 +1,52 @@
+import type { PreparedFor } from './accessWire.ts';
+
+// One notion of the viewer's partner (issue 25): the partner this viewer is pitched as, wherever the
+// spec puts `{name}` (cover, landing footer, contact page, the PDF). Their own "Prepared for" when an
+// admin gave them one, else the deck-wide `partner` of slides/deck.yaml. Pages carry it in slots
+// (`<span data-partner="name">`), which the local platform fills as it serves a page and the client
+// fills from the same values, so the first paint is right and nothing swaps.
+
+/** What the deck shows of the viewer's partner. */
+export interface ViewerPartner {
+  /** `{name}` in prose: the company (or the person's name) of their Prepared-for, else the deck-wide partner. */
+  name: string;
+  /** The cover's "Prepared for …" line: name and company, or the deck-wide partner. */
+  line: string;
+  /** The deck-wide partner's licence; empty for a Prepared-for (the licence is the deck-wide partner's). */
+  licence: string;
+  /** Whose values these are: the viewer's own Prepared-for, or the deck-wide setting. */
+  source: 'own' | 'deck';
+}
+
+/** The parts a page's slots show (`data-partner="…"`). */
+export type PartnerPart = 'name' | 'line' | 'licence' | 'suffix';
+export const PARTNER_PARTS: readonly PartnerPart[] = ['name', 'line', 'licence', 'suffix'];
+
+/** The `<meta name>` with which the platform hands the page's partner to its script (JSON in `content`). */
+export const PARTNER_META = 'deck-partner';
+
+export function partnerOfPreparedFor(preparedFor: PreparedFor): ViewerPartner {
+  const company = preparedFor.company?.trim();
+  return {
+    name: company || preparedFor.name,
+    line: [preparedFor.name, company].filter(Boolean).join(', '),
+    licence: '',
+    source: 'own',
+  };
+}
+
+export function partnerOfSettings(partner: { name: string; licence: string }): ViewerPartner {
+  return { name: partner.name, line: partner.name, licence: partner.licence, source: 'deck' };
+}
+
+/** The viewer's partner: their own Prepared-for when they have one (with a name), else the deck-wide one. */
+export function viewerPartner(preparedFor: PreparedFor | null | undefined, deckWide: ViewerPartner): ViewerPartner {
+  return preparedFor?.name?.trim() ? partnerOfPreparedFor(preparedFor) : deckWide;
+}
+
+/** The text of one slot; every slot is one text node, so a server's fill and React's render are the same. */
+export function partnerPart(partner: ViewerPartner | null, part: PartnerPart): string {
+  if (!partner) return '';
+  if (part === 'suffix') return partner.licence ? ` · ${partner.licence}` : '';
+  return partner[part];
+}
