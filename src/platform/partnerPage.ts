@@ -12,9 +12,10 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 const SLOT = /(<(span|strong) data-partner="(name|line|licence|suffix)">)[^<]*(<\/\2>)/g;
 
-/** `html` with every partner slot filled with `partner`'s text and the partner's meta tag in its head. */
+/** `html` with every partner slot filled with `partner`'s text and the partner's meta tag in its head (the platform calls it only for a visitor the deck admits). */
 export function fillPartner(html: string, partner: ViewerPartner): string {
   const filled = html.replace(SLOT, (_match, open: string, _tag: string, part: PartnerPart, close: string) => `${open}${escapeHtml(partnerPart(partner, part))}${close}`);
+  // Every page gets the tag, also one without slots: the deck moves between pages without reloading.
   const tag = `<meta name="${PARTNER_META}" content="${escapeHtml(JSON.stringify(partner))}" />`;
   return filled.includes('</head>') ? filled.replace('</head>', `${tag}</head>`) : filled;
 }

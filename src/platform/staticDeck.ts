@@ -222,7 +222,8 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     if (audience !== 'anyone' && !admitted) return gatePage(c);
     // The page names the partner this viewer is pitched as (a public deck's visitors: the deck-wide one).
     const own = admitted?.caller.kind === 'user' ? admitted.caller.user.prepared_for : null;
-    const partner = ctx.deckPartner ? viewerPartner(own, ctx.deckPartner) : own?.name ? partnerOfPreparedFor(own) : null;
+    // Only a visitor the deck admits is shown a partner: a public file (the gate shell, 404) names none.
+    const partner = !admitted ? null : ctx.deckPartner ? viewerPartner(own, ctx.deckPartner) : own?.name ? partnerOfPreparedFor(own) : null;
     return send(c, file, 200, 'no-store', page, partner);
   });
 }
