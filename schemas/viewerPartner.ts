@@ -50,3 +50,15 @@ export function partnerPart(partner: ViewerPartner | null, part: PartnerPart): s
   if (part === 'suffix') return partner.licence ? ` · ${partner.licence}` : '';
   return partner[part];
 }
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+/** HTML-escaped text, as an attribute or a text node holds it. */
+export { escapeHtml as escapePartnerHtml };
+
+const SLOT = /(<(span|strong) data-partner="(name|line|licence|suffix)">)[^<]*(<\/\2>)/g;
+
+/** `html` (a prerendered page) with every partner slot holding `partner`'s text: the platform's pages and the PDF's. */
+export function fillPartnerSlots(html: string, partner: ViewerPartner): string {
+  return html.replace(SLOT, (_match, open: string, _tag: string, part: PartnerPart, close: string) => `${open}${escapeHtml(partnerPart(partner, part))}${close}`);
+}

@@ -8,6 +8,7 @@ import { startExportServer } from './exportServer.ts';
 import { finishPdf } from './finishPdf.ts';
 import { documentLang, printDocument } from './printDocument.ts';
 import { renderPdf } from './renderPdf.ts';
+import { fillPartnerSlots, partnerOfSettings } from '../../schemas/viewerPartner.ts';
 
 /** What one export wrote. */
 export interface ExportResult {
@@ -54,7 +55,8 @@ export async function exportDeck(root: string, distDir = join(root, 'dist')): Pr
   const pages = plan.pages.map((page) => {
     const file = join(dist, page.file);
     if (!existsSync(file)) throw new ExportError(`${file} is missing (the slides changed since the build?): run npm run build.`);
-    return { page, html: readFileSync(file, 'utf8') };
+    // The built pages name no partner (issue 25); `npm run export` is the deck-wide PDF, so it names the deck-wide one.
+    return { page, html: fillPartnerSlots(readFileSync(file, 'utf8'), partnerOfSettings(plan.partner)) };
   });
   const document = printDocument(plan.title, pages);
   const server = await startExportServer(dist, document);

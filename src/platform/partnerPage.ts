@@ -1,4 +1,4 @@
-import { PARTNER_META, partnerPart, type PartnerPart, type ViewerPartner } from '../../schemas/viewerPartner.ts';
+import { escapePartnerHtml, fillPartnerSlots, PARTNER_META, type ViewerPartner } from '../../schemas/viewerPartner.ts';
 import { compress, type Encoding } from './compression.ts';
 import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
 
@@ -8,15 +8,11 @@ import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
 // the first paint is right with JavaScript off, and nothing swaps. A page is made once per partner
 // (and file, app and framing) and kept, with its policy and compressed bytes, in a bounded cache.
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-
-const SLOT = /(<(span|strong) data-partner="(name|line|licence|suffix)">)[^<]*(<\/\2>)/g;
-
 /** `html` with every partner slot filled with `partner`'s text and the partner's meta tag in its head (the platform calls it only for a visitor the deck admits). */
 export function fillPartner(html: string, partner: ViewerPartner): string {
-  const filled = html.replace(SLOT, (_match, open: string, _tag: string, part: PartnerPart, close: string) => `${open}${escapeHtml(partnerPart(partner, part))}${close}`);
+  const filled = fillPartnerSlots(html, partner);
   // Every page gets the tag, also one without slots: the deck moves between pages without reloading.
-  const tag = `<meta name="${PARTNER_META}" content="${escapeHtml(JSON.stringify(partner))}" />`;
+  const tag = `<meta name="${PARTNER_META}" content="${escapePartnerHtml(JSON.stringify(partner))}" />`;
   return filled.includes('</head>') ? filled.replace('</head>', `${tag}</head>`) : filled;
 }
 
