@@ -22,6 +22,12 @@ export interface ViewerPartner {
 export type PartnerPart = 'name' | 'line' | 'licence' | 'suffix';
 export const PARTNER_PARTS: readonly PartnerPart[] = ['name', 'line', 'licence', 'suffix'];
 
+/**
+ * A person's own socket room (every socket of theirs is in it; no client can join or leave it). A
+ * change of their Prepared-for arrives there as `update_model` with `{ partner: ViewerPartner }`.
+ */
+export const personRoom = (userId: string) => `internal:user:${userId}`;
+
 /** The `<meta name>` with which the platform hands the page's partner to its script (JSON in `content`). */
 export const PARTNER_META = 'deck-partner';
 

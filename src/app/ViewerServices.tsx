@@ -32,7 +32,9 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
   const onOptions = useCallback((options: DeckOptions) => setOffered(options.downloads), []);
   const downloads = usePdfReady(offered ? client : null);
   const presenting = usePresentMode();
-  const partner = usePartner(user);
+  // An admin's edit of the Prepared-for, pushed over the socket (Engagement follows it), wins over the record read at sign-in.
+  const [livePartner, setLivePartner] = useState<ViewerPartner | null>(null);
+  const partner = usePartner(user, livePartner);
 
   const deckUser = useMemo<DeckUserState>(() => {
     const state: DeckUserState = { user, ...(logout && { logout }), ...(downloads && userId && { downloadPdf: DECK_PDF_PATH }) };
@@ -67,7 +69,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
         {client && user && userId && (
           <Suspense fallback={null}>
             {/* The access socket's registry is handed in so it stays in the deck's first chunk, which the access guard shares. */}
-            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} presenting={presenting} />
+            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} presenting={presenting} onPartner={setLivePartner} />
           </Suspense>
         )}
       </ViewerContext.Provider>
@@ -101,7 +103,7 @@ function usePdfReady(client: GateSession['client']): boolean {
  * follows an admin's edit live; without one, the deck-wide partner from its own chunk, fetched only
  * then (standalone, or a signed-in viewer with no Prepared-for). Null while unknown: slots stay empty.
  */
-function usePartner(user: GateSession['user']): ViewerPartner | null {
+function usePartner(user: GateSession['user'], live: ViewerPartner | null): ViewerPartner | null {
   const served = servedPartner();
   const [deckWide, setDeckWide] = useState<ViewerPartner | null>(served?.source === 'deck' ? served : null);
   const own = preparedForOf(user);
@@ -121,7 +123,7 @@ function usePartner(user: GateSession['user']): ViewerPartner | null {
     };
   }, [needsDeckWide, deckWide]);
   // Keyed by the record's text: a new but equal record keeps the same partner object.
-  return useMemo(() => (own ? partnerOfPreparedFor(own) : needsDeckWide ? deckWide : served), [ownKey, needsDeckWide, deckWide, served]);
+  return useMemo(() => live ?? (own ? partnerOfPreparedFor(own) : needsDeckWide ? deckWide : served), [live, ownKey, needsDeckWide, deckWide, served]);
 }
 
 /** The person's own "Prepared for" from their record, when it has a name (the platform validated it; this only guards its shape). */

@@ -8,6 +8,8 @@ import { currentDevice } from './device.ts';
 import Recording from './Recording.tsx';
 import { useDeckOptions } from './useDeckOptions.ts';
 import { usePresence } from './usePresence.ts';
+import { followPartner } from './followPartner.ts';
+import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 
 // The recorder comes with this chunk (one request fewer on a first visit); the watermark, with its
 // stylesheet, loads only while it is on.
@@ -15,6 +17,7 @@ const Watermark = lazy(() => import('./Watermark.tsx'));
 
 /** The admitted person, as engagement needs them. */
 export interface EngagementViewer {
+  id?: string | undefined;
   email?: string | undefined;
   role?: string | undefined;
 }
@@ -29,6 +32,8 @@ export interface EngagementProps {
   share: typeof shareAccessSocket;
   /** The deck is in present mode (on a projector, likely): an admin's own email stays off the slides then. */
   presenting?: boolean;
+  /** An admin changed this person's Prepared-for: the partner they are now pitched as. */
+  onPartner?(partner: ViewerPartner): void;
 }
 
 /**
@@ -38,7 +43,7 @@ export interface EngagementProps {
  * recorded: the owners' own looks are not engagement. An admin presenting gets no watermark either
  * (issue 28): the audience would read the presenter's email on every slide.
  */
-export default function Engagement({ client, user, onOptions, share, presenting = false }: EngagementProps) {
+export default function Engagement({ client, user, onOptions, share, presenting = false, onPartner }: EngagementProps) {
   const [location] = useLocation();
   const path = slideAtPath(location)?.path ?? null;
   const options = useDeckOptions(client, share);
@@ -48,6 +53,7 @@ export default function Engagement({ client, user, onOptions, share, presenting 
   useEffect(() => {
     if (options) onOptions(options);
   }, [options, onOptions]);
+  useEffect(() => (user.id && onPartner ? followPartner(user.id, onPartner, share) : undefined), [user.id, onPartner, share]);
   return (
     <Suspense fallback={null}>
       {viewer && options?.recording && <Recording client={client} path={path} device={device} />}

@@ -128,6 +128,36 @@ describe('two partners at once', () => {
     }
   });
 
+  it("an admin's edit of a partner's Prepared-for reaches their open deck live, and no one else's", async () => {
+    const alpha = await signedIn(ALPHA);
+    const alphaPage = await alpha.newPage();
+    const beta = await signedIn(BETA);
+    const betaPage = await beta.newPage();
+    const betaFrames: string[] = [];
+    betaPage.on('websocket', (socket) => socket.on('framereceived', (frame) => betaFrames.push(String(frame.payload))));
+    for (const page of [alphaPage, betaPage]) {
+      await page.goto(`${p.url}/contact`);
+      await page.getByRole('button', { name: /account/i }).first().waitFor();
+    }
+    // The access socket is up once the live viewer list has this tab (its presence report went over it).
+    await expect.poll(() => betaFrames.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const admin = await p.login(ADMIN.email, ADMIN.password);
+    const alphaId = (await p.call('GET', '/entities/User/me', { token: await p.login(ALPHA.email, ALPHA.password) })).body.id as string;
+    const renamed = { name: 'Ann Alpha', company: 'Alpha Renamed Holdings' };
+    const started = Date.now();
+    expect((await p.call('PUT', `/entities/User/${alphaId}`, { token: admin, body: { prepared_for: renamed } })).status).toBe(200);
+    await expect.poll(() => alphaPage.textContent('main'), { timeout: 5000 }).toContain(`This proposal is prepared for ${renamed.company},`);
+    console.log(`[partner] an edited Prepared-for reached the open deck in ${Date.now() - started} ms`);
+    // Partner B's deck still names B, and B's socket never carried A's new name.
+    expect(await betaPage.textContent('main')).toContain(`This proposal is prepared for ${BETA.prepared_for.company},`);
+    expect(betaFrames.filter((frame) => frame.includes(renamed.company))).toEqual([]);
+    // Put back for the other tests.
+    expect((await p.call('PUT', `/entities/User/${alphaId}`, { token: admin, body: { prepared_for: ALPHA.prepared_for } })).status).toBe(200);
+    await expect.poll(() => alphaPage.textContent('main'), { timeout: 5000 }).toContain(`This proposal is prepared for ${ALPHA.prepared_for.company},`);
+    await alpha.close();
+    await beta.close();
+  });
+
   it('with JavaScript off, the cover and the contact page name the viewer’s own partner', async () => {
     const context = await signedIn(ALPHA, false);
     const page = await context.newPage();
