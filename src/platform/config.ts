@@ -4,6 +4,7 @@ import { DeckSettings, DeckVisibility, FrameAncestors } from '../../schemas/deck
 import { formatIssue } from '../content/contentIssue.ts';
 import { parseYamlSource, validateYamlSource } from '../content/yamlSource.ts';
 import { type DeckIdentity, deckIdentityOf } from './mailWording.ts';
+import type { PartnerPdfRenderer } from './partnerPdf.ts';
 
 /** Everything `startPlatform` needs; tests pass these explicitly so they never read slides/deck.yaml. */
 export interface PlatformOptions {
@@ -58,6 +59,10 @@ export interface PlatformOptions {
   frameAncestors?: readonly string[];
   /** Who sends the deck's mail (deck.yaml `company.name`, `deck.title`); default UNNAMED_DECK. */
   deck?: DeckIdentity;
+  /** Prints a partner's own PDF into a file (npm start passes the export's); without one such downloads are a clear 503. */
+  renderPartnerPdf?: PartnerPdfRenderer;
+  /** Where partners' own PDFs are kept (default DATA_DIR/pdf, or a temp folder). */
+  pdfDir?: string;
   /** The deck-wide partner (deck.yaml `partner`): the pages' `{name}` for viewers without their own Prepared-for. */
   partner?: { name: string; licence: string };
   /** Where outbox mail and start-up notes go (default console.log). */

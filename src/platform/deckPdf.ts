@@ -10,6 +10,8 @@ import { gateError, HttpError } from './errors.ts';
 import type { PlatformContext } from './httpTypes.ts';
 import { loadSourcePdf, stampPdf } from './pdfStamp.ts';
 import { sessionToken } from './session.ts';
+import { partnerPdfFile } from './partnerPdf.ts';
+import { partnerOfPreparedFor } from '../../schemas/viewerPartner.ts';
 import { tokenHolder } from './tokens.ts';
 
 // DECK_PDF_PATH: the exported deck, stamped with the viewer's email and the day on every page.
@@ -37,8 +39,11 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
   if (caller.kind !== 'user') return 'signed-out';
   await admit(ctx, { app, caller });
   if (!(await readDeckOptions(ctx.db, app.id)).downloads) return 'not-found';
-  const source = await loadSourcePdf(join(root, DECK_PDF_FILE)).catch((error: unknown) => {
-    ctx.log(`[deck.pdf] ${join(root, DECK_PDF_FILE)} cannot be stamped: ${error instanceof Error ? error.message : String(error)}`);
+  // A viewer with their own Prepared-for gets their own PDF: the deck-wide export names another partner.
+  const own = caller.user.prepared_for?.name?.trim() ? partnerOfPreparedFor(caller.user.prepared_for) : null;
+  const file = own ? await partnerPdfFile({ staticDir: root, pdfDir: ctx.pdfDir, render: ctx.renderPartnerPdf, log: ctx.log }, own) : join(root, DECK_PDF_FILE);
+  const source = await loadSourcePdf(file).catch((error: unknown) => {
+    ctx.log(`[deck.pdf] ${file} cannot be stamped: ${error instanceof Error ? error.message : String(error)}`);
     throw new HttpError(503, {
       detail: `The deck's PDF (${DECK_PDF_FILE}) could not be read as a PDF: run \`npm run export\` again, then try again.`,
       code: 'pdf_unreadable',

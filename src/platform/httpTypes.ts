@@ -1,3 +1,4 @@
+import type { PartnerPdfRenderer } from './partnerPdf.ts';
 import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 import type { DeckIdentity } from './mailWording.ts';
 import type { Caller } from './access.ts';
@@ -65,6 +66,10 @@ export interface PlatformContext {
   deck: DeckIdentity;
   /** The deck-wide partner (deck.yaml `partner`), for viewers without their own Prepared-for; null when not configured. */
   deckPartner: ViewerPartner | null;
+  /** Prints a partner's own PDF (partnerPdf.ts); absent where the server cannot print. */
+  renderPartnerPdf?: PartnerPdfRenderer | undefined;
+  /** Where partners' own PDFs are kept (DATA_DIR/pdf, or a temp folder without DATA_DIR). */
+  pdfDir: string;
 }
 
 /** Hono variables set by the app-scope middleware for routes below /api/apps/{appId}. */

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { createAdaptorServer } from '@hono/node-server';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import type { DeckVisibility } from '../../schemas/deckSettings.ts';
@@ -148,6 +149,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
     deck: options.deck ?? UNNAMED_DECK,
     deckPartner: options.partner ? partnerOfSettings(options.partner) : null,
+    renderPartnerPdf: options.renderPartnerPdf,
+    pdfDir: options.pdfDir ?? (dataDir ? join(dataDir, 'pdf') : join(tmpdir(), `deck-pdf-${process.pid}`)),
   };
   let stopping = false;
   const app = createHttpApp(ctx, () => stopping);
