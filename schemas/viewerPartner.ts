@@ -16,7 +16,12 @@ export interface ViewerPartner {
   licence: string;
   /** Whose values these are: the viewer's own Prepared-for, or the deck-wide setting. */
   source: 'own' | 'deck';
+  /** An admin's "View as" (issue 25): the address of the person whose deck this is; the page keeps this partner. */
+  viewing?: string;
 }
+
+/** The query parameter with which an admin opens the deck (or its PDF) as a person sees it: their user id. */
+export const VIEW_AS_PARAM = 'view_as';
 
 /** The parts a page's slots show (`data-partner="…"`). */
 export type PartnerPart = 'name' | 'line' | 'licence' | 'suffix';

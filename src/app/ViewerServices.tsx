@@ -123,7 +123,11 @@ function usePartner(user: GateSession['user'], live: ViewerPartner | null): View
     };
   }, [needsDeckWide, deckWide]);
   // Keyed by the record's text: a new but equal record keeps the same partner object.
-  return useMemo(() => live ?? (own ? partnerOfPreparedFor(own) : needsDeckWide ? deckWide : served), [live, ownKey, needsDeckWide, deckWide, served]);
+  // An admin's "View as" page keeps the viewed person's partner, whatever the admin's own record says.
+  return useMemo(
+    () => (served?.viewing ? served : (live ?? (own ? partnerOfPreparedFor(own) : needsDeckWide ? deckWide : served))),
+    [live, ownKey, needsDeckWide, deckWide, served],
+  );
 }
 
 /** The person's own "Prepared for" from their record, when it has a name (the platform validated it; this only guards its shape). */

@@ -16,6 +16,7 @@ export function servedPartner(): ViewerPartner | null {
     const value = content ? (JSON.parse(content) as Partial<ViewerPartner>) : null;
     if (value && typeof value.name === 'string' && typeof value.line === 'string' && typeof value.licence === 'string') {
       served = { name: value.name, line: value.line, licence: value.licence, source: value.source === 'own' ? 'own' : 'deck' };
+      if (typeof value.viewing === 'string') served.viewing = value.viewing;
     }
   } catch {
     served = null;

@@ -11,6 +11,7 @@ import type { PlatformContext } from './httpTypes.ts';
 import { loadSourcePdf, stampPdf } from './pdfStamp.ts';
 import { sessionToken } from './session.ts';
 import { partnerPdfFile } from './partnerPdf.ts';
+import { viewedPerson } from './requestPartner.ts';
 import { partnerOfPreparedFor } from '../../schemas/viewerPartner.ts';
 import { tokenHolder } from './tokens.ts';
 
@@ -40,7 +41,10 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
   await admit(ctx, { app, caller });
   if (!(await readDeckOptions(ctx.db, app.id)).downloads) return 'not-found';
   // A viewer with their own Prepared-for gets their own PDF: the deck-wide export names another partner.
-  const own = caller.user.prepared_for?.name?.trim() ? partnerOfPreparedFor(caller.user.prepared_for) : null;
+  // An admin's "View as" gets that person's PDF (stamped with the admin's own address).
+  const viewed = await viewedPerson(ctx, c, app.id, caller);
+  const person = viewed ?? caller.user;
+  const own = person.prepared_for?.name?.trim() ? partnerOfPreparedFor(person.prepared_for) : null;
   const file = own ? await partnerPdfFile({ staticDir: root, pdfDir: ctx.pdfDir, render: ctx.renderPartnerPdf, log: ctx.log }, own) : join(root, DECK_PDF_FILE);
   const source = await loadSourcePdf(file).catch((error: unknown) => {
     ctx.log(`[deck.pdf] ${file} cannot be stamped: ${error instanceof Error ? error.message : String(error)}`);

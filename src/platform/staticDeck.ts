@@ -16,7 +16,8 @@ import { chooseEncoding, compressOnce, worthCompressing } from './compression.ts
 import { SAME_ORIGIN_FRAMING, servedPagePolicy, withoutPolicyMeta } from './contentSecurityPolicy.ts';
 import { sessionToken } from './session.ts';
 import { personalPage, zippedPage } from './partnerPage.ts';
-import { partnerOfPreparedFor, type ViewerPartner, viewerPartner } from '../../schemas/viewerPartner.ts';
+import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
+import { requestPartner } from './requestPartner.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -220,10 +221,10 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     if (signIn) return send(c, file, 200, 'no-store', page);
     const admitted = await sessionAdmission(c);
     if (audience !== 'anyone' && !admitted) return gatePage(c);
-    // The page names the partner this viewer is pitched as (a public deck's visitors: the deck-wide one).
-    const own = admitted?.caller.kind === 'user' ? admitted.caller.user.prepared_for : null;
-    // Only a visitor the deck admits is shown a partner: a public file (the gate shell, 404) names none.
-    const partner = !admitted ? null : ctx.deckPartner ? viewerPartner(own, ctx.deckPartner) : own?.name ? partnerOfPreparedFor(own) : null;
+    // The page names the partner this viewer is pitched as (a public deck's visitors: the deck-wide one;
+    // an admin's "View as": that person's). Only a visitor the deck admits is shown a partner: a public
+    // file (the gate shell, 404) names none.
+    const partner = admitted ? await requestPartner(ctx, c, ctx.deckAppId, admitted.caller) : null;
     return send(c, file, 200, 'no-store', page, partner);
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_META } from '../../schemas/viewerPartner.ts';
 import { contentSecurityPolicy } from '../../src/platform/contentSecurityPolicy.ts';
-import { fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 25: every partner sees only their own name. The local platform fills the pages' partner
 // slots with the viewer's Prepared-for (else the deck-wide partner) as it serves them; no byte one
@@ -106,6 +106,22 @@ describe("each partner's pages name that partner only", () => {
     const policy = cover.headers.get('content-security-policy')!;
     expect(policy).toBe(contentSecurityPolicy(cover.text, { frameAncestors: ["'self'"], report: true }));
     expect(policy).toContain("'sha256-");
+  });
+
+  it("lets an admin open the deck as a person sees it (?view_as=ID), and ignores view_as from anyone else", async () => {
+    const alphaId = (await p.call('GET', '/entities/User/me', { token: tokens[ALPHA.email] })).body.id as string;
+    const admin = await p.login(ADMIN.email, ADMIN.password);
+    const asAlpha = await get(`/contact?view_as=${alphaId}`, admin);
+    expect(asAlpha.status).toBe(200);
+    expect(asAlpha.text).toContain('<span data-partner="name">Alpha &amp; &lt;Lending&gt; Corp</span>');
+    // The page keeps the viewed person's partner (the meta says whose deck it is).
+    expect(asAlpha.text).toContain(`&quot;viewing&quot;:&quot;${ALPHA.email}&quot;`);
+    // Partner B asking to view as A gets B's own page: never A's name.
+    const sneaky = await get(`/contact?view_as=${alphaId}`, tokens[BETA.email]);
+    expect(sneaky.text).toContain('<span data-partner="name">Beta Bank');
+    for (const name of namesOf(ALPHA)) expect(sneaky.text).not.toContain(name);
+    // An unknown id is the admin's own view (the deck-wide partner).
+    expect((await get('/contact?view_as=no-such-person', admin)).text).toContain(`<span data-partner="name">${DECK_WIDE.name}</span>`);
   });
 
   it("shows an admin's edit of a Prepared-for on the person's next page, and never the old name", async () => {

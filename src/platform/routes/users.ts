@@ -11,7 +11,8 @@ import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { parseListParams, project, queryDocuments } from '../listQuery.ts';
 import { futureExpiry } from '../invitations.ts';
 import { registerInvitationRoutes } from './invitationRoutes.ts';
-import { personRoom, viewerPartner, partnerOfPreparedFor } from '../../../schemas/viewerPartner.ts';
+import { personRoom } from '../../../schemas/viewerPartner.ts';
+import { partnerOf } from '../requestPartner.ts';
 import {
   findUserById,
   PROFILE_FIELDS,
@@ -140,7 +141,6 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
 
 /** Tells the person's open decks (their own room) the partner they are now pitched as. */
 function announcePartner(ctx: PlatformContext, user: UserRow): void {
-  const own = user.prepared_for;
-  const partner = ctx.deckPartner ? viewerPartner(own, ctx.deckPartner) : own?.name ? partnerOfPreparedFor(own) : null;
+  const partner = partnerOf(ctx, user);
   if (partner) ctx.broadcaster.publish(personRoom(user.id), { partner });
 }
