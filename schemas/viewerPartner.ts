@@ -12,10 +12,8 @@ export interface ViewerPartner {
   name: string;
   /** The cover's "Prepared for …" line: name and company, or the deck-wide partner. */
   line: string;
-  /** The deck-wide partner's licence; empty for a Prepared-for (the licence is the deck-wide partner's). */
+  /** The deck-wide partner's licence; empty for a Prepared-for (the licence is the deck-wide partner's), so it also says whose values these are. */
   licence: string;
-  /** Whose values these are: the viewer's own Prepared-for, or the deck-wide setting. */
-  source: 'own' | 'deck';
   /** An admin's "View as" (issue 25): the address of the person whose deck this is; the page keeps this partner. */
   viewing?: string;
 }
@@ -42,12 +40,11 @@ export function partnerOfPreparedFor(preparedFor: PreparedFor): ViewerPartner {
     name: company || preparedFor.name,
     line: [preparedFor.name, company].filter(Boolean).join(', '),
     licence: '',
-    source: 'own',
   };
 }
 
 export function partnerOfSettings(partner: { name: string; licence: string }): ViewerPartner {
-  return { name: partner.name, line: partner.name, licence: partner.licence, source: 'deck' };
+  return { name: partner.name, line: partner.name, licence: partner.licence };
 }
 
 /** The viewer's partner: their own Prepared-for when they have one (with a name), else the deck-wide one. */
@@ -63,9 +60,6 @@ export function partnerPart(partner: ViewerPartner | null, part: PartnerPart): s
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-
-/** HTML-escaped text, as an attribute or a text node holds it. */
-export { escapeHtml as escapePartnerHtml };
 
 const SLOT = /(<(span|strong) data-partner="(name|line|licence|suffix)">)[^<]*(<\/\2>)/g;
 

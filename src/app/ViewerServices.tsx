@@ -105,22 +105,15 @@ function usePdfReady(client: GateSession['client']): boolean {
  */
 function usePartner(user: GateSession['user'], live: ViewerPartner | null): ViewerPartner | null {
   const served = servedPartner();
-  const [deckWide, setDeckWide] = useState<ViewerPartner | null>(served?.source === 'deck' ? served : null);
+  // A served deck-wide partner (it has the licence) spares the chunk.
+  const [deckWide, setDeckWide] = useState<ViewerPartner | null>(served?.licence ? served : null);
   const own = preparedForOf(user);
   const ownKey = own ? JSON.stringify(own) : '';
   // Standalone (in a browser; the prerender names no partner) shows the deck-wide partner.
   const [standalone] = useState(() => typeof document !== 'undefined' && platformAppId() === null);
   const needsDeckWide = !own && (Boolean(user?.id) || standalone);
   useEffect(() => {
-    if (!needsDeckWide || deckWide) return undefined;
-    let live = true;
-    loadDeckPartner().then(
-      (partner) => live && setDeckWide(partnerOfSettings(partner)),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
+    if (needsDeckWide && !deckWide) loadDeckPartner().then((partner) => setDeckWide(partnerOfSettings(partner)), () => undefined);
   }, [needsDeckWide, deckWide]);
   // Keyed by the record's text: a new but equal record keeps the same partner object.
   // An admin's "View as" page keeps the viewed person's partner, whatever the admin's own record says.
@@ -132,7 +125,5 @@ function usePartner(user: GateSession['user'], live: ViewerPartner | null): View
 
 /** The person's own "Prepared for" from their record, when it has a name (the platform validated it; this only guards its shape). */
 function preparedForOf(user: GateSession['user']): PreparedFor | null {
-  const value = user?.prepared_for;
-  if (!value || typeof value.name !== 'string' || !value.name.trim()) return null;
-  return typeof value.company === 'string' && value.company.trim() ? { name: value.name, company: value.company } : { name: value.name };
+  return user?.prepared_for?.name?.trim() ? user.prepared_for : null;
 }

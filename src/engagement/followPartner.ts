@@ -9,10 +9,9 @@ import type { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 export function followPartner(userId: string, onPartner: (partner: ViewerPartner) => void, share: typeof shareAccessSocket): () => void {
   const room = personRoom(userId);
   return share((socket) => {
-    const onUpdate = (message: { room?: unknown; data?: unknown }) => {
-      if (message?.room !== room || typeof message.data !== 'string') return;
-      const partner = (JSON.parse(message.data) as { partner?: ViewerPartner }).partner;
-      if (partner && typeof partner.name === 'string' && typeof partner.line === 'string') onPartner(partner);
+    // Only the platform can send to this room (no client may join it), so its message is taken as sent.
+    const onUpdate = (message: { room?: unknown; data?: string }) => {
+      if (message?.room === room && message.data) onPartner((JSON.parse(message.data) as { partner: ViewerPartner }).partner);
     };
     socket.on('update_model', onUpdate);
     return () => socket.off('update_model', onUpdate);
