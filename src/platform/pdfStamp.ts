@@ -44,6 +44,9 @@ interface Source {
 
 const sources = new Map<string, Source>();
 
+/** Parsed PDFs kept at once (the deck-wide export and partners' own, issue 25); the least recently used go first. */
+export const PARSED_PDFS_KEPT = 8;
+
 /** The export at `file`, parsed again only when its mtime or size changed; null when there is no such file. */
 export async function loadSourcePdf(file: string): Promise<PreparedPdf | null> {
   const info = await stat(file).catch(() => null);
@@ -52,9 +55,15 @@ export async function loadSourcePdf(file: string): Promise<PreparedPdf | null> {
     return null;
   }
   const cached = sources.get(file);
-  if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.prepared;
+  if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) {
+    sources.delete(file);
+    sources.set(file, cached);
+    return cached.prepared;
+  }
   // The promise is kept, so requests arriving during a parse share it instead of parsing again.
   const prepared = readFile(file).then((bytes) => preparePdf(new Uint8Array(bytes)));
+  sources.delete(file);
+  if (sources.size >= PARSED_PDFS_KEPT) sources.delete(sources.keys().next().value!);
   sources.set(file, { mtimeMs: info.mtimeMs, size: info.size, prepared });
   prepared.catch(() => {
     if (sources.get(file)?.prepared === prepared) sources.delete(file);
