@@ -1,4 +1,3 @@
-import type { PreparedFor } from './accessWire.ts';
 
 // One notion of the viewer's partner (issue 25): the partner this viewer is pitched as, wherever the
 // spec puts `{name}` (cover, landing footer, contact page, the PDF). Their own "Prepared for" when an
@@ -18,12 +17,8 @@ export interface ViewerPartner {
   viewing?: string;
 }
 
-/** The query parameter with which an admin opens the deck (or its PDF) as a person sees it: their user id. */
-export const VIEW_AS_PARAM = 'view_as';
-
 /** The parts a page's slots show (`data-partner="…"`). */
 export type PartnerPart = 'name' | 'line' | 'licence' | 'suffix';
-export const PARTNER_PARTS: readonly PartnerPart[] = ['name', 'line', 'licence', 'suffix'];
 
 /**
  * A person's own socket room (every socket of theirs is in it; no client can join or leave it). A
@@ -34,36 +29,9 @@ export const personRoom = (userId: string) => `internal:user:${userId}`;
 /** The `<meta name>` with which the platform hands the page's partner to its script (JSON in `content`). */
 export const PARTNER_META = 'deck-partner';
 
-export function partnerOfPreparedFor(preparedFor: PreparedFor): ViewerPartner {
-  const company = preparedFor.company?.trim();
-  return {
-    name: company || preparedFor.name,
-    line: [preparedFor.name, company].filter(Boolean).join(', '),
-    licence: '',
-  };
-}
-
-export function partnerOfSettings(partner: { name: string; licence: string }): ViewerPartner {
-  return { name: partner.name, line: partner.name, licence: partner.licence };
-}
-
-/** The viewer's partner: their own Prepared-for when they have one (with a name), else the deck-wide one. */
-export function viewerPartner(preparedFor: PreparedFor | null | undefined, deckWide: ViewerPartner): ViewerPartner {
-  return preparedFor?.name?.trim() ? partnerOfPreparedFor(preparedFor) : deckWide;
-}
-
 /** The text of one slot; every slot is one text node, so a server's fill and React's render are the same. */
 export function partnerPart(partner: ViewerPartner | null, part: PartnerPart): string {
   if (!partner) return '';
   if (part === 'suffix') return partner.licence ? ` · ${partner.licence}` : '';
   return partner[part];
-}
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-
-const SLOT = /(<(span|strong) data-partner="(name|line|licence|suffix)">)[^<]*(<\/\2>)/g;
-
-/** `html` (a prerendered page) with every partner slot holding `partner`'s text: the platform's pages and the PDF's. */
-export function fillPartnerSlots(html: string, partner: ViewerPartner): string {
-  return html.replace(SLOT, (_match, open: string, _tag: string, part: PartnerPart, close: string) => `${open}${escapeHtml(partnerPart(partner, part))}${close}`);
 }

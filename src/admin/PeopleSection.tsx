@@ -8,7 +8,7 @@ import { ExpiryDay, Nothing, RelativeTime } from './TimeText.tsx';
 import type { Records } from './useRecords.ts';
 import { useSectionMessages } from './useSectionMessages.tsx';
 import { useStagedRows } from './useStagedRows.ts';
-import { VIEW_AS_PARAM } from '../../schemas/viewerPartner.ts';
+import { VIEW_AS_PARAM } from '../../schemas/viewAs.ts';
 import { DECK_PDF_PATH } from '../../schemas/engagementPaths.ts';
 
 interface PeopleSectionProps {

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { ViewerContext, type ViewerContextValue } from '../components/ViewerContext.tsx';
 import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
@@ -8,10 +7,8 @@ import { DECK_PDF_PATH, type DeckOptions } from '../../schemas/engagementPaths.t
 import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import { formErrorOf } from './formErrorOf.ts';
 import { loadPlatformViewer } from './loadPlatformViewer.ts';
-import { platformAppId } from './platformAppId.ts';
 import { servedPartner } from './servedPartner.ts';
-import { loadDeckPartner } from '../registry/slideRegistry.ts';
-import { partnerOfPreparedFor, partnerOfSettings, type ViewerPartner } from '../../schemas/viewerPartner.ts';
+import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 
 // Loaded once the person is admitted on the platform, never on the standalone deck; it comes with the
 // session's chunk, so by then it is already in.
@@ -98,32 +95,19 @@ function usePdfReady(client: GateSession['client']): boolean {
 }
 
 /**
- * The partner this viewer is pitched as (issue 25): first what the platform filled into the page as it
- * served it (so hydration finds the same text), then their own Prepared-for from their record, which
- * follows an admin's edit live; without one, the deck-wide partner from its own chunk, fetched only
- * then (standalone, or a signed-in viewer with no Prepared-for). Null while unknown: slots stay empty.
+ * The partner this viewer is pitched as (issue 25): an admin's edit pushed over the socket, else what
+ * the platform filled into the page as it served it (so hydration finds the same text; an admin's
+ * "View as" keeps it), else, where no server filled it (a static host, standalone), the fallback from
+ * the session's record or the deck-wide chunk. Null while unknown: slots stay empty.
  */
 function usePartner(user: GateSession['user'], live: ViewerPartner | null): ViewerPartner | null {
   const served = servedPartner();
-  // A served deck-wide partner (it has the licence) spares the chunk.
-  const [deckWide, setDeckWide] = useState<ViewerPartner | null>(served?.licence ? served : null);
-  const own = preparedForOf(user);
-  const ownKey = own ? JSON.stringify(own) : '';
-  // Standalone (in a browser; the prerender names no partner) shows the deck-wide partner.
-  const [standalone] = useState(() => typeof document !== 'undefined' && platformAppId() === null);
-  const needsDeckWide = !own && (Boolean(user?.id) || standalone);
+  const [fallback, setFallback] = useState<ViewerPartner | null>(null);
+  const ownKey = JSON.stringify(user?.prepared_for ?? null);
   useEffect(() => {
-    if (needsDeckWide && !deckWide) loadDeckPartner().then((partner) => setDeckWide(partnerOfSettings(partner)), () => undefined);
-  }, [needsDeckWide, deckWide]);
-  // Keyed by the record's text: a new but equal record keeps the same partner object.
-  // An admin's "View as" page keeps the viewed person's partner, whatever the admin's own record says.
-  return useMemo(
-    () => (served?.viewing ? served : (live ?? (own ? partnerOfPreparedFor(own) : needsDeckWide ? deckWide : served))),
-    [live, ownKey, needsDeckWide, deckWide, served],
-  );
+    if (!served) import('./partnerFallback.ts').then((module) => module.fallbackPartner(user)).then(setFallback, () => undefined);
+    // The record's text and the person decide; a new but equal record object changes nothing.
+  }, [served, ownKey, user?.id]);
+  return (served?.viewing ? null : live) ?? served ?? fallback;
 }
 
-/** The person's own "Prepared for" from their record, when it has a name (the platform validated it; this only guards its shape). */
-function preparedForOf(user: GateSession['user']): PreparedFor | null {
-  return user?.prepared_for?.name?.trim() ? user.prepared_for : null;
-}

@@ -1,14 +1,16 @@
 import { PartnerText } from './PartnerText.tsx';
+import { useViewer } from './ViewerContext.tsx';
 
 /**
  * The landing page's footer: prepared for the viewer's partner (spec section 2): the deck-wide partner
  * with its licence number, or the person's own "Prepared for" (name and company, issue 11) without
  * the licence, which belongs to the deck-wide partner. Until the partner is known the line is hidden
- * (viewer.css), so no frame shows a half sentence or another partner.
+ * (the platform's fill shows it: schemas/partnerValues.ts), so no frame shows a half sentence.
  */
 export function PartnerFooter() {
+  const { partner } = useViewer();
   return (
-    <p className="partner-footer">
+    <p className="partner-footer" hidden={!partner}>
       Prepared for <PartnerText part="line" as="strong" />
       <PartnerText part="suffix" />
     </p>

@@ -8,7 +8,8 @@ import { startExportServer } from './exportServer.ts';
 import { finishPdf } from './finishPdf.ts';
 import { documentLang, printDocument } from './printDocument.ts';
 import { renderPdf } from './renderPdf.ts';
-import { fillPartnerSlots, partnerOfSettings, type ViewerPartner } from '../../schemas/viewerPartner.ts';
+import { type ViewerPartner } from '../../schemas/viewerPartner.ts';
+import { fillPartnerSlots, partnerOfSettings } from '../../schemas/partnerValues.ts';
 
 /** What one export wrote. */
 export interface ExportResult {

@@ -12,7 +12,7 @@ import { loadSourcePdf, stampPdf } from './pdfStamp.ts';
 import { sessionToken } from './session.ts';
 import { partnerPdfFile } from './partnerPdf.ts';
 import { viewedPerson } from './requestPartner.ts';
-import { partnerOfPreparedFor } from '../../schemas/viewerPartner.ts';
+import { partnerOfPreparedFor } from '../../schemas/partnerValues.ts';
 import { tokenHolder } from './tokens.ts';
 
 // DECK_PDF_PATH: the exported deck, stamped with the viewer's email and the day on every page.

@@ -1,4 +1,5 @@
-import { fillPartnerSlots, PARTNER_META, type ViewerPartner } from '../../schemas/viewerPartner.ts';
+import { PARTNER_META, type ViewerPartner } from '../../schemas/viewerPartner.ts';
+import { fillPartnerSlots } from '../../schemas/partnerValues.ts';
 import { compress, type Encoding } from './compression.ts';
 import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
 

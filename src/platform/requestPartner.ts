@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
-import { partnerOfPreparedFor, VIEW_AS_PARAM, type ViewerPartner, viewerPartner } from '../../schemas/viewerPartner.ts';
+import { type ViewerPartner } from '../../schemas/viewerPartner.ts';
+import { partnerOfPreparedFor, viewerPartner } from '../../schemas/partnerValues.ts';
+import { VIEW_AS_PARAM } from '../../schemas/viewAs.ts';
 import { type Caller, isAdmin } from './access.ts';
 import type { PlatformContext } from './httpTypes.ts';
 import { findUserById, type UserRow } from './users.ts';

@@ -12,7 +12,7 @@ import { prepareDataDir } from './dataDirModes.ts';
 import { type Db, openDatabase } from './db.ts';
 import { warmDeckPdf } from './deckPdf.ts';
 import { UNNAMED_DECK } from './mailWording.ts';
-import { partnerOfSettings } from '../../schemas/viewerPartner.ts';
+import { partnerOfSettings } from '../../schemas/partnerValues.ts';
 import { DEFAULT_FRAME_ANCESTORS } from './contentSecurityPolicy.ts';
 import { createHttpApp } from './httpApp.ts';
 import type { Broadcaster, PlatformContext } from './httpTypes.ts';

@@ -7,7 +7,7 @@ import { Setting } from '../../src/components/Setting.tsx';
 import { SlideContext, type SlideContextValue } from '../../src/components/SlideContext.tsx';
 import { ViewerContext, type ViewerContextValue } from '../../src/components/ViewerContext.tsx';
 import { allSlides, deckSettings, loadDeckPartner, loadSlide } from '../../src/registry/slideRegistry.ts';
-import { partnerOfPreparedFor, partnerOfSettings } from '../../schemas/viewerPartner.ts';
+import { partnerOfPreparedFor, partnerOfSettings } from '../../schemas/partnerValues.ts';
 
 afterEach(cleanup);
 
@@ -29,11 +29,13 @@ describe('PartnerFooter', () => {
     const { container } = view(<PartnerFooter />);
     expect(container.textContent).toBe('Prepared for ');
     expect(container.querySelector('strong[data-partner="line"]')!.textContent).toBe('');
+    expect(container.querySelector('p')!.hidden).toBe(true);
   });
 
   it('for the deck-wide partner: its name and licence', () => {
     const { container } = view(<PartnerFooter />, { partner: deckWide });
     expect(container.textContent).toBe(`Prepared for ${deckPartner.name} · ${deckPartner.licence}`);
+    expect(container.querySelector('p')!.hidden).toBe(false);
   });
 
   it("with the person's own Prepared for: name and company, and no deck-wide licence", () => {

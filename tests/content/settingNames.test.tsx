@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Setting } from '../../src/components/Setting.tsx';
 import { SlideContext } from '../../src/components/SlideContext.tsx';
 import { ViewerContext } from '../../src/components/ViewerContext.tsx';
-import { partnerOfSettings } from '../../schemas/viewerPartner.ts';
+import { partnerOfSettings } from '../../schemas/partnerValues.ts';
 import { assembleDeck } from '../../src/content/assembleDeck.ts';
 import { deckTokens } from '../../src/content/deckTokens.ts';
 import { parseSlide } from '../../src/content/parseSlide.ts';

@@ -16,7 +16,7 @@ const PARTNER_CHUNK = '/assets/content/partner-Ab12Cd34.js';
 
 const head = '<!doctype html><html lang="en"><head><title>Cover</title><script>window.__boot = 1;</script></head>';
 const pages = {
-  'index.html': `${head}<body><div id="root"><p class="partner-footer">Prepared for <strong data-partner="line"></strong><span data-partner="suffix"></span></p></div></body></html>`,
+  'index.html': `${head}<body><div id="root"><p class="partner-footer" hidden="">Prepared for <strong data-partner="line"></strong><span data-partner="suffix"></span></p></div></body></html>`,
   'contact.html': `${head}<body><div id="root"><p>This proposal is prepared for <span data-partner="name"></span>, and we welcome a conversation.</p></div></body></html>`,
   '_gate.html': '<!doctype html><html><head></head><body>GATE SHELL</body></html>',
   '404.html': '<p>NOT HERE</p>',
@@ -57,7 +57,7 @@ describe("each partner's pages name that partner only", () => {
   it("fills the cover and the contact page with the viewer's own Prepared-for, escaped, as served (no script needed)", async () => {
     const cover = await get('/', tokens[ALPHA.email]);
     expect(cover.status).toBe(200);
-    expect(cover.text).toContain('Prepared for <strong data-partner="line">Ann Alpha, Alpha &amp; &lt;Lending&gt; Corp</strong><span data-partner="suffix"></span>');
+    expect(cover.text).toContain('<p class="partner-footer">Prepared for <strong data-partner="line">Ann Alpha, Alpha &amp; &lt;Lending&gt; Corp</strong><span data-partner="suffix"></span>');
     const contact = await get('/contact', tokens[ALPHA.email]);
     expect(contact.text).toContain('prepared for <span data-partner="name">Alpha &amp; &lt;Lending&gt; Corp</span>, and we welcome');
     // The script hydrates from the same values, handed over in the head.
