@@ -97,17 +97,15 @@ function usePdfReady(client: GateSession['client']): boolean {
 /**
  * The partner this viewer is pitched as (issue 25): an admin's edit pushed over the socket, else what
  * the platform filled into the page as it served it (so hydration finds the same text; an admin's
- * "View as" keeps it), else, where no server filled it (a static host, standalone), the fallback from
+ * "View as" keeps it, as only the admin's own edits are pushed to the admin), else, where no server filled it (a static host, standalone), the fallback from
  * the session's record or the deck-wide chunk. Null while unknown: slots stay empty.
  */
 function usePartner(user: GateSession['user'], live: ViewerPartner | null): ViewerPartner | null {
   const served = servedPartner();
   const [fallback, setFallback] = useState<ViewerPartner | null>(null);
-  const ownKey = JSON.stringify(user?.prepared_for ?? null);
   useEffect(() => {
     if (!served) import('./partnerFallback.ts').then((module) => module.fallbackPartner(user)).then(setFallback, () => undefined);
-    // The record's text and the person decide; a new but equal record object changes nothing.
-  }, [served, ownKey, user?.id]);
-  return (served?.viewing ? null : live) ?? served ?? fallback;
+  }, [served, user]);
+  return live ?? served ?? fallback;
 }
 

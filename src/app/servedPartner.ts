@@ -10,8 +10,9 @@ let served: ViewerPartner | null | undefined;
  */
 export function servedPartner(): ViewerPartner | null {
   if (served === undefined) {
-    const content = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>(`meta[name="${PARTNER_META}"]`)?.content;
     try {
+      // No document in the prerender: that throws too, and the prerender names no partner.
+      const content = document.querySelector<HTMLMetaElement>(`meta[name="${PARTNER_META}"]`)?.content;
       served = content ? (JSON.parse(content) as ViewerPartner) : null;
     } catch {
       served = null;

@@ -8,7 +8,6 @@ import { currentDevice } from './device.ts';
 import Recording from './Recording.tsx';
 import { useDeckOptions } from './useDeckOptions.ts';
 import { usePresence } from './usePresence.ts';
-import { followPartner } from './followPartner.ts';
 import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 
 // The recorder comes with this chunk (one request fewer on a first visit); the watermark, with its
@@ -46,14 +45,13 @@ export interface EngagementProps {
 export default function Engagement({ client, user, onOptions, share, presenting = false, onPartner }: EngagementProps) {
   const [location] = useLocation();
   const path = slideAtPath(location)?.path ?? null;
-  const options = useDeckOptions(client, share);
+  const options = useDeckOptions(client, share, user.id, onPartner);
   const viewer = user.role !== 'admin';
   const device = useMemo(() => currentDevice(), []);
   usePresence(viewer ? path : null, device, viewer, share);
   useEffect(() => {
     if (options) onOptions(options);
   }, [options, onOptions]);
-  useEffect(() => (user.id && onPartner ? followPartner(user.id, onPartner, share) : undefined), [user.id, onPartner, share]);
   return (
     <Suspense fallback={null}>
       {viewer && options?.recording && <Recording client={client} path={path} device={device} />}
