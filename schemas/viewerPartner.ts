@@ -27,7 +27,7 @@ export type PartnerPart = 'name' | 'line' | 'licence' | 'suffix';
 export const personRoom = (userId: string) => `internal:user:${userId}`;
 
 /** The `<meta name>` with which the platform hands the page's partner to its script (JSON in `content`). */
-export const PARTNER_META = 'deck-partner';
+export const PARTNER_META = 'partner';
 
 /** The text of one slot; every slot is one text node, so a server's fill and React's render are the same. */
 export function partnerPart(partner: ViewerPartner | null, part: PartnerPart): string {

@@ -11,8 +11,9 @@ export type ShownSettings = Omit<DeckSettings, 'platform' | 'partner'> & { partn
  * settings: they live in the figures ledger (slides/figures.yaml) and are written by id.
  */
 const FROM_SETTINGS = {
-  name: (settings: ShownSettings) => settings.partner?.name ?? '',
-  licence: (settings: ShownSettings) => settings.partner?.licence ?? '',
+  // The browser's settings have no partner, but its pages never ask: <Setting> shows the viewer's (PartnerText).
+  name: (settings: ShownSettings) => settings.partner!.name,
+  licence: (settings: ShownSettings) => settings.partner!.licence,
   host: (settings: ShownSettings) => settings.host.name,
   hostDomain: (settings: ShownSettings) => settings.host.domain,
   phone: (settings: ShownSettings) => settings.contact.phone,
