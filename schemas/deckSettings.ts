@@ -65,8 +65,11 @@ export const DeckSettings = z
         frameAncestors: FrameAncestors.optional(),
       })
       .strict(),
-    /** The deck order's length; absent means the spec's 17 (DEFAULT_DECK_LENGTH). */
-    deck: z.object({ length: z.number({ error: 'must be a number' }).int().positive('must be 1 or more') }).strict().optional(),
+    /** The deck order's length (absent: the spec's 17, DEFAULT_DECK_LENGTH) and its title in mail (absent: "investor deck"). */
+    deck: z
+      .object({ length: z.number({ error: 'must be a number' }).int().positive('must be 1 or more').optional(), title: Text.optional() })
+      .strict()
+      .optional(),
     /** The settings still holding sample values (`partner.name`): named by the check, refused by a release build. */
     samples: z.array(z.string({ error: 'must be a setting such as partner.name' })).optional(),
   })

@@ -13,6 +13,7 @@ import { prepareDataDir } from '../src/platform/db/dataDirModes.ts';
 import { type DatabaseLocation, openDatabase } from '../src/platform/db/db.ts';
 import { inviteUser } from '../src/platform/identity/invitations.ts';
 import { createMailer } from '../src/platform/mail/mailer.ts';
+import { UNNAMED_DECK } from '../src/platform/mail/mailWording.ts';
 
 // As in platform-start.ts: this process writes into DATA_DIR, so what it creates is owner-only.
 process.umask(0o077);
@@ -75,8 +76,9 @@ async function inviteInto(location: DatabaseLocation, options: PlatformOptions, 
     const db = await openDatabase(location);
     try {
       await ensureApp(db, options.appId, options.visibility);
-      const mail = { db, log: (line: string) => console.log(line), deliver: mailer?.deliver };
-      await inviteUser(mail, options.appId, { user_email: email, role }, options.publicUrl ?? `http://localhost:${options.port ?? 3000}`);
+      const publicUrl = options.publicUrl ?? `http://localhost:${options.port ?? 3000}`;
+      const mail = { db, log: (line: string) => console.log(line), deliver: mailer?.deliver, deck: options.deck ?? UNNAMED_DECK, publicUrl: () => publicUrl };
+      await inviteUser(mail, options.appId, { user_email: email, role }, publicUrl);
     } finally {
       await db.close();
     }

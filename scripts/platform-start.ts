@@ -1,5 +1,7 @@
 // `npm start` (after the deck build) and `npm run serve` (its bundle, dist-server/platform.mjs): the
 // local platform on PORT with deck.yaml + environment settings, until SIGTERM or SIGINT.
+import { join } from 'node:path';
+import type { ViewerPartner } from '../schemas/viewerPartner.ts';
 import { loadPlatformOptions } from '../src/platform/config.ts';
 import { startPlatform } from '../src/platform/server.ts';
 import { DRAIN_DEADLINE_MS } from '../src/platform/http/shutdown.ts';
@@ -16,9 +18,20 @@ process.umask(0o077);
  */
 const SAME_SIGNAL_MS = 1000;
 
+/**
+ * Prints a partner's own PDF with the export's code (issue 25). Loaded by address, not by name, so
+ * the server bundle never carries the export and its chromium driver (dev tools): under `npm start`
+ * it loads; from dist-server/ without the sources it fails, and the download says it cannot print.
+ */
+async function renderPartnerPdf(partner: ViewerPartner, target: string): Promise<void> {
+  const exportUrl = new URL('../src/export/exportDeck.ts', import.meta.url).href;
+  const { exportDeck } = (await import(/* @vite-ignore */ exportUrl)) as typeof import('../src/export/exportDeck.ts');
+  await exportDeck(process.cwd(), join(process.cwd(), 'dist'), { partner, target });
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
-  const platform = await startPlatform(loadPlatformOptions());
+  const platform = await startPlatform({ ...loadPlatformOptions(), renderPartnerPdf });
   let stoppingSince: number | null = null;
   // A load balancer sends SIGTERM and waits: /healthz turns 503, requests in flight get their
   // answers, sockets close (their clients reconnect to another process), then the database.

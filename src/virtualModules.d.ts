@@ -6,6 +6,10 @@ declare module 'virtual:slide-registry' {
   export const loaders: Record<string, () => Promise<unknown>>;
 }
 
+declare module 'virtual:deck-partner' {
+  export const partner: { name: string; licence: string };
+}
+
 declare module '*.mdx' {
   import type { ComponentType } from 'react';
   const MDXContent: ComponentType<{ components?: Record<string, ComponentType<never>> }>;

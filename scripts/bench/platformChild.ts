@@ -9,6 +9,10 @@ import { closeOnSignal, runChild } from './childProcess.ts';
 
 async function main(): Promise<void> {
   const { startPlatform } = (await import('../../src/platform/server.ts')) as typeof import('../../src/platform/server.ts');
+  const { readDeckSettings } = (await import('../../src/platform/config.ts')) as typeof import('../../src/platform/config.ts');
+  const { deckIdentityOf } = (await import('../../src/platform/mail/mailWording.ts')) as typeof import('../../src/platform/mail/mailWording.ts');
+  // As npm start has them (loadPlatformOptions): the deck-wide partner fills the pages as they are served.
+  const settings = readDeckSettings(resolve('slides', 'deck.yaml'));
   const appId = process.env.BENCH_APP_ID ?? 'benchapp';
   const serviceToken = process.env.SERVICE_TOKEN || randomBytes(32).toString('hex');
   const platform = await startPlatform({
@@ -21,6 +25,8 @@ async function main(): Promise<void> {
     serviceToken,
     ...(process.env.DATABASE_URL && { databaseUrl: process.env.DATABASE_URL }),
     staticDir: resolve(process.env.BENCH_STATIC_DIR ?? 'dist'),
+    partner: settings.partner,
+    deck: deckIdentityOf(settings),
     // Codes are only in the log (never in the stored outbox): pass the mail on, one JSON line each.
     log: (line) => {
       if (line.startsWith('[outbox]')) process.stdout.write(`${JSON.stringify({ outbox: line })}\n`);

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { ViewerContext, type ViewerContextValue } from '../components/ViewerContext.tsx';
 import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
@@ -9,6 +8,8 @@ import type { ViewerChanges } from '../../schemas/versionPaths.ts';
 import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import { formErrorOf } from './formErrorOf.ts';
 import { loadPlatformViewer } from './loadPlatformViewer.ts';
+import { servedPartner } from './servedPartner.ts';
+import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 
 // Loaded once the person is admitted on the platform, never on the standalone deck; it comes with the
 // session's chunk, so by then it is already in.
@@ -32,6 +33,9 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
   const downloads = usePdfReady(offered ? client : null);
   const presenting = usePresentMode();
   const [changes, setChanges] = useState<ViewerChanges | null>(null);
+  // An admin's edit of the Prepared-for, pushed over the socket (Engagement follows it), wins over the record read at sign-in.
+  const [livePartner, setLivePartner] = useState<ViewerPartner | null>(null);
+  const partner = usePartner(user, livePartner);
 
   const deckUser = useMemo<DeckUserState>(() => {
     const state: DeckUserState = { user, ...(logout && { logout }), ...(downloads && userId && { downloadPdf: DECK_PDF_PATH }) };
@@ -47,7 +51,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
   }, [user, userId, logout, client, downloads]);
 
   const viewer = useMemo<ViewerContextValue>(() => {
-    const value: ViewerContextValue = { preparedFor: preparedForOf(user) };
+    const value: ViewerContextValue = { partner };
     // Only a signed-in viewer can leave a request the admins can answer.
     if (client && userId) {
       value.requestConsultation = (request) =>
@@ -57,7 +61,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
         );
     }
     return value;
-  }, [user, userId, client]);
+  }, [partner, userId, client]);
 
   return (
     <DeckUserContext.Provider value={deckUser}>
@@ -66,7 +70,7 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
         {client && user && userId && (
           <Suspense fallback={null}>
             {/* The access socket's registry is handed in so it stays in the deck's first chunk, which the access guard shares. */}
-            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} presenting={presenting} onChanges={setChanges} />
+            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} presenting={presenting} onChanges={setChanges} onPartner={setLivePartner} />
             {changes && <WhatChanged changes={changes} />}
           </Suspense>
         )}
@@ -95,9 +99,18 @@ function usePdfReady(client: GateSession['client']): boolean {
   return ready;
 }
 
-/** The person's own "Prepared for" from their record, when it has a name (the platform validated it; this only guards its shape). */
-function preparedForOf(user: GateSession['user']): PreparedFor | null {
-  const value = user?.prepared_for;
-  if (!value || typeof value.name !== 'string' || !value.name.trim()) return null;
-  return typeof value.company === 'string' && value.company.trim() ? { name: value.name, company: value.company } : { name: value.name };
+/**
+ * The partner this viewer is pitched as (issue 25): an admin's edit pushed over the socket, else what
+ * the platform filled into the page as it served it (so hydration finds the same text; an admin's
+ * "View as" keeps it, as only the admin's own edits are pushed to the admin), else, where no server filled it (a static host, standalone), the fallback from
+ * the session's record or the deck-wide chunk. Null while unknown: slots stay empty.
+ */
+function usePartner(user: GateSession['user'], live: ViewerPartner | null): ViewerPartner | null {
+  const served = servedPartner();
+  const [fallback, setFallback] = useState<ViewerPartner | null>(null);
+  useEffect(() => {
+    if (!served) import('./partnerFallback.ts').then((module) => module.fallbackPartner(user)).then(setFallback, () => undefined);
+  }, [served, user]);
+  return live ?? served ?? fallback;
 }
+

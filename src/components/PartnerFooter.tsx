@@ -1,24 +1,18 @@
-import { deckSettings } from '../registry/slideRegistry.ts';
+import { PartnerText } from './PartnerText.tsx';
 import { useViewer } from './ViewerContext.tsx';
 
 /**
- * The landing page's footer: prepared for the partner, with its licence number (spec section 2); for
- * a person the admin gave their own "Prepared for" (issue 11), their name and company instead, and
- * the deck-wide licence goes, since it belongs to the deck-wide partner.
+ * The landing page's footer: prepared for the viewer's partner (spec section 2): the deck-wide partner
+ * with its licence number, or the person's own "Prepared for" (name and company, issue 11) without
+ * the licence, which belongs to the deck-wide partner. Until the partner is known the line is hidden
+ * (the platform's fill shows it: schemas/partnerValues.ts), so no frame shows a half sentence.
  */
 export function PartnerFooter() {
-  const { preparedFor } = useViewer();
-  if (preparedFor) {
-    return (
-      <p className="partner-footer">
-        Prepared for <strong>{[preparedFor.name, preparedFor.company].filter(Boolean).join(', ')}</strong>
-      </p>
-    );
-  }
-  const { partner } = deckSettings;
+  const { partner } = useViewer();
   return (
-    <p className="partner-footer">
-      Prepared for <strong>{partner.name}</strong> · {partner.licence}
+    <p className="partner-footer" hidden={!partner}>
+      Prepared for <PartnerText part="line" as="strong" />
+      <PartnerText part="suffix" />
     </p>
   );
 }

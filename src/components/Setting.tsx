@@ -1,6 +1,6 @@
 import { deckSettings } from '../registry/slideRegistry.ts';
 import { isSettingName, settingValue, type SettingName } from '../content/settingNames.ts';
-import { useViewer } from './ViewerContext.tsx';
+import { PartnerText } from './PartnerText.tsx';
 
 export type { SettingName };
 
@@ -12,13 +12,14 @@ const LINKS: Partial<Record<SettingName, (value: string) => { href: string; exte
 };
 
 /**
- * `<Setting name="host" />` in a slide body: a blank filled from slides/deck.yaml. `name` is the viewer's own "Prepared for" company (or name) when the admin set
- * one (issue 11). With `link`, the phone becomes a `tel:` link and the website a link to its site.
+ * `<Setting name="host" />` in a slide body: a blank filled from slides/deck.yaml. `name` and `licence` are the
+ * viewer's partner (issue 25: their own Prepared-for, else the deck-wide partner). With `link`, the phone becomes a `tel:` link and the website a link to its site.
  */
 export function Setting({ name, link = false }: { name: SettingName; link?: boolean }) {
-  const { preparedFor } = useViewer();
   if (!isSettingName(name)) throw new Error(`<Setting name="${String(name)}"> is not a deck setting`);
-  const value = name === 'name' && preparedFor ? (preparedFor.company ?? preparedFor.name) : settingValue(name, deckSettings);
+  // The partner's settings are the viewer's (PartnerText); the deck's own settings are everyone's.
+  if (name === 'name' || name === 'licence') return <PartnerText part={name} />;
+  const value = settingValue(name, deckSettings);
   const toLink = link ? LINKS[name] : undefined;
   if (!toLink) return <>{value}</>;
   const { href, external } = toLink(value);

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PreparedFor } from '../../schemas/accessWire.ts';
+import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 
 /** A consultation request as the contact page's form sends it (ConsultationBody in schemas/accessWire.ts). */
 export interface ConsultationRequest {
@@ -9,14 +9,14 @@ export interface ConsultationRequest {
 
 /** What slide components know of the person viewing, and what they may ask the platform for. */
 export interface ViewerContextValue {
-  /** The person's own "Prepared for" (issue 11): shown instead of the deck-wide partner name. */
-  preparedFor: PreparedFor | null;
+  /** The partner this viewer is pitched as (schemas/viewerPartner.ts); null while not known: slots stay empty. */
+  partner: ViewerPartner | null;
   /** Sends a consultation request to the deck's admins; absent in a standalone build. Rejects with a FormError. */
   requestConsultation?: (request: ConsultationRequest) => Promise<void>;
 }
 
-/** Standalone and in the prerender: nobody known, nothing to send. The app root fills it from the session. */
-export const ViewerContext = createContext<ViewerContextValue>({ preparedFor: null });
+/** In the prerender: nobody known, nothing to send, no partner named. The app root fills it (ViewerServices). */
+export const ViewerContext = createContext<ViewerContextValue>({ partner: null });
 
 /** The viewer the root put in context. */
 export function useViewer(): ViewerContextValue {

@@ -11,8 +11,10 @@ export function registryModule(deck: DeckContent, slideId: (name: string) => str
   const meta = deck.slides.map(({ records: _, file: __, brandIds: ___, tagline: ____, components: _____, figureIds: ______, headerFigureIds: _______, summary, ...rest }) =>
     forServer && summary ? { ...rest, summary } : rest,
   );
-  // The platform block stays on the server; the deck length and the list of sample values only feed the check.
-  const { platform: _platform, deck: _length, samples: _samples, ...settings } = deck.settings;
+  // The platform block stays on the server; the deck length and the list of sample values only feed the
+  // check. The deck-wide partner is not here either (issue 25): a viewer pitched under their own
+  // Prepared-for must never receive it; it has its own chunk (partnerModule), loaded only when shown.
+  const { platform: _platform, deck: _length, samples: _samples, partner: _partner, ...settings } = deck.settings;
   const loaders = deck.slides
     .map((slide) => `  ${JSON.stringify(slide.name)}: () => import(${JSON.stringify(slideId(slide.name))}),`)
     .join('\n');
@@ -64,4 +66,9 @@ export function asOfText(asOf: string): string {
 /** What a source note needs of a sourced ledger figure: no value, no editors' notes, no relations. */
 export function figureSource(figure: LedgerFigure): FigureSource {
   return { label: figure.label, source: figure.source!, asOf: figure.asOf && asOfText(figure.asOf) };
+}
+
+/** Source of `virtual:deck-partner`: the deck-wide partner alone, for the viewers who are shown it (no Prepared-for, standalone). */
+export function partnerModule(deck: DeckContent): string {
+  return `export const partner = ${JSON.stringify(deck.settings.partner)};`;
 }

@@ -1,15 +1,19 @@
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
 
-/** The settings a page may show (the platform block stays on the server). */
-export type ShownSettings = Omit<DeckSettings, 'platform'>;
+/**
+ * The settings a page may show (the platform block stays on the server). The partner is optional: the
+ * browser's copy has none (it is the viewer's, PartnerText), the check and the build have it.
+ */
+export type ShownSettings = Omit<DeckSettings, 'platform' | 'partner'> & { partner?: DeckSettings['partner'] };
 
 /**
  * Blanks filled from slides/deck.yaml, usable everywhere (brands.yaml included). Figures are not
  * settings: they live in the figures ledger (slides/figures.yaml) and are written by id.
  */
 const FROM_SETTINGS = {
-  name: (settings: ShownSettings) => settings.partner.name,
-  licence: (settings: ShownSettings) => settings.partner.licence,
+  // The browser's settings have no partner, but its pages never ask: <Setting> shows the viewer's (PartnerText).
+  name: (settings: ShownSettings) => settings.partner!.name,
+  licence: (settings: ShownSettings) => settings.partner!.licence,
   host: (settings: ShownSettings) => settings.host.name,
   hostDomain: (settings: ShownSettings) => settings.host.domain,
   phone: (settings: ShownSettings) => settings.contact.phone,

@@ -6,7 +6,8 @@ import type { DeckContent } from './deckContent.ts';
 import { contentError, contentErrorModule, contentErrorReport, type ContentErrorReport } from './devServerErrors.ts';
 import { notYetPrinted } from './printOnce.ts';
 import { loadContent, SLIDES_DIR } from './loadContent.ts';
-import { registryModule, slideModule } from './registryModules.ts';
+import { DECK_PARTNER_MODULE } from './contentChunks.ts';
+import { partnerModule, registryModule, slideModule } from './registryModules.ts';
 import { normalizeSourceText } from './sourceText.ts';
 
 const REGISTRY = 'virtual:slide-registry';
@@ -97,12 +98,12 @@ export function slideRegistryPlugin(): Plugin {
       });
     },
     resolveId(id) {
-      if (id === REGISTRY || id.startsWith(SLIDE)) return RESOLVED + id;
+      if (id === REGISTRY || id === DECK_PARTNER_MODULE || id.startsWith(SLIDE)) return RESOLVED + id;
       return undefined;
     },
     load(id, options) {
       const key = id.slice(RESOLVED.length);
-      if (!id.startsWith(RESOLVED) || !(key === REGISTRY || key.startsWith(SLIDE))) return undefined;
+      if (!id.startsWith(RESOLVED) || !(key === REGISTRY || key === DECK_PARTNER_MODULE || key.startsWith(SLIDE))) return undefined;
       if (!content && !failure) refresh(() => {});
       if (failure) {
         if (command === 'build') return this.error(failure.message);
@@ -110,6 +111,7 @@ export function slideRegistryPlugin(): Plugin {
         return contentErrorModule(failure.message);
       }
       const deck = content!;
+      if (key === DECK_PARTNER_MODULE) return partnerModule(deck);
       if (key === REGISTRY) {
         if (!options?.ssr) servedPages = pageSet(deck);
         return registryModule(deck, (name) => `${SLIDE}${name}`, options?.ssr === true);

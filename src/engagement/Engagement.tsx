@@ -10,6 +10,7 @@ import { currentDevice } from './device.ts';
 import Recording from './Recording.tsx';
 import { useDeckOptions } from './useDeckOptions.ts';
 import { usePresence } from './usePresence.ts';
+import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 
 // The recorder comes with this chunk (one request fewer on a first visit); the watermark, with its
 // stylesheet, loads only while it is on.
@@ -17,6 +18,7 @@ const Watermark = lazy(() => import('./Watermark.tsx'));
 
 /** The admitted person, as engagement needs them. */
 export interface EngagementViewer {
+  id?: string | undefined;
   email?: string | undefined;
   role?: string | undefined;
 }
@@ -33,6 +35,8 @@ export interface EngagementProps {
   presenting?: boolean;
   /** What changed since the viewer's last visit, when anything did (issue 27). */
   onChanges?(changes: ViewerChanges): void;
+  /** An admin changed this person's Prepared-for: the partner they are now pitched as. */
+  onPartner?(partner: ViewerPartner): void;
 }
 
 /**
@@ -42,10 +46,10 @@ export interface EngagementProps {
  * recorded: the owners' own looks are not engagement. An admin presenting gets no watermark either
  * (issue 28): the audience would read the presenter's email on every slide.
  */
-export default function Engagement({ client, user, onOptions, share, presenting = false, onChanges }: EngagementProps) {
+export default function Engagement({ client, user, onOptions, share, presenting = false, onChanges, onPartner }: EngagementProps) {
   const [location] = useLocation();
   const path = slideAtPath(location)?.path ?? null;
-  const options = useDeckOptions(client, share);
+  const options = useDeckOptions(client, share, user.id, onPartner);
   const viewer = user.role !== 'admin';
   const device = useMemo(() => currentDevice(), []);
   usePresence(viewer ? path : null, device, viewer, share);

@@ -1,6 +1,7 @@
 import { deckOptionsOf, ENGAGEMENT_ENTITY, type DeckOptions } from '../../schemas/engagementPaths.ts';
 import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import type { Base44Client } from '../sdk/index.ts';
+import { personRoom, type ViewerPartner } from '../../schemas/viewerPartner.ts';
 
 /** The entity room the platform broadcasts DeckOptions changes on (the protocol's `entities:{appId}:{Entity}`). */
 export function deckOptionsRoom(appId: string): string {
@@ -11,12 +12,14 @@ export function deckOptionsRoom(appId: string): string {
  * Reads the deck's options through the session's client (the one record, or the defaults), and
  * again whenever the platform broadcasts a change of it to the access socket, which joins the
  * DeckOptions room (every admitted viewer may read it). A failed read reports nothing: without
- * options the deck shows and records nothing. Returns the function that stops following.
+ * options the deck shows and records nothing. With `partner`, it also hands on the partner the
+ * platform pushes to the person's own room. Returns the function that stops following.
  */
 export function followDeckOptions(
   client: Base44Client,
   onOptions: (options: DeckOptions) => void,
   share: typeof shareAccessSocket = shareAccessSocket,
+  partner?: { userId: string; onPartner: (partner: ViewerPartner) => void },
 ): () => void {
   let stopped = false;
   let reads = 0;
@@ -40,8 +43,11 @@ export function followDeckOptions(
       // an admin's first switch, made in that gap, never reached the open deck).
       read();
     };
-    const onUpdate = (message: { room?: unknown }) => {
+    // The same socket brings an admin's edit of this person's Prepared-for (issue 25) on their own
+    // room, which only the platform can send to (no client may join it).
+    const onUpdate = (message: { room?: unknown; data?: string }) => {
       if (message?.room === room) read();
+      else if (partner && message?.room === personRoom(partner.userId)) partner.onPartner((JSON.parse(message.data!) as { partner: ViewerPartner }).partner);
     };
     socket.on('connect', join);
     socket.on('update_model', onUpdate);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DECK_PDF_FILE } from '../../schemas/engagementPaths.ts';
 import { CHROMIUM_PATH, launchChromium } from '../build/chromium.ts';
 import { exportPages } from './exportPages.ts';
@@ -8,6 +8,8 @@ import { startExportServer } from './exportServer.ts';
 import { finishPdf } from './finishPdf.ts';
 import { documentLang, printDocument } from './printDocument.ts';
 import { renderPdf } from './renderPdf.ts';
+import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
+import { fillPartnerSlots, partnerOfSettings } from '../../schemas/partnerValues.ts';
 
 /** What one export wrote. */
 export interface ExportResult {
@@ -41,7 +43,11 @@ export function sourceDate(env: NodeJS.ProcessEnv = process.env): Date | undefin
  * after, each page 1280 px wide and as tall as its slide. The file is replaced whole (temp file, then
  * rename), and the same dist/ gives the same bytes.
  */
-export async function exportDeck(root: string, distDir = join(root, 'dist')): Promise<ExportResult> {
+export async function exportDeck(
+  root: string,
+  distDir = join(root, 'dist'),
+  options: { partner?: ViewerPartner; target?: string } = {},
+): Promise<ExportResult> {
   const dist = resolve(distDir);
   if (!existsSync(join(dist, 'index.html'))) {
     throw new ExportError(`${dist} holds no built deck: run npm run build first (or npm run export without --no-build).`);
@@ -54,7 +60,9 @@ export async function exportDeck(root: string, distDir = join(root, 'dist')): Pr
   const pages = plan.pages.map((page) => {
     const file = join(dist, page.file);
     if (!existsSync(file)) throw new ExportError(`${file} is missing (the slides changed since the build?): run npm run build.`);
-    return { page, html: readFileSync(file, 'utf8') };
+    // The built pages name no partner (issue 25); `npm run export` is the deck-wide PDF, so it names the deck-wide one.
+    // A partner's own PDF (the platform's, issue 25) names that partner instead.
+    return { page, html: fillPartnerSlots(readFileSync(file, 'utf8'), options.partner ?? partnerOfSettings(plan.partner)) };
   });
   const document = printDocument(plan.title, pages);
   const server = await startExportServer(dist, document);
@@ -76,8 +84,8 @@ export async function exportDeck(root: string, distDir = join(root, 'dist')): Pr
       inputHash,
       date,
     });
-    const target = join(dist, DECK_PDF_FILE);
-    writeAtomically(resolve(root, TEMP_DIR), target, pdf);
+    const target = options.target ?? join(dist, DECK_PDF_FILE);
+    writeAtomically(options.target ? dirname(options.target) : resolve(root, TEMP_DIR), target, pdf);
     return { file: target, pages: pages.length, bytes: pdf.byteLength, inputHash };
   } finally {
     await browser?.close();
@@ -87,7 +95,7 @@ export async function exportDeck(root: string, distDir = join(root, 'dist')): Pr
 
 function writeAtomically(tempDir: string, target: string, bytes: Uint8Array): void {
   mkdirSync(tempDir, { recursive: true });
-  const temp = join(tempDir, `${DECK_PDF_FILE}.${process.pid}.tmp`);
+  const temp = join(tempDir, `${DECK_PDF_FILE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     writeFileSync(temp, bytes);
     renameSync(temp, target);

@@ -24,7 +24,7 @@ export function slideAnchor(page: { name: string; path: string }): string {
  * outside that order (the core-technology appendix) as the registry lists them. Throws with the
  * content errors when the slides do not assemble (the build would have refused them too).
  */
-export function exportPages(root: string): { title: string; pages: ExportPage[] } {
+export function exportPages(root: string): { title: string; pages: ExportPage[]; partner: { name: string; licence: string } } {
   const { content, issues } = loadContent(root);
   if (!content) throw new Error(`The slides have errors; run npm run check:\n${issues.map((issue) => `  ${issue.file}: ${issue.message}`).join('\n')}`);
   const inDeck = content.slides.filter((slide) => slide.order !== null).sort((a, b) => a.order! - b.order!);
@@ -36,5 +36,5 @@ export function exportPages(root: string): { title: string; pages: ExportPage[] 
     anchor: slideAnchor(slide),
     file: htmlFileFor(slide.path),
   }));
-  return { title: content.settings.company.name, pages };
+  return { title: content.settings.company.name, pages, partner: content.settings.partner };
 }

@@ -3,6 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { DeckSettings, DeckVisibility, FrameAncestors } from '../../schemas/deckSettings.ts';
 import { formatIssue } from '../content/contentIssue.ts';
 import { parseYamlSource, validateYamlSource } from '../content/yamlSource.ts';
+import { type DeckIdentity, deckIdentityOf } from './mail/mailWording.ts';
+import type { PartnerPdfRenderer } from './files/partnerPdf.ts';
 
 /** Everything `startPlatform` needs; tests pass these explicitly so they never read slides/deck.yaml. */
 export interface PlatformOptions {
@@ -55,6 +57,14 @@ export interface PlatformOptions {
    * console are never framed by another site, whatever this says.
    */
   frameAncestors?: readonly string[];
+  /** Who sends the deck's mail (deck.yaml `company.name`, `deck.title`); default UNNAMED_DECK. */
+  deck?: DeckIdentity;
+  /** Prints a partner's own PDF into a file (npm start passes the export's); without one such downloads are a clear 503. */
+  renderPartnerPdf?: PartnerPdfRenderer;
+  /** Where partners' own PDFs are kept (default DATA_DIR/pdf, or a temp folder). */
+  pdfDir?: string;
+  /** The deck-wide partner (deck.yaml `partner`): the pages' `{name}` for viewers without their own Prepared-for. */
+  partner?: { name: string; licence: string };
   /** Where outbox mail and start-up notes go (default console.log). */
   log?: (line: string) => void;
 }
@@ -65,10 +75,15 @@ export interface PlatformOptions {
  * the file named relative to `root`.
  */
 export function readDeckPlatformSettings(file: string, root = process.cwd()): DeckSettings['platform'] {
+  return readDeckSettings(file, root).platform;
+}
+
+/** The whole of deck.yaml, validated by `DeckSettings` (errors as readDeckPlatformSettings). */
+export function readDeckSettings(file: string, root = process.cwd()): DeckSettings {
   const source = parseYamlSource(relative(root, file), readFileSync(file, 'utf8'));
   const { value, issues } = validateYamlSource(source, DeckSettings);
   if (!value) throw new Error([...source.issues, ...issues].map(formatIssue).join('\n'));
-  return value.platform;
+  return value;
 }
 
 /**
@@ -135,7 +150,8 @@ export function parseFrameAncestors(value: string): string[] {
 
 /** Options for `npm start`: deck.yaml first, then the environment variables the README lists. */
 export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): PlatformOptions {
-  const deck = readDeckPlatformSettings(join(cwd, 'slides', 'deck.yaml'), cwd);
+  const settings = readDeckSettings(join(cwd, 'slides', 'deck.yaml'), cwd);
+  const deck = settings.platform;
   const visibility = DeckVisibility.safeParse(env.DECK_VISIBILITY ?? deck.visibility);
   if (!visibility.success) {
     throw new Error(`DECK_VISIBILITY must be one of ${DeckVisibility.options.join(', ')}`);
@@ -165,6 +181,8 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     newAddressCodesPerHour: env.NEW_ADDRESS_CODES_PER_HOUR ? parseCount('NEW_ADDRESS_CODES_PER_HOUR', env.NEW_ADDRESS_CODES_PER_HOUR) : undefined,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS ? parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS) : undefined,
     frameAncestors: env.FRAME_ANCESTORS?.trim() ? parseFrameAncestors(env.FRAME_ANCESTORS) : deck.frameAncestors,
+    deck: deckIdentityOf(settings),
+    partner: settings.partner,
   };
 }
 

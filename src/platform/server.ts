@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { createAdaptorServer } from '@hono/node-server';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import type { DeckVisibility } from '../../schemas/deckSettings.ts';
@@ -27,6 +28,8 @@ import { pruneDeadSecrets } from './identity/tokens.ts';
 import { AUDIT_RETENTION_DAYS, pruneAuditLog } from './records/auditLog.ts';
 import { DRAIN_DEADLINE_MS, drainHttp } from './http/shutdown.ts';
 import { ledgerFileOf, readLedgerFile, recordVersion, type ServedVersion } from './records/deckVersions.ts';
+import { UNNAMED_DECK } from './mail/mailWording.ts';
+import { partnerOfSettings } from '../../schemas/partnerValues.ts';
 
 /** A running local platform. */
 export interface RunningPlatform {
@@ -157,6 +160,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     frameAncestors: options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS,
     staticDir: options.staticDir ?? 'dist',
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
+    deck: options.deck ?? UNNAMED_DECK,
+    deckPartner: options.partner ? partnerOfSettings(options.partner) : null,
+    renderPartnerPdf: options.renderPartnerPdf,
+    pdfDir: options.pdfDir ?? (dataDir ? join(dataDir, 'pdf') : join(tmpdir(), `deck-pdf-${process.pid}`)),
   };
   ctx.servedVersion = await servedVersion(db, options.appId, ctx.staticDir, log);
   let stopping = false;

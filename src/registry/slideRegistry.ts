@@ -8,8 +8,11 @@ export type { FigureSource };
 
 /** What every page knows of every other page, from the registry: enough for routes, labels and the counter. */
 export type SlideMeta = Omit<SlideRecord, 'records' | 'file' | 'brandIds' | 'tagline' | 'components' | 'figureIds' | 'headerFigureIds'>;
-/** The deck settings the pages show (the platform block stays on the server). */
-export type DeckDisplaySettings = Omit<DeckSettings, 'platform'>;
+/**
+ * The deck settings the pages show: not the platform block (server only), and not the deck-wide
+ * partner, which has its own chunk (loadDeckPartner) so a viewer with their own Prepared-for never gets it.
+ */
+export type DeckDisplaySettings = Omit<DeckSettings, 'platform' | 'partner' | 'deck' | 'samples'>;
 /** A slide's lazily loaded part: its MDX body, its records and the brand records. */
 export interface SlideModule {
   default: ComponentType<{ components?: Record<string, ComponentType<never>> }>;
@@ -120,4 +123,9 @@ export function loadSlide(name: string): Promise<SlideModule> {
 /** The slide's module if it has already loaded, so a render never waits for what is at hand. */
 export function loadedSlide(name: string): SlideModule | undefined {
   return loaded.get(name);
+}
+
+/** The deck-wide partner (deck.yaml `partner`), from its own gated chunk: loaded only for a viewer who is shown it. */
+export function loadDeckPartner(): Promise<{ name: string; licence: string }> {
+  return import('virtual:deck-partner').then((module) => module.partner);
 }

@@ -12,6 +12,7 @@ const LAYER_OF: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['src/content/', 'content'],
   ['src/registry/', 'registry'],
   ['virtual:slide', 'registry'],
+  ['virtual:deck-partner', 'registry'],
   ['src/components/', 'components'],
   ['src/deck/', 'deck'],
   ['src/app/', 'app'],

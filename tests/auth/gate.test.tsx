@@ -247,6 +247,8 @@ describe('standalone', () => {
     await act(async () => {});
     expect(screen.queryByRole('status', { name: /Loading/ })).toBeNull();
     expect(document.querySelector('h1')?.textContent).not.toBe('');
-    expect(server.requests).toEqual([]);
+    // The previous test's tab (token tok-new) may still flush its slide views as it closes; the
+    // standalone deck itself has no token and must make no call at all.
+    expect(server.requests.filter((request) => request.headers.authorization !== 'Bearer tok-new')).toEqual([]);
   });
 });

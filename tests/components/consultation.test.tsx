@@ -16,7 +16,7 @@ function onPlatform(answer: (request: ConsultationRequest) => Promise<void> = as
     return answer(request);
   };
   render(
-    <ViewerContext.Provider value={{ preparedFor: null, requestConsultation }}>
+    <ViewerContext.Provider value={{ partner: null, requestConsultation }}>
       <ConsultationButton />
     </ViewerContext.Provider>,
   );

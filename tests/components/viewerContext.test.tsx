@@ -6,7 +6,8 @@ import { PartnerFooter } from '../../src/components/PartnerFooter.tsx';
 import { Setting } from '../../src/components/Setting.tsx';
 import { SlideContext, type SlideContextValue } from '../../src/components/SlideContext.tsx';
 import { ViewerContext, type ViewerContextValue } from '../../src/components/ViewerContext.tsx';
-import { allSlides, deckSettings, loadSlide } from '../../src/registry/slideRegistry.ts';
+import { allSlides, deckSettings, loadDeckPartner, loadSlide } from '../../src/registry/slideRegistry.ts';
+import { partnerOfPreparedFor, partnerOfSettings } from '../../schemas/partnerValues.ts';
 
 afterEach(cleanup);
 
@@ -19,36 +20,51 @@ function view(node: ReactNode, viewer?: ViewerContextValue) {
   return render(viewer ? <ViewerContext.Provider value={viewer}>{inSlide}</ViewerContext.Provider> : inSlide);
 }
 
+const deckPartner = await loadDeckPartner();
+const deckWide = partnerOfSettings(deckPartner);
+const own = (preparedFor: { name: string; company?: string }) => ({ partner: partnerOfPreparedFor(preparedFor) });
+
 describe('PartnerFooter', () => {
-  it('without a person: the deck-wide partner and its licence', () => {
+  it('while the partner is not known: no name at all, and the line is hidden (issue 25)', () => {
     const { container } = view(<PartnerFooter />);
-    expect(container.textContent).toBe(`Prepared for ${deckSettings.partner.name} · ${deckSettings.partner.licence}`);
+    expect(container.textContent).toBe('Prepared for ');
+    expect(container.querySelector('strong[data-partner="line"]')!.textContent).toBe('');
+    expect(container.querySelector('p')!.hidden).toBe(true);
+  });
+
+  it('for the deck-wide partner: its name and licence', () => {
+    const { container } = view(<PartnerFooter />, { partner: deckWide });
+    expect(container.textContent).toBe(`Prepared for ${deckPartner.name} · ${deckPartner.licence}`);
+    expect(container.querySelector('p')!.hidden).toBe(false);
   });
 
   it("with the person's own Prepared for: name and company, and no deck-wide licence", () => {
-    const { container } = view(<PartnerFooter />, { preparedFor: { name: 'Dana Reyes', company: 'Harbor Lending' } });
+    const { container } = view(<PartnerFooter />, own({ name: 'Dana Reyes', company: 'Harbor Lending' }));
     expect(container.textContent).toBe('Prepared for Dana Reyes, Harbor Lending');
-    expect(container.textContent).not.toContain(deckSettings.partner.licence);
-    expect(container.textContent).not.toContain(deckSettings.partner.name);
+    expect(container.textContent).not.toContain(deckPartner.licence);
+    expect(container.textContent).not.toContain(deckPartner.name);
   });
 
   it('with a name only: the name alone', () => {
-    const { container } = view(<PartnerFooter />, { preparedFor: { name: 'Dana Reyes' } });
+    const { container } = view(<PartnerFooter />, own({ name: 'Dana Reyes' }));
     expect(container.textContent).toBe('Prepared for Dana Reyes');
   });
 });
 
 describe('<Setting name="name" />', () => {
-  it("is the deck-wide partner, the person's company when set, else the person's name", () => {
-    expect(view(<Setting name="name" />).container.textContent).toBe(deckSettings.partner.name);
+  it("is the deck-wide partner, the person's company when set, else the person's name; empty while unknown", () => {
+    expect(view(<Setting name="name" />).container.textContent).toBe('');
     cleanup();
-    expect(view(<Setting name="name" />, { preparedFor: { name: 'Dana Reyes', company: 'Harbor Lending' } }).container.textContent).toBe('Harbor Lending');
+    expect(view(<Setting name="name" />, { partner: deckWide }).container.textContent).toBe(deckPartner.name);
     cleanup();
-    expect(view(<Setting name="name" />, { preparedFor: { name: 'Dana Reyes' } }).container.textContent).toBe('Dana Reyes');
+    expect(view(<Setting name="name" />, own({ name: 'Dana Reyes', company: 'Harbor Lending' })).container.textContent).toBe('Harbor Lending');
+    cleanup();
+    expect(view(<Setting name="name" />, own({ name: 'Dana Reyes' })).container.textContent).toBe('Dana Reyes');
   });
 
-  it('other settings ignore the person', () => {
-    expect(view(<Setting name="licence" />, { preparedFor: { name: 'Dana Reyes' } }).container.textContent).toBe(deckSettings.partner.licence);
+  it('the deck settings carry no partner: it is the viewer\'s alone', () => {
+    expect(Object.keys(deckSettings)).not.toContain('partner');
+    expect(JSON.stringify(deckSettings)).not.toContain(deckPartner.name);
   });
 });
 

@@ -2,6 +2,8 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Setting } from '../../src/components/Setting.tsx';
 import { SlideContext } from '../../src/components/SlideContext.tsx';
+import { ViewerContext } from '../../src/components/ViewerContext.tsx';
+import { partnerOfSettings } from '../../schemas/partnerValues.ts';
 import { assembleDeck } from '../../src/content/assembleDeck.ts';
 import { deckTokens } from '../../src/content/deckTokens.ts';
 import { parseSlide } from '../../src/content/parseSlide.ts';
@@ -31,9 +33,12 @@ describe('one table of setting names', () => {
     expect(suggested).toBe(name);
     const slide = content!.slides[0]!;
     const { container } = render(
-      <SlideContext.Provider value={{ slide, records: {}, brands: content!.brands, figures: {} }}>
-        <Setting name={suggested as SettingName} />
-      </SlideContext.Provider>,
+      // A viewer shown the deck-wide partner (name and licence are the viewer's partner, issue 25).
+      <ViewerContext.Provider value={{ partner: partnerOfSettings(content!.settings.partner) }}>
+        <SlideContext.Provider value={{ slide, records: {}, brands: content!.brands, figures: {} }}>
+          <Setting name={suggested as SettingName} />
+        </SlideContext.Provider>
+      </ViewerContext.Provider>,
     );
     expect(container.textContent).toBe(tokens[name]);
     expect(container.textContent).not.toBe('');

@@ -56,7 +56,7 @@ describe('notices to admins', () => {
       if (!first) throw new Error('no digest yet');
       return first;
     }, { what: 'the digest mail' });
-    expect(digest!.subject).toBe('2 more requests about the deck');
+    expect(digest!.subject).toBe('Test Co investor deck: 2 more requests about the deck');
     expect(digest!.body).toContain('Preferred times: “Slot 10”');
     expect(digest!.body).toContain('Preferred times: “Slot 11”');
     expect(await mailTo('notice_digest'), 'one digest, not one per process tick').toHaveLength(1);

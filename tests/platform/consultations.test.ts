@@ -43,7 +43,7 @@ describe('a consultation request', () => {
     });
     id = made.body.id;
     const [mail] = await consultationMail();
-    expect(mail).toMatchObject({ kind: 'consultation', subject: 'A consultation request' });
+    expect(mail).toMatchObject({ kind: 'consultation', subject: 'Test Co investor deck: A consultation request' });
     expect(mail!.body).toContain('“Ann Lee” <ann@lender.example> asks for a consultation.');
     expect(mail!.body).toContain('Preferred times: “Tuesday afternoon, Eastern”');
     expect(mail!.body).toMatch(/\/admin to answer it\./);
@@ -115,7 +115,7 @@ describe('a consultation request', () => {
     ]);
     const mail = await consultationMail();
     expect(mail).toHaveLength(mailed + 1);
-    expect(mail[0]).toMatchObject({ subject: '2 new consultation requests' });
+    expect(mail[0]).toMatchObject({ subject: 'Test Co investor deck: 2 new consultation requests' });
   });
 });
 

@@ -48,6 +48,20 @@ function pageTexts(bytes: Uint8Array): string[] {
   }
 }
 
+/**
+ * The stamped file is one revision: exactly one %%EOF, at its end, one startxref and no /Prev, and
+ * it does not begin with the unstamped export's bytes (cutting it anywhere never gives the export).
+ */
+function expectOneRevision(bytes: Uint8Array): void {
+  const latin = Buffer.from(bytes).toString('latin1');
+  expect(latin.match(/%%EOF/g)).toHaveLength(1);
+  expect(latin.trimEnd().endsWith('%%EOF')).toBe(true);
+  expect(latin.match(/startxref/g)).toHaveLength(1);
+  expect(latin).not.toMatch(/\/Prev\s/);
+  const head = Math.min(source.length, bytes.length);
+  expect(Buffer.from(bytes.subarray(0, head)).equals(Buffer.from(source.subarray(0, head)))).toBe(false);
+}
+
 async function download(init: { cookie?: string; bearer?: string; path?: string } = {}) {
   const headers: Record<string, string> = {};
   if (init.cookie) headers.Cookie = `deck_session=${init.cookie}`;
@@ -108,9 +122,8 @@ describe('/deck.pdf', () => {
     expect(reply.headers.get('content-type')).toBe('application/pdf');
     expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="${DECK_PDF_FILE}"`);
     expect(reply.headers.get('cache-control')).toBe('private, no-store');
-    // The export is kept byte for byte (its links, outline and tags with it); the stamps are an appended update.
-    expect(Buffer.from(reply.bytes.subarray(0, source.length)).equals(Buffer.from(source))).toBe(true);
-    expect(reply.bytes.length - source.length).toBeLessThan(8192);
+    // One revision, written whole (issue 25): no earlier %%EOF to cut at, and the file does not begin with the export.
+    expectOneRevision(reply.bytes);
     const pages = pageTexts(reply.bytes);
     expect(pages).toHaveLength(4);
     const stamp = stampText('partner@fund.example', new Date());
@@ -127,6 +140,26 @@ describe('/deck.pdf', () => {
     const other = await download({ cookie: await registeredUser(p, 'associate@fund.example') });
     const otherPages = pageTexts(other.bytes);
     expect(otherPages.every((page) => page.includes('associate@fund.example') && !page.includes('partner@fund.example'))).toBe(true);
+  });
+
+  it('stamps parallel downloads of different viewers each with their own address only, every page, one revision each', async () => {
+    await setDownloads(true);
+    const emails = ['first@fund.example', 'second@fund.example', 'third@fund.example'];
+    // Registered one by one (sign-in limits); downloaded all at once.
+    const tokens: string[] = [];
+    for (const email of emails) tokens.push(await registeredUser(p, email));
+    const replies = await Promise.all(tokens.map((token) => download({ cookie: token })));
+    replies.forEach((reply, i) => {
+      expect(reply.status).toBe(200);
+      expectOneRevision(reply.bytes);
+      const pages = pageTexts(reply.bytes);
+      expect(pages).toHaveLength(4);
+      for (const [j, page] of pages.entries()) {
+        expect(page).toContain(`Slide number ${j + 1} of the fixture`);
+        expect(page).toContain(stampText(emails[i]!, new Date()));
+        for (const other of emails.filter((_, k) => k !== i)) expect(page).not.toContain(other);
+      }
+    });
   });
 
   it('never gives the unstamped file under another spelling of its address', async () => {
@@ -165,7 +198,9 @@ describe('/deck.pdf', () => {
   it('reads a new export once its file changes (a classic xref table too), and names `npm run export` while there is none', async () => {
     await setDownloads(true);
     writeFileSync(pdfFile(), await exportedPdf(2, false));
-    const table = pageTexts((await download({ cookie: viewer })).bytes);
+    const tableReply = await download({ cookie: viewer });
+    const table = pageTexts(tableReply.bytes);
+    expect(Buffer.from(tableReply.bytes).toString('latin1').match(/%%EOF/g)).toHaveLength(1);
     expect(table).toHaveLength(2);
     expect(table.every((page) => page.includes('partner@fund.example'))).toBe(true);
     rmSync(pdfFile());

@@ -50,6 +50,8 @@ export async function startTestPlatform(
     serviceToken: 'service-token-for-tests-0123456789abcdef',
     staticDir: extra.staticDir ?? join(tmpdir(), 'no-such-deck'),
     log: (line) => logs.push(line),
+    // As writeMinimalDeckYaml's: who the mail names as sender.
+    deck: { company: 'Test Co', title: 'investor deck' },
     ...('url' in database ? { databaseUrl: database.url } : database),
     ...extra,
   });

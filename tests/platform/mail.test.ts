@@ -19,6 +19,22 @@ async function outboxOf(p: TestPlatform, to: string): Promise<Array<Record<strin
   return reply.body;
 }
 
+const DECK = { company: 'Test Co Holdings', title: 'Partnership Briefing' };
+
+/** What every mail must say to be told from phishing: the company and the deck in subject and body, why, and if unexpected. */
+function expectTrustworthy(mail: { subject: string; text: string; html: string }, to: string, port: number): void {
+  expect(mail.subject).toContain(DECK.company);
+  expect(mail.subject).toContain(DECK.title);
+  expect(mail.text).toContain(`${DECK.company} · ${DECK.title} · http://localhost:${port}/`);
+  expect(mail.text).toContain(`You get this mail because`);
+  expect(mail.text).toContain(`(${to})`);
+  expect(mail.text).toContain('If you did not expect it, ');
+  // Both parts say it; links lead only to the deck's own address.
+  expect(mail.html).toContain('If you did not expect it, ');
+  expect(mail.html).toContain(DECK.company);
+  for (const href of mail.html.matchAll(/href="([^"]+)"/g)) expect(href[1]!.startsWith(`http://localhost:${port}/`)).toBe(true);
+}
+
 const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
 
 describe('mail through a real SMTP server (SMTP_URL)', () => {
@@ -26,7 +42,7 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
   let p: TestPlatform;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    p = await startTestPlatform('private_with_login', { smtpUrl: smtp.url, mailFrom: FROM });
+    p = await startTestPlatform('private_with_login', { smtpUrl: smtp.url, mailFrom: FROM, deck: DECK });
     // The first platform of a run may build the migrated snapshot (initdb) on a busy machine.
   }, 60_000);
   afterAll(async () => {
@@ -48,9 +64,11 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     expect(mail).toMatchObject({ from: FROM, user: 'deck', to: [email] });
     const code = /code is (\d{6})/.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
+    expectTrustworthy(mail, email, p.port);
+    expect(mail.text).toContain('do not share the code');
 
     const logged = p.logs.join('\n');
-    expect(logged).toContain(`[mail] sent to ${email} (otp): Your verification code`);
+    expect(logged).toContain(`[mail] sent to ${email} (otp): ${DECK.company} ${DECK.title}: Your verification code`);
     expect(logged).not.toContain(code);
     expect(p.logs.some((line) => line.startsWith(`[outbox] to ${email}`))).toBe(false);
 
@@ -70,8 +88,10 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     await p.call('POST', '/users/invite-user', { token: p.serviceToken, body: { user_email: email } });
     await p.call('POST', '/auth/reset-password-request', { body: { email } });
     const mail = await smtp.waitForMail(email, 'Reset your password');
-    const link = linkIn(mail.text);
+    const link = linkIn(/reset_token=/.test(mail.text) ? mail.text.slice(mail.text.indexOf('http')) : mail.text);
     expect(link.startsWith(`http://localhost:${p.port}/login?reset_token=`)).toBe(true);
+    expectTrustworthy(mail, email, p.port);
+    expect(mail.text).toContain(`your account for the ${DECK.company} ${DECK.title}`);
     expect(mail.html).toContain(`<a href="${link}">`);
     expect(p.logs.join('\n')).not.toContain(link);
 
@@ -88,6 +108,10 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     expect(invited.status).toBe(200);
     const mail = await smtp.waitForMail(email, /invitation/i);
     const link = linkIn(mail.text);
+    expectTrustworthy(mail, email, p.port);
+    // Who invited, for which company and deck.
+    expect(mail.subject).toBe(`Invitation from Admin: the ${DECK.company} ${DECK.title}`);
+    expect(mail.text).toContain(`Admin (${ADMIN.email}), of ${DECK.company}, invited you to view the ${DECK.company} ${DECK.title}.`);
     expect(link.startsWith(`http://localhost:${p.port}/login?invite_token=`)).toBe(true);
     expect(mail.html).toContain(`<a href="${link}">`);
     expect(p.logs.join('\n')).toContain(`[mail] sent to ${email} (invite): ${mail.subject}`);
@@ -100,6 +124,45 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     const token = new URL(link).searchParams.get('invite_token');
     const status = await p.call('POST', ACCESS_CALL.inviteStatus, { body: { invite_token: token } });
     expect(status.body).toMatchObject({ state: 'valid', email });
+  });
+});
+
+describe('invitations of two partners through a real SMTP server', () => {
+  let smtp: TestSmtpServer;
+  let p: TestPlatform;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    p = await startTestPlatform('private_with_login', { smtpUrl: smtp.url, mailFrom: FROM, deck: DECK });
+  }, 60_000);
+  afterAll(async () => {
+    await p?.close();
+    await smtp?.close();
+  });
+
+  it("names each partner's own Prepared-for only: never the other partner's name or company", async () => {
+    const admin = await p.login(ADMIN.email, ADMIN.password);
+    const partners = [
+      { email: 'ann@alpha-lending.example', prepared_for: { name: 'Ann Alpha', company: 'Alpha Lending Corp' } },
+      { email: 'bo@beta-bank.example', prepared_for: { name: 'Bo Beta', company: 'Beta Bank Group' } },
+    ];
+    for (const partner of partners) {
+      const invited = await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: partner.email, role: 'user', prepared_for: partner.prepared_for } });
+      expect(invited.status).toBe(200);
+    }
+    for (const [i, partner] of partners.entries()) {
+      const mail = await smtp.waitForMail(partner.email, /invitation/i);
+      expectTrustworthy(mail, partner.email, p.port);
+      expect(mail.text).toContain(`Dear ${partner.prepared_for.name},`);
+      expect(mail.text).toContain(`prepared for ${partner.prepared_for.name}, ${partner.prepared_for.company}.`);
+      const other = partners[1 - i]!;
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toContain(other.prepared_for.name);
+        expect(part).not.toContain(other.prepared_for.company);
+        expect(part).not.toContain(other.email);
+      }
+    }
+    // Mail to one address only, every time.
+    expect(smtp.messages.every((message) => message.to.length === 1)).toBe(true);
   });
 });
 

@@ -1,15 +1,17 @@
-import { deckSettings, loadDeckRegistry } from '../../src/registry/slideRegistry.ts';
+import { deckSettings, loadDeckPartner, loadDeckRegistry } from '../../src/registry/slideRegistry.ts';
 
 // The deck settings' blanks are read from the registry, which loads lazily (the unit setup has
 // loaded it already; the browser tests, which run in Node, have not).
 await loadDeckRegistry();
+// The deck-wide partner has its own chunk (issue 25): the standalone deck shows it.
+const partner = await loadDeckPartner();
 
 /**
  * Every figure of spec sections 2 and 9, on the page that shows it, exactly as the spec writes it.
  * The deck settings' blanks ({name}, {host}, {phone}) are read from slides/deck.yaml.
  */
 export const SPEC_FIGURES: Readonly<Record<string, readonly string[]>> = {
-  '/': ['The Reverse Mortgage Ecosystem', 'View Presentation', deckSettings.partner.name, deckSettings.partner.licence],
+  '/': ['The Reverse Mortgage Ecosystem', 'View Presentation', partner.name, partner.licence],
   '/executivesummary': ['Vision', 'Mission', 'REMO AI Core', 'Instant calculations', 'Expert knowledge', 'Zero pressure', 'Chat available now', '10 brands', '30M+', '30+ years', '$13.95T', '5%'],
   '/problem': ['75-85', 'Under 1%', '45-60+ days', 'Under 3%', 'High costs'],
   '/market': ['$13.95T', '$11.58T', '27-30M', '10,000', '62+', 'Under 3%', '96%', '73%', '70%+', '30+ years', '360°', '100%'],

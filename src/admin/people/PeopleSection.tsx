@@ -8,6 +8,8 @@ import { ExpiryDay, Nothing, RelativeTime } from '../TimeText.tsx';
 import type { Records } from '../useRecords.ts';
 import { useSectionMessages } from '../useSectionMessages.tsx';
 import { useStagedRows } from '../engagement/useStagedRows.ts';
+import { VIEW_AS_PARAM } from '../../../schemas/viewAs.ts';
+import { DECK_PDF_PATH } from '../../../schemas/engagementPaths.ts';
 
 interface PeopleSectionProps {
   client: Base44Client;
@@ -112,6 +114,13 @@ export const PeopleSection = memo(function PeopleSection({ client, people, selfI
                         <button type="button" className="admin-button admin-button--small" onClick={() => setOpen({ kind: 'edit', person })}>
                           Edit<span className="visually-hidden"> {person.email}</span>
                         </button>
+                        {/* The deck as this person sees it (their partner's names and PDF); an admin's visit records no engagement. */}
+                        <a className="admin-button admin-button--small" href={`/?${VIEW_AS_PARAM}=${encodeURIComponent(person.id)}`} target="_blank" rel="noopener">
+                          View as<span className="visually-hidden"> {person.email} (opens in a new tab)</span>
+                        </a>
+                        <a className="admin-button admin-button--small" href={`${DECK_PDF_PATH}?${VIEW_AS_PARAM}=${encodeURIComponent(person.id)}`}>
+                          Their PDF<span className="visually-hidden"> ({person.email}, stamped with your address)</span>
+                        </a>
                         {mayRevoke(person, selfId) ? (
                           <button type="button" className="admin-button admin-button--small admin-button--danger" onClick={() => setOpen({ kind: 'revoke', person })}>
                             Revoke<span className="visually-hidden"> access for {person.email}</span>

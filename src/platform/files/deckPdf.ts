@@ -11,6 +11,9 @@ import type { PlatformContext } from '../http/httpTypes.ts';
 import { loadSourcePdf, stampPdf } from './pdfStamp.ts';
 import { sessionToken } from '../http/session.ts';
 import { tokenHolder } from '../identity/tokens.ts';
+import { partnerPdfFile } from './partnerPdf.ts';
+import { viewedPerson } from '../http/requestPartner.ts';
+import { partnerOfPreparedFor } from '../../../schemas/partnerValues.ts';
 
 // DECK_PDF_PATH: the exported deck, stamped with the viewer's email and the day on every page.
 // Only a person the gate admits gets it, and only while the deck's options allow downloads; the
@@ -37,8 +40,14 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
   if (caller.kind !== 'user') return 'signed-out';
   await admit(ctx, { app, caller });
   if (!(await readDeckOptions(ctx.db, app.id)).downloads) return 'not-found';
-  const source = await loadSourcePdf(join(root, DECK_PDF_FILE)).catch((error: unknown) => {
-    ctx.log(`[deck.pdf] ${join(root, DECK_PDF_FILE)} cannot be stamped: ${error instanceof Error ? error.message : String(error)}`);
+  // A viewer with their own Prepared-for gets their own PDF: the deck-wide export names another partner.
+  // An admin's "View as" gets that person's PDF (stamped with the admin's own address).
+  const viewed = await viewedPerson(ctx, c, app.id, caller);
+  const person = viewed ?? caller.user;
+  const own = person.prepared_for?.name?.trim() ? partnerOfPreparedFor(person.prepared_for) : null;
+  const file = own ? await partnerPdfFile({ staticDir: root, pdfDir: ctx.pdfDir, render: ctx.renderPartnerPdf, log: ctx.log }, own) : join(root, DECK_PDF_FILE);
+  const source = await loadSourcePdf(file).catch((error: unknown) => {
+    ctx.log(`[deck.pdf] ${file} cannot be stamped: ${error instanceof Error ? error.message : String(error)}`);
     throw new HttpError(503, {
       detail: `The deck's PDF (${DECK_PDF_FILE}) could not be read as a PDF: run \`npm run export\` again, then try again.`,
       code: 'pdf_unreadable',
@@ -50,7 +59,7 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
       code: 'pdf_not_exported',
     });
   }
-  const body = stampPdf(source, stampText(caller.user.email, new Date()));
+  const body = await stampPdf(source, stampText(caller.user.email, new Date()));
   await auditRequest(ctx, c, { appId: app.id, action: 'pdf_downloaded', actor: caller, target: caller.user.email });
   c.header('Vary', 'Authorization', { append: true });
   return c.body(body as Uint8Array<ArrayBuffer>, 200, {

@@ -59,7 +59,7 @@ export function worthCompressing(type: string, bytes: number): boolean {
   return bytes >= MIN_BYTES && TEXT_TYPE.test(type);
 }
 
-function compress(body: string | Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
+export function compress(body: string | Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
   if (encoding === 'gzip') return new Uint8Array(gzipSync(body, { level: 9 }));
   const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: size };

@@ -2,6 +2,9 @@ import type { Caller } from '../identity/access.ts';
 import type { AppRow } from '../identity/apps.ts';
 import type { Db } from '../db/db.ts';
 import type { ServedVersion } from '../records/deckVersions.ts';
+import type { PartnerPdfRenderer } from '../files/partnerPdf.ts';
+import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
+import type { DeckIdentity } from '../mail/mailWording.ts';
 import type { Context } from 'hono';
 import type { AfterReplyQueue } from './afterReply.ts';
 import type { AttemptLimiter } from '../identity/attemptLimiter.ts';
@@ -62,6 +65,14 @@ export interface PlatformContext {
   deliver?: ((message: OutboxMessage) => Promise<void>) | undefined;
   /** Base of links written to the outbox (reset and invitation links). */
   publicUrl: () => string;
+  /** Who sends the deck's mail (mailWording.ts). */
+  deck: DeckIdentity;
+  /** The deck-wide partner (deck.yaml `partner`), for viewers without their own Prepared-for; null when not configured. */
+  deckPartner: ViewerPartner | null;
+  /** Prints a partner's own PDF (partnerPdf.ts); absent where the server cannot print. */
+  renderPartnerPdf?: PartnerPdfRenderer | undefined;
+  /** Where partners' own PDFs are kept (DATA_DIR/pdf, or a temp folder without DATA_DIR). */
+  pdfDir: string;
 }
 
 /** Hono variables set by the app-scope middleware for routes below /api/apps/{appId}. */

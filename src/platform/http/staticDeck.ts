@@ -4,7 +4,7 @@ import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { ADMIN_PATH } from '../../../schemas/accessWire.ts';
 import { APP_ID_META } from '../../../schemas/platformWire.ts';
-import { CONTENT_ASSETS_DIR } from '../../content/contentChunks.ts';
+import { CONTENT_ASSETS_DIR, isDeckPartnerChunk } from '../../content/contentChunks.ts';
 import { isAdmin } from '../identity/access.ts';
 import { admittedOrNull } from '../identity/admission.ts';
 import { deckFilePath, targetPath } from './deckFilePath.ts';
@@ -16,6 +16,9 @@ import type { PlatformContext } from './httpTypes.ts';
 import { chooseEncoding, compressOnce, worthCompressing } from './compression.ts';
 import { SAME_ORIGIN_FRAMING, servedPagePolicy, withoutPolicyMeta } from './contentSecurityPolicy.ts';
 import { sessionToken } from './session.ts';
+import { personalPage, zippedPage } from './partnerPage.ts';
+import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
+import { requestPartner } from './requestPartner.ts';
 
 // Hono's table of types (hono/utils/mime) rather than one of our own; JSON gets its charset added.
 function typeOf(file: string): string {
@@ -59,8 +62,16 @@ function withAppId(html: Uint8Array, appId: string): string {
  * Sends a file. An HTML page (given the app id and who may frame it) gets the app-id tag and its
  * Content-Security-Policy (contentSecurityPolicy.ts), computed once from its bytes.
  */
-async function send(c: Context, file: string, status: 200 | 404, cache: string, page?: { appId: string; frameAncestors: readonly string[] }): Promise<Response> {
+async function send(
+  c: Context,
+  file: string,
+  status: 200 | 404,
+  cache: string,
+  page?: { appId: string; frameAncestors: readonly string[] },
+  partner?: ViewerPartner | null,
+): Promise<Response> {
   const raw = await readCached(file);
+  if (page && partner && extname(file) === '.html') return sendPersonal(c, file, raw, status, cache, page, partner);
   const isPage = page !== undefined && extname(file) === '.html';
   const body = isPage ? withAppId(raw, page.appId) : raw;
   const type = typeOf(file);
@@ -74,6 +85,25 @@ async function send(c: Context, file: string, status: 200 | 404, cache: string, 
   // is built may have the build's compressed copy beside it (src/build/precompress.ts).
   const zipped = encoding && compressOnce(`${file}\0${page?.appId ?? ''}`, body, encoding, body === raw ? file : undefined);
   if (!encoding || !zipped) return c.body(body, status, headers);
+  return c.body(zipped, status, { ...headers, 'Content-Encoding': encoding });
+}
+
+// A page filled with the viewer's partner (partnerPage.ts): its policy is computed from the bytes sent.
+function sendPersonal(
+  c: Context,
+  file: string,
+  raw: Uint8Array,
+  status: 200 | 404,
+  cache: string,
+  page: { appId: string; frameAncestors: readonly string[] },
+  partner: ViewerPartner,
+): Response {
+  const made = personalPage(`${file}\0${page.appId}`, () => withAppId(raw, page.appId), partner, page.frameAncestors);
+  const headers: Record<string, string> = { 'Content-Type': typeOf(file), 'Cache-Control': cache, 'Content-Security-Policy': made.policy };
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  const encoding = chooseEncoding(c.req.header('accept-encoding'));
+  const zipped = encoding && zippedPage(made, encoding);
+  if (!encoding || !zipped) return c.body(made.body, status, headers);
   return c.body(zipped, status, { ...headers, 'Content-Encoding': encoding });
 }
 
@@ -153,6 +183,11 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     }
 
     if (!isPage) {
+      if (isDeckPartnerChunk(name)) {
+        // The deck-wide partner goes only to those shown it: never to a viewer pitched under their own Prepared-for.
+        const admitted = await sessionAdmission(c);
+        if (!admitted || (admitted.caller.kind === 'user' && admitted.caller.user.prepared_for?.name?.trim())) return notFoundPage(c);
+      }
       if (audience === 'admitted' && !(await mayView(c))) return notFoundPage(c);
       const file = await fileIn(root, name);
       if (!file) return notFoundPage(c);
@@ -170,7 +205,13 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     const signIn = name === 'login.html';
     if (signIn) c.header('X-Frame-Options', 'SAMEORIGIN');
     const page = signIn ? { appId: ctx.deckAppId, frameAncestors: SAME_ORIGIN_FRAMING } : deckPage;
-    if (audience === 'anyone' || (await mayView(c))) return send(c, file, 200, 'no-store', page);
-    return gatePage(c);
+    if (signIn) return send(c, file, 200, 'no-store', page);
+    const admitted = await sessionAdmission(c);
+    if (audience !== 'anyone' && !admitted) return gatePage(c);
+    // The page names the partner this viewer is pitched as (a public deck's visitors: the deck-wide one;
+    // an admin's "View as": that person's). Only a visitor the deck admits is shown a partner: a public
+    // file (the gate shell, 404) names none.
+    const partner = admitted ? await requestPartner(ctx, c, ctx.deckAppId, admitted.caller) : null;
+    return send(c, file, 200, 'no-store', page, partner);
   });
 }

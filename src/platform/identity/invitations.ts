@@ -4,6 +4,7 @@ import type { Db } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
 import { issueInviteLink } from './inviteLinks.ts';
 import { type MailContext, sendMail } from '../mail/outbox.ts';
+import { type DeckIdentity, deckPhrase } from '../mail/mailWording.ts';
 import { accessFieldsOf, createUser, findUserByEmail, normalizeEmail, type UserRow, updateUser } from './users.ts';
 
 /** An invitation as InviteBody parses it (role defaulted). */
@@ -31,33 +32,47 @@ function refuseDuplicate(existing: UserRow | null, now: Date): void {
   throw badRequest('user_email', 'is already invited; use Resend invitation');
 }
 
-function invitationText(user: UserRow, link: string, linkEnds: Date): { subject: string; body: string } {
+/** Who sent an invitation, as the mail names them: "Ann Lee (ann@holdings.example)", or none (npm run invite, the service role). */
+export interface Inviter {
+  name?: string | null;
+  email: string;
+}
+
+const inviterText = (inviter: Inviter | null | undefined) =>
+  inviter ? (inviter.name?.trim() ? `${inviter.name.trim()} (${inviter.email})` : inviter.email) : null;
+
+function invitationText(user: UserRow, link: string, linkEnds: Date, deck: DeckIdentity, inviter: Inviter | null | undefined): { subject: string; body: string } {
+  // Only the person's own "Prepared for" is named: never the deck-wide partner or anyone else's.
   const who = user.prepared_for;
   const forWhom = who ? `${who.name}${who.company ? `, ${who.company}` : ''}` : null;
   const day = (date: Date) => date.toISOString().slice(0, 10);
+  const sender = inviterText(inviter);
   const lines = [
     who ? `Dear ${who.name},` : 'Hello,',
     '',
-    forWhom
-      ? `You are invited to view a private investor deck prepared for ${forWhom}.`
-      : 'You are invited to view a private investor deck.',
+    `${sender ? `${sender}, of ${deck.company},` : deck.company} invited you to view ${deckPhrase(deck)}${forWhom ? `, prepared for ${forWhom}` : ''}.`,
+    'It is a private presentation: only people invited by address can open it.',
     '',
     'Open this link to choose your password and sign in:',
     link,
     '',
     `The link works once and until ${day(linkEnds)} (UTC). It is meant for ${user.email} only; please do not forward it.`,
     ...(user.expires_at ? [`Your access to the deck lasts until ${day(user.expires_at)} (UTC).`] : []),
-    '',
-    'If you did not expect this invitation, you can ignore this message.',
   ];
-  return { subject: forWhom ? `Your invitation to the deck prepared for ${forWhom}` : 'Your invitation to the deck', body: lines.join('\n') };
+  const subject = `Invitation${sender ? ` from ${inviterName(inviter!)}` : ''}: ${deckPhrase(deck)}`;
+  return { subject, body: lines.join('\n') };
+}
+
+// The subject names the inviter briefly (their name, else their address) and always the company.
+function inviterName(inviter: Inviter): string {
+  return inviter.name?.trim() || inviter.email;
 }
 
 /** Mails a fresh invitation link to an invited person (earlier links die); the link shows only in the log or the real mail. */
-export async function mailInvitation(mail: MailContext, user: UserRow, publicUrl: string, now: Date = new Date()): Promise<void> {
+export async function mailInvitation(mail: MailContext, user: UserRow, publicUrl: string, now: Date = new Date(), inviter?: Inviter | null): Promise<void> {
   const { token, endsAt } = await issueInviteLink(mail.db, user, now);
   const link = inviteLinkUrl(publicUrl, token);
-  const { subject, body } = invitationText(user, link, endsAt);
+  const { subject, body } = invitationText(user, link, endsAt, mail.deck, inviter);
   await sendMail(mail, user.app_id, { to: user.email, kind: 'invite', subject, body, secrets: [link] });
 }
 
@@ -67,7 +82,14 @@ export async function mailInvitation(mail: MailContext, user: UserRow, publicUrl
  * was never admitted) is invited again; one already invited or joined is a 400, and every refusal
  * comes before any write.
  */
-export async function inviteUser(mail: MailContext & { db: Db }, appId: string, invite: Invitation, publicUrl: string, now: Date = new Date()): Promise<UserRow> {
+export async function inviteUser(
+  mail: MailContext & { db: Db },
+  appId: string,
+  invite: Invitation,
+  publicUrl: string,
+  now: Date = new Date(),
+  inviter?: Inviter | null,
+): Promise<UserRow> {
   const expiresAt = futureExpiry(invite.expires_at, now);
   const preparedFor: PreparedFor | null = invite.prepared_for ?? null;
   const user = await mail.db.transaction(async (tx) => {
@@ -84,6 +106,6 @@ export async function inviteUser(mail: MailContext & { db: Db }, appId: string, 
       prepared_for: preparedFor,
     });
   });
-  await mailInvitation(mail, user, publicUrl, now);
+  await mailInvitation(mail, user, publicUrl, now, inviter);
   return user;
 }

@@ -3,6 +3,7 @@ import type { Caller } from '../identity/access.ts';
 import { admitDigest } from '../identity/admission.ts';
 import type { AppRow } from '../identity/apps.ts';
 import type { PlatformContext, StandingChange } from '../http/httpTypes.ts';
+import { personRoom } from '../../../schemas/viewerPartner.ts';
 
 // A socket's standing (issue 23, finding 1): who it speaks for is decided again whenever it may have
 // changed, never kept from the handshake. Revocation, expiry, demotion, deletion, sign-out and
@@ -12,7 +13,7 @@ import type { PlatformContext, StandingChange } from '../http/httpTypes.ts';
 // process that missed a NOTIFY) or a token that simply ran out cannot keep a socket open for long.
 
 /** A person's sockets, on every process. */
-export const userRoom = (userId: string) => `internal:user:${userId}`;
+export const userRoom = personRoom;
 /** The sockets opened with one token, named by its SHA-256 (room names cross the database). */
 export const tokenRoom = (digest: string) => `internal:token:${digest}`;
 /** The app's present viewers (presence.ts reads their tabs from it). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso, type Queryable } from '../db/db.ts';
 import type { Params } from '../records/queryFilter.ts';
+import { type DeckIdentity, deckSubject, mailFooter } from './mailWording.ts';
 
 /** One message the platform mails: kept in the outbox table, then delivered by SMTP or written to the log. */
 export interface OutboxMessage {
@@ -26,6 +27,9 @@ export interface MailContext {
   log: (line: string) => void;
   /** Hands the whole message to a real mail server; absent without SMTP_URL. */
   deliver?: ((message: OutboxMessage) => Promise<void>) | undefined;
+  /** Who sends the mail and where the deck lives: named in every subject and footer (mailWording.ts). */
+  deck: DeckIdentity;
+  publicUrl: () => string;
 }
 
 /** What the stored copy shows in place of a secret. */
@@ -48,8 +52,14 @@ function logWhole(log: MailContext['log'], message: OutboxMessage): void {
  * its body, so codes stay out of logs; without one, or when the server refuses it, the log shows
  * the whole message, the only place its codes and links then appear.
  */
-export async function sendMail(mail: MailContext, appId: string, message: OutboxMessage): Promise<Record<string, unknown>> {
+export async function sendMail(mail: MailContext, appId: string, draft: OutboxMessage): Promise<Record<string, unknown>> {
   const { db, log, deliver } = mail;
+  // Every mail names the company and the deck, why it came and what to do if unexpected.
+  const message: OutboxMessage = {
+    ...draft,
+    subject: deckSubject(mail.deck, draft.subject),
+    body: `${draft.body}\n${mailFooter(mail.deck, draft.kind, draft.to, mail.publicUrl())}`,
+  };
   const { secrets = [], ...shown } = message;
   const hidden = (mark: string) => secrets.reduce((body, secret) => (secret ? body.split(secret).join(mark) : body), message.body);
   const record: Record<string, unknown> = { id: randomUUID(), app_id: appId, ...shown, body: hidden(deliver ? MAILED_MARK : HIDDEN_MARK), created_date: nowIso() };

@@ -2,12 +2,13 @@ import type { Hono } from 'hono';
 import { type AccessState, accessState, InviteBody } from '../../../../schemas/accessWire.ts';
 import { adminOnly } from '../../identity/admission.ts';
 import { auditRequest } from '../../records/auditLog.ts';
+import type { Caller } from '../../identity/access.ts';
 import { readJson, validate } from '../body.ts';
 import { revokeUserCodes } from '../../identity/codes.ts';
 import { checkRecordId } from '../../records/entitiesStore.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
-import { inviteUser, mailInvitation } from '../../identity/invitations.ts';
+import { type Inviter, inviteUser, mailInvitation } from '../../identity/invitations.ts';
 import { revokeUserTokens } from '../../identity/tokens.ts';
 import { accessFieldsOf, findUserById, toUserRecord, type UserRow } from '../../identity/users.ts';
 
@@ -26,11 +27,16 @@ async function person(ctx: PlatformContext, appId: string, rawId: string): Promi
   return target;
 }
 
+/** The admin who sends an invitation, as its mail names them; the service role has no name to give. */
+function inviterOf(caller: Caller): Inviter | null {
+  return caller.kind === 'user' ? { name: caller.user.full_name, email: caller.user.email } : null;
+}
+
 /** The admin's access calls (ACCESS_CALL invite, resendInvite, revoke), behind the gate. */
 export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
   api.post('/users/invite-user', adminOnly('invite users'), async (c) => {
     const body = validate(InviteBody, await readJson(c));
-    const user = await inviteUser(ctx, c.get('app').id, body, ctx.publicUrl());
+    const user = await inviteUser(ctx, c.get('app').id, body, ctx.publicUrl(), new Date(), inviterOf(c.get('caller')));
     await auditRequest(ctx, c, {
       appId: c.get('app').id,
       action: 'invitation_sent',
@@ -45,7 +51,7 @@ export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext
     const target = await person(ctx, c.get('app').id, c.req.param('id'));
     const refusal = NO_RESEND[accessState(accessFieldsOf(target))];
     if (refusal) throw badRequest('user', refusal);
-    await mailInvitation(ctx, target, ctx.publicUrl());
+    await mailInvitation(ctx, target, ctx.publicUrl(), new Date(), inviterOf(c.get('caller')));
     await auditRequest(ctx, c, { appId: target.app_id, action: 'invitation_resent', actor: c.get('caller'), target: target.email });
     return c.json({ success: true, email: target.email });
   });

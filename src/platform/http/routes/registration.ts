@@ -14,6 +14,7 @@ import { setSessionCookie } from '../session.ts';
 import { issueToken, revokeUserTokens } from '../../identity/tokens.ts';
 import { auditRequest } from '../../records/auditLog.ts';
 import { createUser, findUserById, findUserByEmail, markJoined, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../../identity/users.ts';
+import { deckPhrase } from '../../mail/mailWording.ts';
 
 const Email = z.email('must be an email address').max(320);
 const Register = z.object({ email: Email, password: NewPassword, full_name: z.string().max(200).optional() });
@@ -42,7 +43,12 @@ async function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'res
 
 async function mailOtp(ctx: PlatformContext, appId: string, email: string, holder: CodeHolder, passwordHash: string | null): Promise<void> {
   const code = await issueOtp(ctx.db, holder, passwordHash);
-  await sendMail(ctx, appId, { to: email, kind: 'otp', subject: 'Your verification code', body: `Your code is ${code}. It expires in 10 minutes.`, secrets: [code] });
+  const body = [
+    `Your code is ${code}. It expires in 10 minutes.`,
+    '',
+    `Type it on the sign-in page of ${deckPhrase(ctx.deck)} (${ctx.publicUrl()}/login) to confirm this address. Never type it anywhere else.`,
+  ].join('\n');
+  await sendMail(ctx, appId, { to: email, kind: 'otp', subject: 'Your verification code', body, secrets: [code] });
 }
 
 /** Registrations of an address so far: on its user row, and while it had no account (pending_signups). */
@@ -212,7 +218,13 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
       if (!user) return;
       const token = await issueResetToken(ctx.db, user.id);
       const link = `${ctx.publicUrl()}/login?reset_token=${encodeURIComponent(token)}`;
-      await sendMail(ctx, user.app_id, { to: user.email, kind: 'reset', subject: 'Reset your password', body: `Open ${link} within 1 hour to choose a new password.`, secrets: [link] });
+      const text = [
+        `Someone asked to reset the password of your account for ${deckPhrase(ctx.deck)}.`,
+        '',
+        'Open this link within 1 hour to choose a new password (it works once):',
+        link,
+      ].join('\n');
+      await sendMail(ctx, user.app_id, { to: user.email, kind: 'reset', subject: 'Reset your password', body: text, secrets: [link] });
     });
     return c.json(RESET_SENT);
   });

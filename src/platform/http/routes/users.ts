@@ -11,6 +11,8 @@ import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { parseListParams, project, queryDocuments } from '../../records/listQuery.ts';
 import { futureExpiry } from '../../identity/invitations.ts';
 import { registerInvitationRoutes } from './invitationRoutes.ts';
+import { personRoom } from '../../../../schemas/viewerPartner.ts';
+import { partnerOf } from '../requestPartner.ts';
 import {
   findUserById,
   PROFILE_FIELDS,
@@ -116,6 +118,8 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     // Role and expiry decide what the person's open sockets may receive: they are decided again
     // (a former admin's close, so it stops receiving the changes of records it may no longer read).
     if (patch.role !== undefined || patch.expires_at !== undefined) await ctx.broadcaster.standingChanged({ userId: target.id });
+    // A new Prepared-for reaches the person's open decks at once (issue 25), on their own room only.
+    if (JSON.stringify(target.prepared_for ?? null) !== JSON.stringify(updated.prepared_for ?? null)) announcePartner(ctx, updated);
     await auditAccessChanges(ctx, c, caller, target, updated);
     return c.json(toUserRecord(updated));
   });
@@ -133,4 +137,10 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
   api.on(['POST', 'DELETE'], ['/entities/User', '/entities/User/bulk', '/entities/User/import'], () => {
     throw forbidden('Users join through invite-user or register, and leave one at a time');
   });
+}
+
+/** Tells the person's open decks (their own room) the partner they are now pitched as. */
+function announcePartner(ctx: PlatformContext, user: UserRow): void {
+  const partner = partnerOf(ctx, user);
+  if (partner) ctx.broadcaster.publish(personRoom(user.id), { partner });
 }

@@ -1,0 +1,36 @@
+import type { PreparedFor } from './accessWire.ts';
+import { partnerPart, type PartnerPart, type ViewerPartner } from './viewerPartner.ts';
+
+// The viewer's partner made from its sources (issue 25), for the server, the export and the pages no
+// server filled (src/app/partnerFallback.ts). Apart from schemas/viewerPartner.ts, which every first
+// visit loads, so none of this rides along in it.
+
+export function partnerOfPreparedFor(preparedFor: PreparedFor): ViewerPartner {
+  const company = preparedFor.company?.trim();
+  return {
+    name: company || preparedFor.name,
+    line: [preparedFor.name, company].filter(Boolean).join(', '),
+    licence: '',
+  };
+}
+
+export function partnerOfSettings(partner: { name: string; licence: string }): ViewerPartner {
+  return { name: partner.name, line: partner.name, licence: partner.licence };
+}
+
+/** The viewer's partner: their own Prepared-for when they have one (with a name), else the deck-wide one. */
+export function viewerPartner(preparedFor: PreparedFor | null | undefined, deckWide: ViewerPartner): ViewerPartner {
+  return preparedFor?.name?.trim() ? partnerOfPreparedFor(preparedFor) : deckWide;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+const SLOT = /(<(span|strong) data-partner="(name|line|licence|suffix)">)[^<]*(<\/\2>)/g;
+
+/** `html` (a prerendered page) with every partner slot holding `partner`'s text: the platform's pages and the PDF's. */
+export function fillPartnerSlots(html: string, partner: ViewerPartner): string {
+  // The cover's line is hidden while its partner is unknown (PartnerFooter); filled, it shows.
+  return html
+    .replace(/<p class="partner-footer" hidden="">/g, '<p class="partner-footer">')
+    .replace(SLOT, (_match, open: string, _tag: string, part: PartnerPart, close: string) => `${open}${escapeHtml(partnerPart(partner, part))}${close}`);
+}

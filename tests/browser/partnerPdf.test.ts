@@ -1,0 +1,103 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECK_PDF_PATH, ENGAGEMENT_ENTITY, stampText } from '../../schemas/engagementPaths.ts';
+import { exportDeck } from '../../src/export/exportDeck.ts';
+import { loadDeckPartner } from '../../src/registry/slideRegistry.ts';
+import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+
+// Issue 25: a viewer with their own Prepared-for downloads the deck printed for their partner (by the
+// export's code and Debian's chromium, once per partner and build, kept in the PDF folder) and stamped
+// with their email and the day, as one revision. It never names the deck-wide partner.
+
+const DECOY = { name: 'Quokka Decoy Lending', licence: 'NMLS #4242424' };
+const ALPHA = { email: 'ann@alpha-lending.test', prepared_for: { name: 'Ann Alpha', company: 'Alpha Lending Corp' } };
+
+let p: TestPlatform;
+let work: string;
+let pdfDir: string;
+let token: string;
+let renders = 0;
+let builtPartner: { name: string; licence: string };
+
+function pdfText(bytes: Uint8Array): string[] {
+  const file = join(work, `read-${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, bytes);
+  const run = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(run.status).toBe(0);
+  return run.stdout.split('\f').slice(0, -1);
+}
+
+async function download(platform: TestPlatform, session: string) {
+  const started = performance.now();
+  const response = await fetch(`${platform.url}${DECK_PDF_PATH}`, { headers: { Cookie: `deck_session=${session}` } });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, bytes, ms: performance.now() - started };
+}
+
+async function platformWithDownloads(extra: Parameters<typeof startTestPlatform>[1]): Promise<{ platform: TestPlatform; viewer: string }> {
+  const platform = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck', partner: DECOY, ...extra });
+  const admin = await platform.login(ADMIN.email, ADMIN.password);
+  expect((await platform.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin, body: { downloads: true } })).status).toBe(200);
+  expect((await platform.call('POST', '/users/invite-user', { token: admin, body: { user_email: ALPHA.email, role: 'user', prepared_for: ALPHA.prepared_for } })).status).toBe(200);
+  return { platform, viewer: await registeredUser(platform, ALPHA.email, 'alpha-password-123', false) };
+}
+
+beforeAll(async () => {
+  builtPartner = await loadDeckPartner();
+  work = mkdtempSync(join(tmpdir(), 'partner-pdf-'));
+  pdfDir = join(work, 'pdf');
+  const started = await platformWithDownloads({
+    pdfDir,
+    renderPartnerPdf: async (partner, target) => {
+      renders++;
+      await exportDeck(process.cwd(), 'dist', { partner, target });
+    },
+  });
+  p = started.platform;
+  token = started.viewer;
+}, 60_000);
+afterAll(async () => {
+  await p?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe("a partner's own PDF", () => {
+  it('names the viewer’s partner on the cover and the contact page, stamps every page, one revision; printed once, then kept', async () => {
+    const first = await download(p, token);
+    expect(first.status).toBe(200);
+    const pages = pdfText(first.bytes);
+    expect(pages.length).toBeGreaterThan(10);
+    const all = pages.join('\n');
+    expect(all).toContain('Prepared for Ann Alpha, Alpha Lending Corp');
+    expect(all).toContain('This proposal is prepared for Alpha Lending Corp');
+    for (const name of [DECOY.name, DECOY.licence, builtPartner.name, builtPartner.licence]) expect(all).not.toContain(name);
+    const stamp = stampText(ALPHA.email, new Date());
+    expect(pages.every((page) => page.includes(stamp))).toBe(true);
+    expect(Buffer.from(first.bytes).toString('latin1').match(/%%EOF/g)).toHaveLength(1);
+
+    const second = await download(p, token);
+    expect(second.status).toBe(200);
+    expect(pdfText(second.bytes).join('\n')).toContain('Prepared for Ann Alpha, Alpha Lending Corp');
+    expect(renders).toBe(1);
+    expect(readdirSync(pdfDir).filter((file) => file.endsWith('.pdf'))).toHaveLength(1);
+    console.log(`[partner pdf] first download (printed) ${first.ms.toFixed(0)} ms, kept and stamped ${second.ms.toFixed(0)} ms`);
+  });
+
+  it('says so, with no PDF, when it cannot print, and never falls back to the deck-wide one', async () => {
+    for (const extra of [{ renderPartnerPdf: () => Promise.reject(new Error('chromium crashed')) }, {}]) {
+      const { platform, viewer } = await platformWithDownloads({ pdfDir: join(work, `pdf-${Math.random().toString(36).slice(2)}`), ...extra });
+      try {
+        const reply = await download(platform, viewer);
+        expect(reply.status).toBe(503);
+        const body = JSON.parse(Buffer.from(reply.bytes).toString('utf8')) as { code: string; detail: string };
+        expect(body.code).toBe('renderPartnerPdf' in extra ? 'pdf_render_failed' : 'pdf_not_available');
+        expect(body.detail.length).toBeGreaterThan(20);
+      } finally {
+        await platform.close();
+      }
+    }
+  });
+});
