@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID_META } from '../../schemas/platformWire.ts';
+import { PARTNER_META } from '../../schemas/viewerPartner.ts';
 import { type PostgresServer, startPostgresServer } from '../../scripts/support/postgresServer.ts';
-import { readDeckPlatformSettings } from '../../src/platform/config.ts';
+import { readDeckPlatformSettings, readDeckSettings } from '../../src/platform/config.ts';
 import { withoutPolicyMeta } from '../../src/platform/http/contentSecurityPolicy.ts';
 import { eventually } from '../support/waitFor.ts';
 
@@ -100,7 +101,12 @@ async function checkServes(url: string): Promise<void> {
   const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
   const admitted = await fetch(`${url}/market`, { headers: { Cookie: cookie } });
   expect(admitted.status).toBe(200);
-  expect(await admitted.text()).toBe(withAppId(built('market.html')));
+  // The page as built, with the partner it is pitched to (issue 25): the deck-wide one, since the admin
+  // has no Prepared-for of their own.
+  const partnerTag = new RegExp(`<meta name="${PARTNER_META}" content='([^']*)' />`);
+  const served = await admitted.text();
+  expect(JSON.parse(partnerTag.exec(served)?.[1] ?? 'null')).toMatchObject({ name: readDeckSettings(join(repo, 'slides', 'deck.yaml')).partner.name });
+  expect(served.replace(partnerTag, '')).toBe(withAppId(built('market.html')));
 }
 
 describe('a production install of the build', () => {
