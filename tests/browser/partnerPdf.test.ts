@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { DECK_PDF_PATH, ENGAGEMENT_ENTITY, stampText } from '../../schemas/engag
 import { exportDeck } from '../../src/export/exportDeck.ts';
 import { loadDeckPartner } from '../../src/registry/slideRegistry.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { eventually } from '../support/waitFor.ts';
 
 // Issue 25: a viewer with their own Prepared-for downloads the deck printed for their partner (by the
 // export's code and Debian's chromium, once per partner and build, kept in the PDF folder) and stamped
@@ -66,6 +67,10 @@ afterAll(async () => {
 
 describe("a partner's own PDF", () => {
   it('names the viewer’s partner on the cover and the contact page, stamps every page, one revision; printed once, then kept', async () => {
+    // Printed when the invitation named her partner, before she asked for it: the download only stamps.
+    const printed = () => (existsSync(pdfDir) ? readdirSync(pdfDir).filter((file) => file.endsWith('.pdf')) : []);
+    await eventually(() => printed().length === 1, { timeoutMs: 90_000, what: "the partner's PDF printed ahead of the download" });
+    expect(renders).toBe(1);
     const first = await download(p, token);
     expect(first.status).toBe(200);
     const pages = pdfText(first.bytes);
@@ -83,7 +88,7 @@ describe("a partner's own PDF", () => {
     expect(pdfText(second.bytes).join('\n')).toContain('Prepared for Ann Alpha, Alpha Lending Corp');
     expect(renders).toBe(1);
     expect(readdirSync(pdfDir).filter((file) => file.endsWith('.pdf'))).toHaveLength(1);
-    console.log(`[partner pdf] first download (printed) ${first.ms.toFixed(0)} ms, kept and stamped ${second.ms.toFixed(0)} ms`);
+    console.log(`[partner pdf] first download (printed ahead) ${first.ms.toFixed(0)} ms, kept and stamped ${second.ms.toFixed(0)} ms`);
   });
 
   it('says so, with no PDF, when it cannot print, and never falls back to the deck-wide one', async () => {

@@ -11,6 +11,7 @@ import type { PlatformContext } from '../http/httpTypes.ts';
 import { loadSourcePdf, stampPdf } from './pdfStamp.ts';
 import { sessionToken } from '../http/session.ts';
 import { tokenHolder } from '../identity/tokens.ts';
+import type { UserRow } from '../identity/users.ts';
 import { partnerPdfFile } from './partnerPdf.ts';
 import { viewedPerson } from '../http/requestPartner.ts';
 import { partnerOfPreparedFor } from '../../../schemas/partnerValues.ts';
@@ -67,6 +68,22 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
     'Content-Disposition': `attachment; filename="${DECK_PDF_FILE}"`,
     'Cache-Control': 'private, no-store',
   });
+}
+
+/**
+ * Prints a person's own PDF ahead of their first download (issue 25): when they are invited with a
+ * Prepared-for or given a new one, and the deck offers downloads. Their download then stamps a kept
+ * file instead of waiting seconds for chromium. A failure is logged (partnerPdfFile) and the download
+ * itself tries again.
+ */
+export function printAhead(ctx: PlatformContext, user: UserRow): void {
+  const render = ctx.renderPartnerPdf;
+  if (!render || !user.prepared_for?.name?.trim()) return;
+  const partner = partnerOfPreparedFor(user.prepared_for);
+  void (async () => {
+    if (!(await readDeckOptions(ctx.db, user.app_id)).downloads) return;
+    await partnerPdfFile({ staticDir: resolve(ctx.staticDir), pdfDir: ctx.pdfDir, render, log: ctx.log }, partner);
+  })().catch(() => undefined);
 }
 
 /** Parses the export (if any) ahead of the first download, so no viewer waits for it; failures wait for a request to report them. */

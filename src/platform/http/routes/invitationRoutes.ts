@@ -11,6 +11,7 @@ import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { type Inviter, inviteUser, mailInvitation } from '../../identity/invitations.ts';
 import { revokeUserTokens } from '../../identity/tokens.ts';
 import { accessFieldsOf, findUserById, toUserRecord, type UserRow } from '../../identity/users.ts';
+import { printAhead } from '../../files/deckPdf.ts';
 
 // Why a fresh invitation link cannot help a person, by their state; absent: it can.
 const NO_RESEND: Partial<Record<AccessState, string>> = {
@@ -44,6 +45,7 @@ export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext
       target: user.email,
       detail: { role: user.role, expires_at: user.expires_at?.toISOString() ?? null, prepared_for: user.prepared_for },
     });
+    printAhead(ctx, user);
     return c.json({ success: true, email: user.email, role: user.role, user: toUserRecord(user) });
   });
 

@@ -22,6 +22,7 @@ import {
   type UserPatch,
   type UserRow,
 } from '../../identity/users.ts';
+import { printAhead } from '../../files/deckPdf.ts';
 
 const USER = ENTITY_ACCESS.User!;
 
@@ -119,7 +120,10 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     // (a former admin's close, so it stops receiving the changes of records it may no longer read).
     if (patch.role !== undefined || patch.expires_at !== undefined) await ctx.broadcaster.standingChanged({ userId: target.id });
     // A new Prepared-for reaches the person's open decks at once (issue 25), on their own room only.
-    if (JSON.stringify(target.prepared_for ?? null) !== JSON.stringify(updated.prepared_for ?? null)) announcePartner(ctx, updated);
+    if (JSON.stringify(target.prepared_for ?? null) !== JSON.stringify(updated.prepared_for ?? null)) {
+      announcePartner(ctx, updated);
+      printAhead(ctx, updated);
+    }
     await auditAccessChanges(ctx, c, caller, target, updated);
     return c.json(toUserRecord(updated));
   });
