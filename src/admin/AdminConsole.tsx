@@ -16,6 +16,7 @@ import { SettingsSection } from './SettingsSection.tsx';
 import { usePresence } from './engagement/usePresence.ts';
 import { useRecords } from './useRecords.ts';
 import { useSectionFromHash } from './useSectionFromHash.ts';
+import { VersionsSection } from './versions/VersionsSection.tsx';
 import type { TallySource } from './engagement/viewTallyLoad.ts';
 import './admin.css';
 
@@ -80,6 +81,7 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
           <a href="#admin-requests">Requests{pending > 0 ? ` (${pending} waiting)` : ''}</a>
           <a href="#admin-consultations">Consultations</a>
           <a href="#admin-settings">Settings</a>
+          <a href="#admin-versions">Versions</a>
           <a href="#admin-audit">Audit log</a>
         </nav>
       </header>
@@ -91,6 +93,7 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />
       <SettingsSection client={client} />
+      <VersionsSection client={client} now={now} />
       <AuditSection client={client} now={now} />
     </div>
   );

@@ -125,6 +125,24 @@ describe('a returning partner sees what changed', () => {
     const secondVersion = await currentVersion();
     expect(secondVersion).not.toBe(firstVersion);
 
+    // The console lists both versions, newest first, with the figure old → new; the admin notes the new one.
+    const owner = await visit(ADMIN.email, ADMIN.password);
+    await owner.goto(`${p.url}/admin#admin-versions`);
+    const versions = owner.locator('section[aria-labelledby="admin-versions"]');
+    const cards = versions.getByRole('list', { name: 'Versions, newest first' }).locator(':scope > li');
+    await expect.poll(() => cards.count()).toBe(2);
+    const newest = cards.first();
+    expect(await newest.textContent()).toContain('served now');
+    expect(await newest.textContent()).toContain(`${OLD} → ${NEW}`);
+    expect(await cards.last().textContent()).toContain('The first version recorded');
+    await newest.getByLabel('Note for viewers').fill('Q3 figures');
+    await newest.getByRole('button', { name: 'Save note' }).click();
+    await expect.poll(() => newest.getByRole('status').textContent()).toBe('Saved.');
+    expect((await p.call('GET', '/entities/DeckVersion', { token: p.serviceToken })).body.versions[0].note).toBe('Q3 figures');
+    expect(await axeViolations(owner, 'the console with its versions')).toEqual([]);
+    await owner.screenshot({ path: join(tmpdir(), 'deck-versions-console.png'), fullPage: false });
+    await owner.context().close();
+
     const back = await visit(PARTNER.email, PARTNER.password);
     const told = await openAndAsk(back, '/market');
     expect(told.notice).toBe(true);
@@ -140,6 +158,7 @@ describe('a returning partner sees what changed', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     const text = await dialog.textContent();
     expect(text).toContain(`now ${NEW}, was ${OLD}`);
+    expect(text).toContain('Q3 figures');
     expect(await dialog.getByRole('link', { name: 'Market' }).getAttribute('href')).toBe('/market');
     expect(await axeViolations(back, 'notice and What changed dialog')).toEqual([]);
     await back.screenshot({ path: join(tmpdir(), 'deck-versions-dialog.png') });

@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useState } from 'react';
+import { type DeckVersionEntry, type DeckVersionList, MAX_VERSION_NOTE, VERSION_ENTITY, type VersionFigureChange } from '../../../schemas/versionPaths.ts';
+import type { Base44Client } from '../../sdk/index.ts';
+import { FormAlert, TextField } from '../AdminField.tsx';
+import { fieldError } from '../fieldError.ts';
+import { RelativeTime } from '../TimeText.tsx';
+import { exactTime } from '../timeText.ts';
+import { useServerForm } from '../useServerForm.ts';
+
+const CHANGE_WORD = { added: 'added', removed: 'removed', changed: 'changed' } as const;
+
+/** "$13.95T → $13.96T", or what an added or removed figure reads. */
+function figureChangeText(figure: VersionFigureChange): string {
+  if (figure.change === 'added') return `added: ${figure.now ?? ''}`;
+  if (figure.change === 'removed') return `removed (was ${figure.was ?? ''})`;
+  const value = figure.was !== figure.now ? `${figure.was ?? ''} → ${figure.now ?? ''}` : figure.now ?? '';
+  const other = figure.parts.filter((part) => part !== 'value');
+  return other.length > 0 ? `${value} (${other.join(', ')} changed)` : value;
+}
+
+/** The note an admin gives a version ("Q3 figures"); viewers see it in the "What changed" dialog. */
+function VersionNote({ client, version, onSaved }: { client: Base44Client; version: DeckVersionEntry; onSaved(): void }) {
+  const [saved, setSaved] = useState(false);
+  const form = useServerForm({ note: version.note ?? '' }, async (values) => {
+    setSaved(false);
+    await client.entities[VERSION_ENTITY]!.update(version.id, { note: values.note.trim() });
+    setSaved(true);
+    onSaved();
+  });
+  return (
+    <form className="admin-form admin-form--inline" noValidate onSubmit={form.onSubmit}>
+      <FormAlert message={form.formError} />
+      <TextField label="Note for viewers" maxLength={MAX_VERSION_NOTE} placeholder="Q3 figures" hint={`Shown with this version's changes; up to ${MAX_VERSION_NOTE} characters.`} binding={form.field('note')} />
+      <div className="admin-form__actions">
+        <button type="submit" className="admin-button" aria-disabled={form.busy}>
+          Save note
+        </button>
+        {saved ? <span role="status">Saved.</span> : null}
+      </div>
+    </form>
+  );
+}
+
+function VersionCard({ client, version, current, now, onSaved }: { client: Base44Client; version: DeckVersionEntry; current: boolean; now: Date; onSaved(): void }) {
+  const headingId = `version-${version.id}`;
+  return (
+    <li className="admin-card version-card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="admin-card__who">
+        Version of <time dateTime={version.at}>{exactTime(version.at)}</time>
+        {current ? <span className="admin-state admin-state--joined version-card__current">served now</span> : null}
+      </h3>
+      <p className="admin-card__when">
+        First served <RelativeTime iso={version.at} now={now} />
+      </p>
+      {version.figures.length === 0 && version.pages.length === 0 ? <p>The first version recorded: nothing to compare it with.</p> : null}
+      {version.figures.length > 0 ? (
+        <>
+          <h4>
+            {version.figures.length} {version.figures.length === 1 ? 'figure' : 'figures'}
+          </h4>
+          <ul className="version-card__list">
+            {version.figures.map((figure) => (
+              <li key={figure.id}>
+                <strong>{figure.label}</strong>: {figureChangeText(figure)}
+                {figure.pages.length > 0 ? <span className="admin-card__when"> · on {figure.pages.join(', ')}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {version.pages.length > 0 ? (
+        <>
+          <h4>
+            {version.pages.length} {version.pages.length === 1 ? 'page' : 'pages'} with changed text
+          </h4>
+          <ul className="version-card__list">
+            {version.pages.map((page) => (
+              <li key={page.path}>
+                <a href={page.path}>{page.name}</a> ({CHANGE_WORD[page.change]})
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <VersionNote client={client} version={version} onSaved={onSaved} />
+    </li>
+  );
+}
+
+/**
+ * Deck versions (issue 27): each build the platform served whose figures or page text differ from the
+ * one before, newest first, with what changed, and the note viewers see with it.
+ */
+export function VersionsSection({ client, now }: { client: Base44Client; now: Date }) {
+  const [list, setList] = useState<DeckVersionList | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    // The list call answers `{ current, versions }`, not an array of records (versionPaths.ts).
+    const answer = (await client.entities[VERSION_ENTITY]!.list()) as unknown as DeckVersionList;
+    setList(answer);
+  }, [client]);
+  useEffect(() => {
+    load().catch((failure: unknown) => setLoadError(fieldError(failure).message));
+  }, [load]);
+  return (
+    <section className="admin-section" aria-labelledby="admin-versions">
+      <h2 id="admin-versions">Versions</h2>
+      <p className="admin-section__lead">
+        A version is recorded each time the platform starts serving a build whose figures or page text changed. Returning viewers are told what changed since their last visit.
+      </p>
+      {loadError ? (
+        <p className="admin-alert" role="alert">
+          The versions did not load: {loadError}
+        </p>
+      ) : list === null ? (
+        <p className="admin-empty">Loading the versions…</p>
+      ) : list.versions.length === 0 ? (
+        <p className="admin-empty" role="status">
+          No versions yet: the platform records one when it serves a build with a figure ledger (npm run build).
+        </p>
+      ) : (
+        <ol className="admin-cards version-cards" aria-label="Versions, newest first">
+          {list.versions.map((version) => (
+            <VersionCard key={version.id} client={client} version={version} current={version.id === list.current} now={now} onSaved={() => void load().catch(() => undefined)} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
