@@ -78,6 +78,8 @@ describe('the presenter window', () => {
     await admin.context().clock.install();
     const presenter = await openPresenter(admin);
     const elapsed = presenter.getByTestId('presenter-elapsed');
+    // The window's clock starts when it has rendered: time moved before that would not count.
+    await expect.poll(() => elapsed.textContent()).toBe('0:00');
     await admin.context().clock.runFor(2_000);
     await expect.poll(() => elapsed.textContent()).toBe('0:02');
     await presenter.getByRole('button', { name: 'Pause' }).click();

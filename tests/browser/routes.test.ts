@@ -168,5 +168,6 @@ describe('layout', () => {
     }
     expect(overflowing).toEqual([]);
     await page.context().close();
-  });
+    // 22 loads and 88 layouts: half a minute alone, twice that beside other browser files.
+  }, 180_000);
 });
