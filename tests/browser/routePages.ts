@@ -1,0 +1,40 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium } from '../../src/build/chromium.ts';
+import { loadContent } from '../../src/content/loadContent.ts';
+
+// What the three files about every route of the production build share (routes, routesAccessibility,
+// routesLayout): split so that vitest runs them beside each other, each with its own chromium.
+
+export const baseUrl = inject('baseUrl');
+export const slides = loadContent(process.cwd()).content!.slides;
+export const routes = slides.map((slide) => slide.path);
+
+let browser: Browser;
+
+/** Starts this file's chromium before its tests and closes it after. */
+export function withChromium(): void {
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+}
+
+/** A page that records console errors (hydration mismatches among them) and page errors. */
+export async function openPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { page, problems };
+}
+
+export const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
+/** Waits two frames, so layout that script changes after a resize (media queries read by components) has run. */
+export const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
