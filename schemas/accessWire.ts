@@ -19,9 +19,7 @@ export const Expiry = z
   .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real date');
 
 /** "Prepared for" of one person: shown on their cover instead of the deck-wide partner name. */
-export const PreparedFor = z
-  .object({ name: ShortText(120).min(1, 'must not be empty'), company: ShortText(120).optional() })
-  .strict();
+export const PreparedFor = z.object({ name: ShortText(120).min(1, 'must not be empty'), company: ShortText(120).optional() }).strict();
 export type PreparedFor = z.infer<typeof PreparedFor>;
 
 /** POST ACCESS_CALL.invite. Extras beyond `user_email` and `role` are the local platform's. */
@@ -75,7 +73,4 @@ export const ConsultationStatus = z.enum(['new', 'handled'], 'must be new or han
 export type ConsultationStatus = z.infer<typeof ConsultationStatus>;
 
 /** POST ACCESS_CALL.acceptInvite. */
-export const AcceptInviteBody = z
-  .object({ invite_token: z.string().min(1).max(200), new_password: z.string(), full_name: ShortText(200).optional() })
-  .strict();
-
+export const AcceptInviteBody = z.object({ invite_token: z.string().min(1).max(200), new_password: z.string(), full_name: ShortText(200).optional() }).strict();

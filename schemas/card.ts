@@ -13,7 +13,10 @@ export const Card = z
     title: Text,
     description: Text.optional(),
     impact: Text.optional(),
-    code: z.string().regex(/^[A-Z]{2,5}-\d{3}$/, 'must be a code such as KG-001').optional(),
+    code: z
+      .string()
+      .regex(/^[A-Z]{2,5}-\d{3}$/, 'must be a code such as KG-001')
+      .optional(),
     features: z.array(Text).min(1).optional(),
     /** A headline figure of the ledger (`market.homeEquity`), shown above the title. */
     figure: FigureId.optional(),

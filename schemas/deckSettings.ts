@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
 const Text = z.string().trim().min(1, 'must not be empty');
-const Domain = z
-  .string()
-  .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain such as example.com (no scheme, no path)');
+const Domain = z.string().regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain such as example.com (no scheme, no path)');
 
 /** An https address on a named host (one message, however many ways it is wrong). */
 const HttpsUrl = z.string().refine((value) => {

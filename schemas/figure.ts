@@ -36,9 +36,14 @@ const AsOf = z
   );
 
 /** Other figures this one states the total or the number of: ids, or `area.*` for a whole area. */
-const FigureSelection = z.array(z.string().regex(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)*(\.\*)?$/, 'must be a figure id or an area such as valuation.*')).min(1);
+const FigureSelection = z
+  .array(z.string().regex(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)*(\.\*)?$/, 'must be a figure id or an area such as valuation.*'))
+  .min(1);
 
-const kindFields = Object.fromEntries(FIGURE_KINDS.map((kind) => [kind, Amount.optional()])) as Record<(typeof FIGURE_KINDS)[number], z.ZodOptional<typeof Amount>>;
+const kindFields = Object.fromEntries(FIGURE_KINDS.map((kind) => [kind, Amount.optional()])) as Record<
+  (typeof FIGURE_KINDS)[number],
+  z.ZodOptional<typeof Amount>
+>;
 
 /**
  * One fact the deck states as a number, written once in `slides/figures.yaml`: what it measures, its

@@ -53,7 +53,4 @@ export const SlideFrontmatter = z
 export type SlideFrontmatter = z.infer<typeof SlideFrontmatter>;
 
 /** The records a slide body can show; the registry hands them to the slide's components. */
-export type SlideRecords = Pick<
-  SlideFrontmatter,
-  'brand' | 'brands' | 'stats' | 'cards' | 'steps' | 'stories' | 'audiences' | 'timeline'
->;
+export type SlideRecords = Pick<SlideFrontmatter, 'brand' | 'brands' | 'stats' | 'cards' | 'steps' | 'stories' | 'audiences' | 'timeline'>;

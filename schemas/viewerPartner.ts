@@ -1,4 +1,3 @@
-
 // One notion of the viewer's partner (issue 25): the partner this viewer is pitched as, wherever the
 // spec puts `{name}` (cover, landing footer, contact page, the PDF). Their own "Prepared for" when an
 // admin gave them one, else the deck-wide `partner` of slides/deck.yaml. Pages carry it in slots

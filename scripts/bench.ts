@@ -86,22 +86,26 @@ async function main(): Promise<number> {
     }
     if (!args.skip.has('platform-visit') && platformPresent()) {
       const pages = deckPagesIn(dist);
-      results.platformVisit = await part(results, `first visit as a signed-in viewer behind the local platform, each of ${pages.length} deck pages`, async () => {
-        const platform = await startPlatformChild(dist);
-        try {
-          const signedIn = await admittedViewer(platform);
-          const byPage: NonNullable<BenchResults['platformVisit']> = {};
-          const gzipOnly: NonNullable<BenchResults['platformVisitGzip']> = {};
-          for (const page of pages) {
-            byPage[page] = [await firstVisit(b, platform.url + page, signedIn)];
-            gzipOnly[page] = [await firstVisit(b, platform.url + page, signedIn, ['gzip', 'deflate'])];
+      results.platformVisit = await part(
+        results,
+        `first visit as a signed-in viewer behind the local platform, each of ${pages.length} deck pages`,
+        async () => {
+          const platform = await startPlatformChild(dist);
+          try {
+            const signedIn = await admittedViewer(platform);
+            const byPage: NonNullable<BenchResults['platformVisit']> = {};
+            const gzipOnly: NonNullable<BenchResults['platformVisitGzip']> = {};
+            for (const page of pages) {
+              byPage[page] = [await firstVisit(b, platform.url + page, signedIn)];
+              gzipOnly[page] = [await firstVisit(b, platform.url + page, signedIn, ['gzip', 'deflate'])];
+            }
+            results.platformVisitGzip = gzipOnly;
+            return byPage;
+          } finally {
+            await platform.stop();
           }
-          results.platformVisitGzip = gzipOnly;
-          return byPage;
-        } finally {
-          await platform.stop();
-        }
-      });
+        },
+      );
     }
     if (!args.skip.has('keys')) {
       results.keyToHeading = await part(results, `ArrowRight → next heading, ${KEY_MOVES} moves from ${KEY_START}`, () =>
@@ -148,8 +152,10 @@ async function main(): Promise<number> {
   }
 
   if (!args.skip.has('login-flood') && platformPresent()) {
-    results.loginFlood = await part(results, `login flood: a genuine sign-in alone and during ${FLOOD_SIZE} parallel wrong ones from one client, ${FLOOD_ROUNDS} rounds`, () =>
-      loginFlood({ staticDir: dist, rounds: FLOOD_ROUNDS, floodSize: FLOOD_SIZE }),
+    results.loginFlood = await part(
+      results,
+      `login flood: a genuine sign-in alone and during ${FLOOD_SIZE} parallel wrong ones from one client, ${FLOOD_ROUNDS} rounds`,
+      () => loginFlood({ staticDir: dist, rounds: FLOOD_ROUNDS, floodSize: FLOOD_SIZE }),
     );
   }
 
@@ -187,14 +193,18 @@ async function main(): Promise<number> {
   // on their own device does; the other 49 are socket clients in this process.
   let followFigures: FollowLatencyFigures | undefined;
   if (!args.skip.has('follow') && platformPresent()) {
-    followFigures = await part(results, 'follow-me: presenter ArrowRight → heading visible on followers (50: 1 chromium page + 49 socket clients)', async () => {
-      const chromium = await launchChromium();
-      try {
-        return await followLatency(chromium, { staticDir: dist, followers: 50, pageFollowers: 1, moves: 16, log });
-      } finally {
-        await chromium.close();
-      }
-    });
+    followFigures = await part(
+      results,
+      'follow-me: presenter ArrowRight → heading visible on followers (50: 1 chromium page + 49 socket clients)',
+      async () => {
+        const chromium = await launchChromium();
+        try {
+          return await followLatency(chromium, { staticDir: dist, followers: 50, pageFollowers: 1, moves: 16, log });
+        } finally {
+          await chromium.close();
+        }
+      },
+    );
     Object.assign(results, { followLatency: followFigures });
   }
 

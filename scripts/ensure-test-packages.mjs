@@ -15,13 +15,19 @@ if (missing.length === 0) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot) {
-  console.error(`Missing: ${missing.join(', ')}. Install, then run the tests again:\n\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}\n`);
+  console.error(
+    `Missing: ${missing.join(', ')}. Install, then run the tests again:\n\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}\n`,
+  );
   process.exit(1);
 }
 console.log(`Missing: ${missing.join(', ')}: installing Debian's packages (apt-get)…`);
 execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
 execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-for (const [file, present] of [[CHROMIUM, existsSync(CHROMIUM)], [POPPLER, existsSync(POPPLER)], [`${POSTGRES}/*/bin/initdb`, hasPostgres()]]) {
+for (const [file, present] of [
+  [CHROMIUM, existsSync(CHROMIUM)],
+  [POPPLER, existsSync(POPPLER)],
+  [`${POSTGRES}/*/bin/initdb`, hasPostgres()],
+]) {
   if (!present) {
     console.error(`apt-get finished but ${file} is still missing.`);
     process.exit(1);

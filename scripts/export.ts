@@ -27,7 +27,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const exportStarted = performance.now();
   const result = await exportDeck(process.cwd());
   const seconds = (performance.now() - exportStarted) / 1000;
-  console.log(`dist/deck.pdf: ${result.pages} pages, ${Math.round(result.bytes / 1024)} KB, ${seconds.toFixed(1)} s${!build ? '' : ` (${((performance.now() - started) / 1000).toFixed(1)} s with the build)`}`);
+  console.log(
+    `dist/deck.pdf: ${result.pages} pages, ${Math.round(result.bytes / 1024)} KB, ${seconds.toFixed(1)} s${!build ? '' : ` (${((performance.now() - started) / 1000).toFixed(1)} s with the build)`}`,
+  );
   return 0;
 }
 

@@ -18,7 +18,13 @@ import { UNNAMED_DECK } from '../src/platform/mail/mailWording.ts';
 // As in platform-start.ts: this process writes into DATA_DIR, so what it creates is owner-only.
 process.umask(0o077);
 
-const Args = z.tuple([z.email('EMAIL must be an email address'), z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'ROLE must be a role name such as user or admin').default('user')]);
+const Args = z.tuple([
+  z.email('EMAIL must be an email address'),
+  z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,31}$/, 'ROLE must be a role name such as user or admin')
+    .default('user'),
+]);
 
 async function main(argv: string[]): Promise<number> {
   const parsed = Args.safeParse(argv.length === 1 ? [argv[0], undefined] : argv);
@@ -31,7 +37,9 @@ async function main(argv: string[]): Promise<number> {
   if (options.databaseUrl) {
     // A Postgres server takes any number of clients: the invitation is written like a server would.
     await inviteInto({ url: options.databaseUrl }, options, email, role);
-    console.log(`Invited ${email} as ${role} in the Postgres database. The invitation (${options.smtpUrl ? 'mailed' : 'above'}) carries a link that lets them choose a password.`);
+    console.log(
+      `Invited ${email} as ${role} in the Postgres database. The invitation (${options.smtpUrl ? 'mailed' : 'above'}) carries a link that lets them choose a password.`,
+    );
     return 0;
   }
   const dataDir = options.dataDir!;
@@ -65,7 +73,9 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     claim.release();
   }
-  console.log(`Invited ${email} as ${role} in ${dataDir}. The invitation (${options.smtpUrl ? 'mailed' : 'above'}) carries a link that lets them choose a password.`);
+  console.log(
+    `Invited ${email} as ${role} in ${dataDir}. The invitation (${options.smtpUrl ? 'mailed' : 'above'}) carries a link that lets them choose a password.`,
+  );
   return 0;
 }
 

@@ -27,7 +27,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const dataDir = options.dataDir!;
   if (!isEmptyFolder(dataDir)) {
-    console.error(`DATA_DIR ${dataDir} is not empty: a restore goes only into an empty or new folder. Stop the platform, move the folder aside (mv ${dataDir} ${dataDir}.old), then restore again.`);
+    console.error(
+      `DATA_DIR ${dataDir} is not empty: a restore goes only into an empty or new folder. Stop the platform, move the folder aside (mv ${dataDir} ${dataDir}.old), then restore again.`,
+    );
     return 1;
   }
   let bytes: Uint8Array;

@@ -171,7 +171,17 @@ export async function consoleRender(
     } finally {
       await context.close();
     }
-    return { viewers: platform.viewers, records: platform.records, seedMs: platform.seedMs, runs, medianMs: median(runs), allRowsInMs, consoleStartMs, viewsLoadedMs, warmRuns };
+    return {
+      viewers: platform.viewers,
+      records: platform.records,
+      seedMs: platform.seedMs,
+      runs,
+      medianMs: median(runs),
+      allRowsInMs,
+      consoleStartMs,
+      viewsLoadedMs,
+      warmRuns,
+    };
   } finally {
     await platform.stop();
   }

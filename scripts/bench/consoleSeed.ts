@@ -43,7 +43,9 @@ export async function seedConsole(db: Db, appId: string, staticDir: string, view
     const row = await createUser(db, { appId, email: `viewer${i + 1}@console.bench`, role: 'user', invited: true, emailVerified: true });
     people.push({ id: row.id, email: row.email });
   }
-  const paths = deckPages(staticDir).filter((path) => path !== '/coretechnology').slice(0, 17);
+  const paths = deckPages(staticDir)
+    .filter((path) => path !== '/coretechnology')
+    .slice(0, 17);
   const records = seedRecords(people, paths, visits, Date.now());
   for (let i = 0; i < records.length; i += 5000) {
     const chunk = records.slice(i, i + 5000).map((record) => ({ ...record, updated_date: record.created_date }));

@@ -53,7 +53,13 @@ export function followGroup(followers: number, ms: readonly number[], expected: 
 
 /** The driving admin's socket on `platform`. */
 async function driver(platform: PlatformChild, token: string): Promise<Socket> {
-  const socket = io(platform.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: platform.appId, token }, reconnection: false, forceNew: true });
+  const socket = io(platform.url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    query: { app_id: platform.appId, token },
+    reconnection: false,
+    forceNew: true,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -87,7 +93,7 @@ export async function followAcross(options: {
     }
     const arrivalsOn = [new Map<string, number[]>(), new Map<string, number[]>()] as const;
     for (let i = 0; i < options.followers; i++) {
-      sockets.push(await socketFollower(platforms[i % 2]!, tokens[i % tokens.length]!, arrivalsOn[i % 2 as 0 | 1]));
+      sockets.push(await socketFollower(platforms[i % 2]!, tokens[i % tokens.length]!, arrivalsOn[(i % 2) as 0 | 1]));
     }
     const counts = [Math.ceil(options.followers / 2), Math.floor(options.followers / 2)] as const;
     options.log(`  ${counts[0]} socket followers on ${a.url} (the driver's), ${counts[1]} on ${b.url}`);
@@ -107,7 +113,10 @@ export async function followAcross(options: {
       while (!arrived() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
       arrivalsOn.forEach((arrivals, side) => ms[side as 0 | 1].push(...(arrivals.get(path) ?? []).map((at) => at - t0)));
     }
-    await admin.timeout(MOVE_WAIT_MS).emitWithAck(FOLLOW_DRIVE_EVENT, { stop: true }).catch(() => undefined);
+    await admin
+      .timeout(MOVE_WAIT_MS)
+      .emitWithAck(FOLLOW_DRIVE_EVENT, { stop: true })
+      .catch(() => undefined);
     return {
       moves: options.moves,
       sameProcess: followGroup(counts[0], ms[0], counts[0] * options.moves),

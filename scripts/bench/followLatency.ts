@@ -111,7 +111,13 @@ async function signedInPage(browser: Browser, platform: PlatformChild, token: st
 
 /** A socket follower: joins the follow room and records when each path arrives. */
 export async function socketFollower(platform: PlatformChild, token: string, arrivals: Map<string, number[]>): Promise<Socket> {
-  const socket = io(platform.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: platform.appId, token }, reconnection: false, forceNew: true });
+  const socket = io(platform.url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    query: { app_id: platform.appId, token },
+    reconnection: false,
+    forceNew: true,
+  });
   const room = followRoom(platform.appId);
   socket.on('update_model', (message: { room: string; data: string }) => {
     if (message.room !== room) return;
@@ -173,7 +179,9 @@ export async function followLatency(
     for (const slide of deck.slice(1, options.moves + 1)) {
       // Every page at rest first (the previous move's fades done), as a presenter pauses between slides.
       for (const page of [admin, ...pages]) {
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 }).catch(() => undefined);
+        await page
+          .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 })
+          .catch(() => undefined);
       }
       const watches = pages.map((page) => page.evaluate(WATCH(slide.path, slide.title)) as Promise<{ navigatedAt: number; visibleAt: number }>);
       const pressed = admin.evaluate(ARM_KEY) as Promise<number>;

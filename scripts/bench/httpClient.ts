@@ -34,7 +34,12 @@ export class HttpClient {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), setCookie: res.headers['set-cookie'] ?? [], headers: res.headers }),
+          resolvePromise({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            setCookie: res.headers['set-cookie'] ?? [],
+            headers: res.headers,
+          }),
         );
         res.on('error', reject);
       });

@@ -16,7 +16,6 @@ export interface KeyMove {
   frameMs: number;
 }
 
-
 // Runs in the page (a string, so no bundler or transpiler helpers leak into it).
 const ARM = `(() => new Promise((resolve, reject) => {
   const from = location.pathname;

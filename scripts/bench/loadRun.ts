@@ -25,7 +25,13 @@ export interface LoadFigures {
   /** Sign-ins only (one per viewer, scrypt-bound). */
   login: { count: number; p50Ms: number; p99Ms: number; errors: number };
   /** The viewing loop only: public settings, me, a deck page. */
-  loop: { count: number; p50Ms: number; p99Ms: number; errors: number; perKind: Record<string, { count: number; p50Ms: number; p99Ms: number; errors: number }> };
+  loop: {
+    count: number;
+    p50Ms: number;
+    p99Ms: number;
+    errors: number;
+    perKind: Record<string, { count: number; p50Ms: number; p99Ms: number; errors: number }>;
+  };
   /** The loop's requests that started after every sign-in had answered (NaN figures when none did). */
   steady: { count: number; seconds: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number };
   /** First few distinct error descriptions. */
@@ -288,19 +294,35 @@ export async function loadRun(options: LoadRunOptions): Promise<LoadFigures> {
       emails.map(async (email, index) => {
         // Each viewer is its own client address, as 200 real viewers would be.
         const client = clientOf(index);
-        const login = await timed('login', () => client.send('POST', `${api}/auth/login`, { json: { email, password }, localAddress: clientAddress(index) }), (r) => r.status === 200);
+        const login = await timed(
+          'login',
+          () => client.send('POST', `${api}/auth/login`, { json: { email, password }, localAddress: clientAddress(index) }),
+          (r) => r.status === 200,
+        );
         const token = login ? (json(login)?.access_token as string | undefined) : undefined;
         if (!token) return;
         const bearer = { Authorization: `Bearer ${token}` };
         const cookie = { Cookie: `deck_session=${token}`, Accept: 'text/html' };
         for (let i = 0; i < MAX_LOOPS_PER_VIEWER && performance.now() < deadline; i++) {
-          await timed('public settings', () => client.send('GET', `/api/apps/public/prod/public-settings/by-id/${appId}`, { headers: bearer }), (r) => r.status === 200);
+          await timed(
+            'public settings',
+            () => client.send('GET', `/api/apps/public/prod/public-settings/by-id/${appId}`, { headers: bearer }),
+            (r) => r.status === 200,
+          );
           if (performance.now() >= deadline) break;
-          await timed('me', () => client.send('GET', `${api}/entities/User/me`, { headers: bearer }), (r) => r.status === 200 && json(r)?.email === email);
+          await timed(
+            'me',
+            () => client.send('GET', `${api}/entities/User/me`, { headers: bearer }),
+            (r) => r.status === 200 && json(r)?.email === email,
+          );
           if (performance.now() >= deadline) break;
           const page = pages[Math.floor(Math.random() * pages.length)]!;
           // A page the gate let through carries the slide (data-route); the gate shell does not.
-          await timed('deck page', () => client.send('GET', page, { headers: cookie }), (r) => r.status === 200 && r.body.includes('data-route'));
+          await timed(
+            'deck page',
+            () => client.send('GET', page, { headers: cookie }),
+            (r) => r.status === 200 && r.body.includes('data-route'),
+          );
         }
       }),
     );

@@ -21,7 +21,10 @@ const GENUINE = '127.0.0.3';
 
 /** Starts scripts/bench/floodChild.ts; resolves `sent` once its requests are on their way, `done` with their statuses. */
 function startFlood(env: Record<string, string>): { sent: Promise<void>; done: Promise<Record<string, number>> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/floodChild.ts'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/floodChild.ts'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const lines = createInterface({ input: child.stdout });

@@ -68,15 +68,15 @@ export async function scaleRun(options: {
       seeded ??= (async () => {
         const url = await database('bench_seed');
         const ms = await seedViewers({ staticDir: options.staticDir, databaseUrl: url, viewers: options.viewers });
-        options.log(`  ${options.viewers} users invited, registered and verified on Postgres in ${(ms / 1000).toFixed(1)} s (copied into each variant's database)`);
+        options.log(
+          `  ${options.viewers} users invited, registered and verified on Postgres in ${(ms / 1000).toFixed(1)} s (copied into each variant's database)`,
+        );
         return 'bench_seed';
       })();
       return database(name, await seeded);
     };
     const plans: { name: string; run: () => Promise<LoadFigures> }[] = [
-      options.pglite
-        ? { name: 'PGlite, 1 process (load part)', run: async () => options.pglite! }
-        : { name: 'PGlite, 1 process', run: () => loadRun(load) },
+      options.pglite ? { name: 'PGlite, 1 process (load part)', run: async () => options.pglite! } : { name: 'PGlite, 1 process', run: () => loadRun(load) },
       { name: 'Postgres, 1 process', run: async () => loadRun({ ...load, databaseUrl: await seededCopy('bench_one'), seeded: true }) },
       { name: 'Postgres, 2 processes', run: async () => loadRun({ ...load, databaseUrl: await seededCopy('bench_two'), processes: 2, seeded: true }) },
     ];
@@ -93,7 +93,13 @@ export async function scaleRun(options: {
     const result: ScaleFigures = { postgresVersion, variants };
     options.log(`  follow-me, ${options.followers} followers over 2 processes:`);
     try {
-      result.follow = await followAcross({ staticDir: options.staticDir, databaseUrl: await database('bench_follow'), followers: options.followers, moves: options.moves, log: options.log });
+      result.follow = await followAcross({
+        staticDir: options.staticDir,
+        databaseUrl: await database('bench_follow'),
+        followers: options.followers,
+        moves: options.moves,
+        log: options.log,
+      });
     } catch (error) {
       options.log(`  follow-me failed: ${messageOf(error).split('\n')[0]}`);
       result.followError = messageOf(error);

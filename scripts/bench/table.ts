@@ -11,7 +11,12 @@ export function formatTable(header: readonly string[], rows: readonly Row[]): st
   const widths: number[] = [];
   for (const line of lines) line.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   return lines
-    .map((line) => line.map((cell, i) => (i === line.length - 1 ? cell : cell.padEnd(widths[i]! + 2))).join('').trimEnd())
+    .map((line) =>
+      line
+        .map((cell, i) => (i === line.length - 1 ? cell : cell.padEnd(widths[i]! + 2)))
+        .join('')
+        .trimEnd(),
+    )
     .join('\n');
 }
 

@@ -33,11 +33,9 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
  */
 export async function startPreview(port?: number): Promise<{ url: string; process: ChildProcess; stop(): void }> {
   const chosen = port ?? (await freePort());
-  const child = spawn(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(chosen), '--strictPort'],
-    { stdio: 'ignore' },
-  );
+  const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(chosen), '--strictPort'], {
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${chosen}`;
   await waitForHttp(url);
   return { url, process: child, stop: () => child.kill('SIGTERM') };

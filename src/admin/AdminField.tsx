@@ -51,7 +51,12 @@ export function SelectField({
   binding,
   options,
   ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: string; binding: FieldBinding; options: ReadonlyArray<{ value: string; label: string }> }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  hint?: string;
+  binding: FieldBinding;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
   return (
     <FieldFrame
       label={label}

@@ -22,11 +22,14 @@ export function AuditSection({ client, now }: { client: Base44Client; now: Date 
   const [shownFor, setShownFor] = useState<AuditLogQuery>({});
   const [csvError, setCsvError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const load = useCallback(async (query: AuditLogQuery) => {
-    const found = await client.access.auditLog({ ...query, limit: String(SHOWN) });
-    setEntries(found);
-    setShownFor(query);
-  }, [client]);
+  const load = useCallback(
+    async (query: AuditLogQuery) => {
+      const found = await client.access.auditLog({ ...query, limit: String(SHOWN) });
+      setEntries(found);
+      setShownFor(query);
+    },
+    [client],
+  );
   const form = useServerForm(EMPTY, (values) => load({ person: values.person.trim(), action: values.action, since: values.since }));
   useEffect(() => {
     load({}).catch((failure: unknown) => setLoadError(fieldError(failure).message));
@@ -43,11 +46,20 @@ export function AuditSection({ client, now }: { client: Base44Client; now: Date 
   return (
     <section className="admin-section" aria-labelledby="admin-audit">
       <h2 id="admin-audit">Audit log</h2>
-      <p className="admin-section__lead">Every sign-in, invitation, change of access and setting, decision and download, newest first. No one can change or delete an entry.</p>
+      <p className="admin-section__lead">
+        Every sign-in, invitation, change of access and setting, decision and download, newest first. No one can change or delete an entry.
+      </p>
       <form className="admin-form admin-form--inline" noValidate onSubmit={form.onSubmit} aria-label="Filter the audit log">
         <FormAlert message={form.formError} />
         <div className="admin-form__grid admin-form__grid--audit">
-          <TextField label="Person" type="email" autoComplete="off" placeholder="name@lender.example" hint="Who acted, or whom it was about." binding={form.field('person')} />
+          <TextField
+            label="Person"
+            type="email"
+            autoComplete="off"
+            placeholder="name@lender.example"
+            hint="Who acted, or whom it was about."
+            binding={form.field('person')}
+          />
           <SelectField label="Action" binding={form.field('action')} options={AUDIT_ACTION_OPTIONS} />
           <TextField label="Since" type="date" hint="From the start of that day (UTC)." binding={form.field('since')} />
         </div>
@@ -71,7 +83,9 @@ export function AuditSection({ client, now }: { client: Base44Client; now: Date 
         </p>
       ) : null}
       {entries === null ? (
-        loadError ? null : <p className="admin-empty">Loading the audit log…</p>
+        loadError ? null : (
+          <p className="admin-empty">Loading the audit log…</p>
+        )
       ) : entries.length === 0 ? (
         <p className="admin-empty" role="status">
           {filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}

@@ -52,11 +52,14 @@ export function SettingsSection({ client }: { client: Base44Client }) {
   const flip = async (key: keyof DeckOptions, value: boolean) => {
     const words = SWITCHES.find((candidate) => candidate.key === key)!;
     setSaving(key);
-    await act(async () => {
-      if (record) await handler.update(record.id, { [key]: value });
-      else await handler.create({ ...options, [key]: value });
-      await stored.reload();
-    }, value ? words.on : words.off);
+    await act(
+      async () => {
+        if (record) await handler.update(record.id, { [key]: value });
+        else await handler.create({ ...options, [key]: value });
+        await stored.reload();
+      },
+      value ? words.on : words.off,
+    );
     setSaving(null);
   };
 
@@ -96,8 +99,8 @@ export function SettingsSection({ client }: { client: Base44Client }) {
               </p>
               {key === 'downloads' && pdfMissing ? (
                 <p className="settings-switch__warning" role="status">
-                  No PDF has been exported yet, so viewers are not offered one. Run <code>npm run export</code> on the server (
-                  <code>npm start</code> exports on each start); viewers see “Download PDF” once it is there.
+                  No PDF has been exported yet, so viewers are not offered one. Run <code>npm run export</code> on the server (<code>npm start</code> exports on
+                  each start); viewers see “Download PDF” once it is there.
                 </p>
               ) : null}
             </li>

@@ -11,7 +11,9 @@ export function applyChange<T extends { id: string }>(records: readonly T[], cha
   if (change.type === 'delete') return rest;
   const record = { ...change.data, id: change.id };
   if (change.type === 'create') return [record, ...rest];
-  return records.some((existing) => existing.id === change.id) ? records.map((existing) => (existing.id === change.id ? record : existing)) : [record, ...records];
+  return records.some((existing) => existing.id === change.id)
+    ? records.map((existing) => (existing.id === change.id ? record : existing))
+    : [record, ...records];
 }
 
 /** Newest first by `created_date` (records without one last). */

@@ -68,15 +68,7 @@ export function App({ router = {}, Layout, appId = null, trustedContent = true }
 }
 
 /** The gate around the deck, wired to the toasts; the deck gets the admitted viewer's session. */
-function GatedDeck({
-  appId,
-  trustedContent,
-  children,
-}: {
-  appId: string | null;
-  trustedContent: boolean;
-  children: (session: GateSession) => ReactNode;
-}) {
+function GatedDeck({ appId, trustedContent, children }: { appId: string | null; trustedContent: boolean; children: (session: GateSession) => ReactNode }) {
   const { push } = useToasts();
   return (
     <AuthGate appId={appId} trustedContent={trustedContent} loadSession={loadPlatformViewer} onNotice={push}>

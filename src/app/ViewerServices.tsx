@@ -70,7 +70,15 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
         {client && user && userId && (
           <Suspense fallback={null}>
             {/* The access socket's registry is handed in so it stays in the deck's first chunk, which the access guard shares. */}
-            <Engagement client={client} user={user} onOptions={onOptions} share={shareAccessSocket} presenting={presenting} onChanges={setChanges} onPartner={setLivePartner} />
+            <Engagement
+              client={client}
+              user={user}
+              onOptions={onOptions}
+              share={shareAccessSocket}
+              presenting={presenting}
+              onChanges={setChanges}
+              onPartner={setLivePartner}
+            />
             {changes && <WhatChanged changes={changes} />}
           </Suspense>
         )}
@@ -113,4 +121,3 @@ function usePartner(user: GateSession['user'], live: ViewerPartner | null): View
   }, [served, user]);
   return live ?? served ?? fallback;
 }
-

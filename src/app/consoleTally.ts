@@ -21,7 +21,10 @@ export function tallyAskedEarly(client: Base44Client): EarlyTally {
   let early: Promise<ViewTally> | null = requestTally(client);
   let arrived: ViewTally | undefined;
   // Whoever takes it handles a failure; until then it is not an unhandled rejection.
-  early.then((tally) => (arrived = tally), () => undefined);
+  early.then(
+    (tally) => (arrived = tally),
+    () => undefined,
+  );
   const settle = () => {
     early = null;
     arrived = undefined;

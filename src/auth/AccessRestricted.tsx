@@ -12,7 +12,13 @@ type Outcome = { kind: 'sent' | 'pending' | 'decided'; text: string } | { kind: 
  * invited by nobody, so it offers what such a person can do (issue 11): ask the deck's owners for
  * access with an optional message, or sign out and use another account.
  */
-export function AccessRestricted({ onLogout, onRequestAccess }: { onLogout: () => void; onRequestAccess?: ((message?: string) => Promise<AccessRecord>) | undefined }) {
+export function AccessRestricted({
+  onLogout,
+  onRequestAccess,
+}: {
+  onLogout: () => void;
+  onRequestAccess?: ((message?: string) => Promise<AccessRecord>) | undefined;
+}) {
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
@@ -48,9 +54,7 @@ export function AccessRestricted({ onLogout, onRequestAccess }: { onLogout: () =
       <h1 id="slide-title" className="slide__title" tabIndex={-1}>
         Access Restricted
       </h1>
-      <p className="slide__tagline">
-        You are not registered to use this application. This deck is shared by invitation, and your account is not on its list.
-      </p>
+      <p className="slide__tagline">You are not registered to use this application. This deck is shared by invitation, and your account is not on its list.</p>
       <div className="note">
         <p>You can:</p>
         <ul className="system-screen__hints">
@@ -132,7 +136,7 @@ function describe(record: AccessRecord, started: number): Outcome {
 function errorText(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status;
   if (status === undefined) return 'The request could not be sent: the server could not be reached. Check your connection and try again.';
-  const { detail, extra_data: extra } = ((error as { data?: { detail?: unknown; extra_data?: { field?: unknown } } }).data ?? {});
+  const { detail, extra_data: extra } = (error as { data?: { detail?: unknown; extra_data?: { field?: unknown } } }).data ?? {};
   const text = typeof detail === 'string' ? detail : (error as Error).message;
   // "user: access was revoked…": the field name means nothing to the person reading it.
   const field = typeof extra?.field === 'string' ? `${extra.field}: ` : '';

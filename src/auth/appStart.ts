@@ -76,9 +76,7 @@ export function settingsAuthError(failure: StartFailure): AuthError {
     }
     return { type: failure.reason, message: failure.message || 'Failed to load app' };
   }
-  return failure.message
-    ? { type: 'unknown', message: 'Failed to load app', detail: failure.message }
-    : { type: 'unknown', message: 'Failed to load app' };
+  return failure.message ? { type: 'unknown', message: 'Failed to load app', detail: failure.message } : { type: 'unknown', message: 'Failed to load app' };
 }
 
 const settled = { isLoadingPublicSettings: false, isLoadingAuth: false } as const;

@@ -1,12 +1,5 @@
 // The one edge function of the app start: it drives appStartReducer with the platform client.
-import {
-  Base44Error,
-  createClient,
-  fetchPublicSettings,
-  type Base44Client,
-  type LoggerLike,
-  type PublicSettings,
-} from '../sdk/index.ts';
+import { Base44Error, createClient, fetchPublicSettings, type Base44Client, type LoggerLike, type PublicSettings } from '../sdk/index.ts';
 import { appStartReducer, initialAppStart, type AppStartEvent, type AppStartState, type StartFailure } from './appStart.ts';
 
 /** Options of startApp: a client, or the pieces to build one; plus the callbacks a hook binds. */
@@ -40,8 +33,7 @@ export function toStartFailure(error: unknown): StartFailure {
 }
 
 // A 4xx is the server's answer (a 403 reason above all); only failures that may pass are retried.
-const worthRetrying = (error: unknown): boolean =>
-  !(error instanceof Base44Error && error.status !== undefined && error.status < 500);
+const worthRetrying = (error: unknown): boolean => !(error instanceof Base44Error && error.status !== undefined && error.status < 500);
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -31,7 +31,11 @@ export async function precompressAssets(dir: string): Promise<number> {
       const type = getMimeType(file);
       const body = await readFile(join(dir, file));
       if (!type || !worthCompressing(type, body.byteLength)) return;
-      const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength };
+      const params = {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      };
       const copies = [
         [PRECOMPRESSED.br, await brotli(body, { params })],
         [PRECOMPRESSED.gzip, await gzipAsync(body, { level: 9 })],

@@ -8,8 +8,12 @@ export function Audiences({ group }: { group?: string }) {
     <ul className="audience-list" role="list">
       {audiences.map((entry) => (
         <li key={entry.audience}>
-          <strong><FigureText text={entry.audience} /></strong>
-          <span><FigureText text={entry.description} /></span>
+          <strong>
+            <FigureText text={entry.audience} />
+          </strong>
+          <span>
+            <FigureText text={entry.description} />
+          </span>
         </li>
       ))}
     </ul>

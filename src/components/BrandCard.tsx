@@ -19,10 +19,16 @@ export function BrandCard({ brand, selected, onSelect, page }: { brand: Brand; s
         <BrandMark brand={brand} />
         <span className="brand-card__name">{brand.name}</span>
       </span>
-      <span className="brand-card__domain"><DomainName domain={brand.domain} /></span>
+      <span className="brand-card__domain">
+        <DomainName domain={brand.domain} />
+      </span>
       <span className={brand.group === 'hub' ? 'badge badge--live' : 'badge'}>{brand.status}</span>
-      <span className="brand-card__role"><FigureText text={brand.role} /></span>
-      <span className="brand-card__text"><FigureText text={brand.description} /></span>
+      <span className="brand-card__role">
+        <FigureText text={brand.role} />
+      </span>
+      <span className="brand-card__text">
+        <FigureText text={brand.description} />
+      </span>
       <span className="brand-card__figures">
         <span>
           <span className="brand-card__figure-label">Valuation</span> <BrandValuation brand={brand} />
@@ -37,7 +43,12 @@ export function BrandCard({ brand, selected, onSelect, page }: { brand: Brand; s
   );
   const style = { '--brand': brand.colour } as React.CSSProperties;
   // The hub is not clickable (spec section 2); every other card selects its brand.
-  if (!onSelect) return <div className="brand-card brand-card--hub" style={style}>{body}</div>;
+  if (!onSelect)
+    return (
+      <div className="brand-card brand-card--hub" style={style}>
+        {body}
+      </div>
+    );
   // No link inside a button: the card's source markers are plain numbers (FigureMarkerLinks).
   const card = (
     <button type="button" className="brand-card" style={style} aria-pressed={selected} onClick={onSelect}>

@@ -17,7 +17,9 @@ export function BrandOverview({ id }: { id?: string }) {
       <li className="fact fact--domain">
         <BrandMark brand={brand} />
         <span className="fact__label">Domain</span>
-        <span className="fact__value"><DomainName domain={brand.domain} /></span>
+        <span className="fact__value">
+          <DomainName domain={brand.domain} />
+        </span>
         <span className="fact__note">
           {brand.status}
           {brand.stage ? ` · ${brand.stage}` : ''}
@@ -25,8 +27,12 @@ export function BrandOverview({ id }: { id?: string }) {
       </li>
       <li className="fact">
         <span className="fact__label">Valuation range</span>
-        <span className="fact__value"><BrandValuation brand={brand} /></span>
-        <span className="fact__note"><FigureText text={brand.role} /></span>
+        <span className="fact__value">
+          <BrandValuation brand={brand} />
+        </span>
+        <span className="fact__note">
+          <FigureText text={brand.role} />
+        </span>
       </li>
       <li className="fact fact--ask">
         <span className="fact__label">Investment ask</span>

@@ -30,12 +30,22 @@ function CardBody({ card, level }: { card: Card; level: 2 | 3 }) {
       {/* Money typed into usd or usdRange never gets past the check: figures come from the ledger. */}
       {(card.figure || card.value) && <span className="card__value">{card.figure ? <Figure id={card.figure} standalone /> : card.value}</span>}
       <Title className="card__title">{card.link ? <SlideLink to={card.link}>{title}</SlideLink> : title}</Title>
-      {card.sublabel && <p className="card__sublabel"><FigureText text={card.sublabel} /></p>}
-      {card.description && <p className="card__text"><FigureText text={card.description} /></p>}
+      {card.sublabel && (
+        <p className="card__sublabel">
+          <FigureText text={card.sublabel} />
+        </p>
+      )}
+      {card.description && (
+        <p className="card__text">
+          <FigureText text={card.description} />
+        </p>
+      )}
       {card.features && (
         <ul className="card__features">
           {card.features.map((feature) => (
-            <li key={feature}><FigureText text={feature} /></li>
+            <li key={feature}>
+              <FigureText text={feature} />
+            </li>
           ))}
         </ul>
       )}

@@ -23,7 +23,8 @@ export function ConsultationDialog({ send, onClose }: { send: (request: Consulta
       sendingLabel="Sending…"
       onSubmit={() =>
         void request.submit(
-          (): Record<string, string> => (times.trim() ? {} : { preferred_times: 'Please say when suits you, such as "Tuesday or Wednesday afternoon, Eastern".' }),
+          (): Record<string, string> =>
+            times.trim() ? {} : { preferred_times: 'Please say when suits you, such as "Tuesday or Wednesday afternoon, Eastern".' },
           () => send({ preferred_times: times.trim(), ...(message.trim() && { message: message.trim() }) }),
         )
       }

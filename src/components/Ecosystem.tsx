@@ -29,13 +29,17 @@ export function Ecosystem({ total }: { total: string }) {
     <div className="ecosystem">
       {hub && (
         <section className="ecosystem__hub" aria-labelledby="ecosystem-hub">
-          <h2 id="ecosystem-hub" className="section-title">Central hub</h2>
+          <h2 id="ecosystem-hub" className="section-title">
+            Central hub
+          </h2>
           <BrandCard brand={hub} />
         </section>
       )}
       {GROUPS.map(({ group, title }) => (
         <section key={group} aria-labelledby={`ecosystem-${group}`}>
-          <h2 id={`ecosystem-${group}`} className="section-title">{title}</h2>
+          <h2 id={`ecosystem-${group}`} className="section-title">
+            {title}
+          </h2>
           <ul className={`card-grid card-grid--${group === 'core' ? 4 : 3}`} role="list">
             {cardsOf(group).map((brand) => (
               <li key={brand.id}>
@@ -51,14 +55,20 @@ export function Ecosystem({ total }: { total: string }) {
         </section>
       ))}
       <section aria-labelledby="ecosystem-portfolio">
-        <h2 id="ecosystem-portfolio" className="section-title">Also in the portfolio</h2>
+        <h2 id="ecosystem-portfolio" className="section-title">
+          Also in the portfolio
+        </h2>
         <ul className="portfolio-list" role="list">
-          {others.map((brand) => <PortfolioRow key={brand.id} brand={brand} />)}
+          {others.map((brand) => (
+            <PortfolioRow key={brand.id} brand={brand} />
+          ))}
         </ul>
       </section>
       <p className="ecosystem__total">
         <span className="ecosystem__total-label">Total ecosystem valuation</span>
-        <span className="ecosystem__total-value"><Figure id={total} /></span>
+        <span className="ecosystem__total-value">
+          <Figure id={total} />
+        </span>
       </p>
     </div>
   );
@@ -68,9 +78,15 @@ function PortfolioRow({ brand }: { brand: Brand }) {
   return (
     <li style={{ '--brand': brand.colour } as React.CSSProperties}>
       <span className="portfolio-list__name">{brand.name}</span>
-      <span className="portfolio-list__domain"><DomainName domain={brand.domain} /></span>
-      <span className="portfolio-list__role"><FigureText text={brand.role} /></span>
-      <span className="portfolio-list__value"><BrandValuation brand={brand} /></span>
+      <span className="portfolio-list__domain">
+        <DomainName domain={brand.domain} />
+      </span>
+      <span className="portfolio-list__role">
+        <FigureText text={brand.role} />
+      </span>
+      <span className="portfolio-list__value">
+        <BrandValuation brand={brand} />
+      </span>
     </li>
   );
 }

@@ -17,5 +17,12 @@ export function Figure({ id, standalone = false }: { id: string; standalone?: bo
   // Changed since this viewer's last visit: said in words, so no one depends on the colour.
   const was = useFigureUpdate(id);
   const figure = notes ? <notes.FigureMarker id={id} text={shown} /> : <>{shown}</>;
-  return was ? <>{figure}<span className="figure-updated"> (updated, was {was})</span></> : figure;
+  return was ? (
+    <>
+      {figure}
+      <span className="figure-updated"> (updated, was {was})</span>
+    </>
+  ) : (
+    figure
+  );
 }

@@ -13,7 +13,9 @@ export function Sites() {
           <BrandMark brand={brand} />
           <span>
             <span className="site-list__name">{brand.name}</span>
-            <span className="site-list__domain"><DomainName domain={brand.domain} /></span>
+            <span className="site-list__domain">
+              <DomainName domain={brand.domain} />
+            </span>
           </span>
         </li>
       ))}

@@ -9,10 +9,18 @@ export function StatNote({ group }: { group: string }) {
     <aside className="note note--strong stat-note">
       {stats.map((stat) => (
         <p className="stat-note__item" key={`${stat.label}${stat.figure ?? stat.value}`}>
-          <span className="stat-note__value"><StatValue stat={stat} /></span>
+          <span className="stat-note__value">
+            <StatValue stat={stat} />
+          </span>
           <span className="stat-note__text">
-            <strong><FigureText text={stat.label} /></strong>
-            {stat.sublabel && <span><FigureText text={stat.sublabel} /></span>}
+            <strong>
+              <FigureText text={stat.label} />
+            </strong>
+            {stat.sublabel && (
+              <span>
+                <FigureText text={stat.sublabel} />
+              </span>
+            )}
           </span>
         </p>
       ))}

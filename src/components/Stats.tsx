@@ -10,9 +10,17 @@ export function Stats({ group, compact = false }: { group?: string; compact?: bo
     <ul className={compact ? 'stat-grid stat-grid--compact' : 'stat-grid'} role="list">
       {stats.map((stat) => (
         <li className="stat" key={`${stat.label}${stat.figure ?? stat.value}`}>
-          <span className="stat__value"><StatValue stat={stat} /></span>
-          <span className="stat__label"><FigureText text={stat.label} /></span>
-          {stat.sublabel && <span className="stat__sublabel"><FigureText text={stat.sublabel} /></span>}
+          <span className="stat__value">
+            <StatValue stat={stat} />
+          </span>
+          <span className="stat__label">
+            <FigureText text={stat.label} />
+          </span>
+          {stat.sublabel && (
+            <span className="stat__sublabel">
+              <FigureText text={stat.sublabel} />
+            </span>
+          )}
         </li>
       ))}
     </ul>

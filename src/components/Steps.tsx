@@ -8,14 +8,20 @@ export function Steps() {
     <ol className="steps">
       {steps.map((step) => (
         <li className="step" key={step.number}>
-          <span className="step__number" aria-hidden="true">{step.number}</span>
+          <span className="step__number" aria-hidden="true">
+            {step.number}
+          </span>
           <div>
             <h3 className="step__title">
               <span className="visually-hidden">Step {step.number}: </span>
               <FigureText text={step.title} />
             </h3>
-            <p className="step__time"><FigureText text={step.time} /></p>
-            <p className="step__text"><FigureText text={step.description} /></p>
+            <p className="step__time">
+              <FigureText text={step.time} />
+            </p>
+            <p className="step__text">
+              <FigureText text={step.description} />
+            </p>
           </div>
         </li>
       ))}

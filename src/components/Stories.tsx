@@ -14,9 +14,15 @@ export function Stories() {
             {story.name}, {story.age}, {story.state}
           </h3>
           {/* A number typed as the amount never gets past the check: it names a ledger figure. */}
-          <p className="card__value"><Figure id={String(story.amount)} standalone /></p>
-          <p className="card__sublabel"><FigureText text={story.highlight} /></p>
-          <p className="card__text"><FigureText text={story.story} /></p>
+          <p className="card__value">
+            <Figure id={String(story.amount)} standalone />
+          </p>
+          <p className="card__sublabel">
+            <FigureText text={story.highlight} />
+          </p>
+          <p className="card__text">
+            <FigureText text={story.story} />
+          </p>
         </li>
       ))}
     </ul>

@@ -10,8 +10,12 @@ export function Timeline() {
         <li className="timeline__entry" key={`${entry.year}${entry.title}`}>
           <span className="timeline__year">{entry.year}</span>
           <div>
-            <h3 className="timeline__title"><FigureText text={entry.title} /></h3>
-            <p><FigureText text={entry.description} /></p>
+            <h3 className="timeline__title">
+              <FigureText text={entry.title} />
+            </h3>
+            <p>
+              <FigureText text={entry.description} />
+            </p>
           </div>
         </li>
       ))}

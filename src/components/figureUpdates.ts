@@ -16,4 +16,9 @@ export function setFigureUpdates(next: Readonly<Record<string, string>>): void {
 const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
 
 /** The old text of figure `id` when it changed since the viewer's last visit, else undefined. */
-export const useFigureUpdate = (id: string): string | undefined => useSyncExternalStore(subscribe, () => marks[id], () => undefined);
+export const useFigureUpdate = (id: string): string | undefined =>
+  useSyncExternalStore(
+    subscribe,
+    () => marks[id],
+    () => undefined,
+  );

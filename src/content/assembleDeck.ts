@@ -65,12 +65,14 @@ function assembleUnsorted(sources: DeckSources): { content?: DeckContent; issues
   const pageNames = parsed.map((slide) => slide.frontmatter.name);
   issues.push(...checkReferences(parsed, { pageNames, publicFiles: sources.publicFiles, brandIds }));
   if (ledger.ledger) {
-    issues.push(...checkFigures({
-      ledger: ledger.ledger,
-      slides: parsed,
-      ...(brands.value && { brands: { brands: brands.value.brands, source: brandsSource, text: normalizeSourceText(sources.brands.text) } }),
-      today: sources.today ?? new Date().toISOString().slice(0, 10),
-    }));
+    issues.push(
+      ...checkFigures({
+        ledger: ledger.ledger,
+        slides: parsed,
+        ...(brands.value && { brands: { brands: brands.value.brands, source: brandsSource, text: normalizeSourceText(sources.brands.text) } }),
+        today: sources.today ?? new Date().toISOString().slice(0, 10),
+      }),
+    );
   }
   if (!settings.value || !brands.value || !brandIds || !ledger.ledger) return { issues };
 
@@ -124,7 +126,10 @@ function toRecord(slide: ParsedSlide, allBrands: DeckContent['brands'], ledger: 
     ...(summary && { summary }),
     ...(fm.brand && { brand: fm.brand }),
     records,
-    brandIds: brandIdsOf(slide, allBrands.map((brand) => brand.id)),
+    brandIds: brandIdsOf(
+      slide,
+      allBrands.map((brand) => brand.id),
+    ),
     components: componentsOf(slide),
     figureIds,
     headerFigureIds: headerFigures(slide).filter((id) => ledger.figures.has(id)),
@@ -144,7 +149,12 @@ function notesByPath(parsed: readonly ParsedSlide[], ledger: FigureLedger): Reco
 function pageWordsByPath(parsed: readonly ParsedSlide[], sources: DeckSources, brands: DeckContent['brands']): Record<string, string> {
   const words: Record<string, string> = {};
   for (const slide of parsed) {
-    const shown = brands.filter((brand) => brandIdsOf(slide, brands.map((entry) => entry.id)).includes(brand.id));
+    const shown = brands.filter((brand) =>
+      brandIdsOf(
+        slide,
+        brands.map((entry) => entry.id),
+      ).includes(brand.id),
+    );
     const text = normalizeSourceText(sources.slides.find((entry) => entry.file === slide.file)?.text ?? slide.text);
     words[slidePath(slide.frontmatter.name)] = `${text}\n${JSON.stringify(shown)}`;
   }

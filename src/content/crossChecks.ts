@@ -52,7 +52,11 @@ export function crossCheck(
   const missing = Array.from({ length }, (_, index) => index + 1).filter((order) => !byOrder.has(order));
   if (missing.length > 0) {
     const orders = missing.length === 1 ? `order ${missing[0]}` : `orders ${missing.join(', ')}`;
-    error(lengthAt, ['deck', 'length'], `${lengthIs}, but ${inDeck.length} pages have an order and none has ${orders}: orders run 1-${length} without gaps (renumber the pages, or ${lengthSet ? 'change the length' : `add deck: { length: ${inDeck.length} }`} here)`);
+    error(
+      lengthAt,
+      ['deck', 'length'],
+      `${lengthIs}, but ${inDeck.length} pages have an order and none has ${orders}: orders run 1-${length} without gaps (renumber the pages, or ${lengthSet ? 'change the length' : `add deck: { length: ${inDeck.length} }`} here)`,
+    );
   }
   const byPath = new Map<string, ParsedSlide>();
   for (const [index, slide] of slides.entries()) {

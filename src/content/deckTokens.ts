@@ -25,7 +25,11 @@ export const PLACEHOLDER_TOKENS: DeckTokens = Object.fromEntries(SETTING_NAMES.m
  * Replaces `{token}` in every string of a YAML value; reports tokens that are not settings. A figure
  * (`{market.homeEquity}`, with a dot) is left for the figure checks and the components that show it.
  */
-export function fillTokens(value: unknown, tokens: DeckTokens, path: PropertyKey[] = []): {
+export function fillTokens(
+  value: unknown,
+  tokens: DeckTokens,
+  path: PropertyKey[] = [],
+): {
   value: unknown;
   unknown: Array<{ path: FieldPath; token: string }>;
 } {

@@ -35,7 +35,14 @@ export function checkFigures({ ledger, slides, brands, today }: FigureCheckInput
     const known = ledger.figures.get(ref.id);
     // A story's amount and a brand's valuation and investment are shown as money.
     if (known && /(\.amount|\.valuation|\.investment)$/.test(ref.field) && known.value.kind !== 'usd') {
-      issues.push({ severity: 'error', file: ref.file, line: ref.line, column: ref.column, field: ref.field, message: `${ref.id} is ${known.text}, not money: name a figure of ${ledger.file} with a usd value` });
+      issues.push({
+        severity: 'error',
+        file: ref.file,
+        line: ref.line,
+        column: ref.column,
+        field: ref.field,
+        message: `${ref.id} is ${known.text}, not money: name a figure of ${ledger.file} with a usd value`,
+      });
     }
     if (known) continue;
     const what = ref.how === 'token' ? `{${ref.id}} is not a figure of ${ledger.file}` : `no figure has id ${ref.id} in ${ledger.file}`;
@@ -43,7 +50,13 @@ export function checkFigures({ ledger, slides, brands, today }: FigureCheckInput
     issues.push({ severity: 'error', file: ref.file, line: ref.line, column: ref.column, field, message: `${what}${didYouMean(ref.id, ids)}` });
   }
   for (const slide of slides) issues.push(...checkBodyFigures(slide, ledger));
-  issues.push(...checkFigureLiterals(slides, ledger, brands && { brands: brands.brands, source: { text: brands.text, locate: brands.source.locate }, file: brands.source.file }));
+  issues.push(
+    ...checkFigureLiterals(
+      slides,
+      ledger,
+      brands && { brands: brands.brands, source: { text: brands.text, locate: brands.source.locate }, file: brands.source.file },
+    ),
+  );
 
   const shown = new Set(slides.flatMap((slide) => figuresShownBy(slide, brands?.brands ?? [])));
   for (const figure of ledger.figures.values()) {
@@ -67,7 +80,14 @@ function checkBodyFigures(slide: ParsedSlide, ledger: FigureLedger): ContentIssu
   for (const element of slide.mdx.elements) {
     const name = FIGURE_ATTRIBUTES[element.name as keyof typeof FIGURE_ATTRIBUTES];
     if (element.name === 'Figure' && !element.attributes[name!]?.value) {
-      issues.push({ severity: 'error', file: slide.file, line: element.line, column: element.column, field: '<Figure>', message: `needs id="…", the id of a figure in ${ledger.file} (such as market.homeEquity)` });
+      issues.push({
+        severity: 'error',
+        file: slide.file,
+        line: element.line,
+        column: element.column,
+        field: '<Figure>',
+        message: `needs id="…", the id of a figure in ${ledger.file} (such as market.homeEquity)`,
+      });
     }
   }
   const ids = [...ledger.figures.keys()];
@@ -126,24 +146,45 @@ function checkTotals(ledger: FigureLedger): ContentIssue[] {
   for (const figure of ledger.figures.values()) {
     const single = figure.value.low === figure.value.high;
     const kindAt = (end?: 'low' | 'high') => (end && !single ? ledger.locate(figure.id, figure.value.kind, end) : ledger.locate(figure.id, figure.value.kind));
-    for (const [relation, selection] of [['sumOf', figure.sumOf], ['countOf', figure.countOf]] as const) {
+    for (const [relation, selection] of [
+      ['sumOf', figure.sumOf],
+      ['countOf', figure.countOf],
+    ] as const) {
       if (!selection) continue;
       const chosen = selectFigures(ledger, selection).filter((other) => other.id !== figure.id);
       const missing = selection.filter((item) => selectFigures(ledger, [item]).length === 0);
       for (const item of missing) {
-        issues.push({ severity: 'error', file: ledger.file, ...ledger.locate(figure.id, relation), field: `${figure.id}.${relation}`, message: `${item} names no figure of the ledger${didYouMean(item, ledger.figures.keys())}` });
+        issues.push({
+          severity: 'error',
+          file: ledger.file,
+          ...ledger.locate(figure.id, relation),
+          field: `${figure.id}.${relation}`,
+          message: `${item} names no figure of the ledger${didYouMean(item, ledger.figures.keys())}`,
+        });
       }
       if (missing.length) continue;
       const named = selection.join(', ');
       if (relation === 'countOf') {
         if (chosen.length !== figure.value.low) {
-          issues.push({ severity: 'error', file: ledger.file, ...kindAt(), field: `${figure.id}.${figure.value.kind}`, message: `states ${figure.text}, but countOf (${named}) names ${chosen.length} figures` });
+          issues.push({
+            severity: 'error',
+            file: ledger.file,
+            ...kindAt(),
+            field: `${figure.id}.${figure.value.kind}`,
+            message: `states ${figure.text}, but countOf (${named}) names ${chosen.length} figures`,
+          });
         }
         continue;
       }
       const notMoney = chosen.filter((other) => other.value.kind !== figure.value.kind);
       if (notMoney.length) {
-        issues.push({ severity: 'error', file: ledger.file, ...ledger.locate(figure.id, relation), field: `${figure.id}.sumOf`, message: `sums figures of another kind than ${figure.value.kind}: ${notMoney.map((other) => other.id).join(', ')}` });
+        issues.push({
+          severity: 'error',
+          file: ledger.file,
+          ...ledger.locate(figure.id, relation),
+          field: `${figure.id}.sumOf`,
+          message: `sums figures of another kind than ${figure.value.kind}: ${notMoney.map((other) => other.id).join(', ')}`,
+        });
         continue;
       }
       const sum = chosen.reduce((total, other) => ({ low: total.low + other.value.low, high: total.high + other.value.high }), { low: 0, high: 0 });

@@ -8,7 +8,25 @@ import { BRAND_WORDS, forEachString, placeInField } from './figureRefs.ts';
 import type { ParsedSlide } from './parseSlide.ts';
 
 /** Frontmatter fields that are ids, codes or numbering, never a figure typed for a reader. */
-const NOT_PROSE = new Set(['name', 'layout', 'brand', 'brands', 'group', 'code', 'icon', 'link', 'figure', 'order', 'outsideDeck', 'number', 'year', 'age', 'exact', 'prefix', 'suffix']);
+const NOT_PROSE = new Set([
+  'name',
+  'layout',
+  'brand',
+  'brands',
+  'group',
+  'code',
+  'icon',
+  'link',
+  'figure',
+  'order',
+  'outsideDeck',
+  'number',
+  'year',
+  'age',
+  'exact',
+  'prefix',
+  'suffix',
+]);
 /** Record lists whose `value`, `usd` and `usdRange` are a figure's place, and the field that labels it. */
 const FIGURE_RECORDS: Readonly<Record<string, string>> = { stats: 'label', cards: 'title' };
 
@@ -30,11 +48,17 @@ export function checkFigureLiterals(
   const figures = [...ledger.figures.values()].map((figure) => ({ figure, normalized: normalizeValue(figure.value), label: words(figure.label) }));
   const issues: ContentIssue[] = [];
 
-  const report = (at: { file: string; line: number; column: number }, field: string, literal: string, writing: Writing, found: {
-    equal: LedgerFigure[];
-    sameLabel: LedgerFigure[];
-    unknown?: boolean;
-  }) => {
+  const report = (
+    at: { file: string; line: number; column: number },
+    field: string,
+    literal: string,
+    writing: Writing,
+    found: {
+      equal: LedgerFigure[];
+      sameLabel: LedgerFigure[];
+      unknown?: boolean;
+    },
+  ) => {
     const message = found.equal.length
       ? `${literal} repeats ${listFigures(found.equal)}: write ${howToWrite(found.equal, writing)} instead`
       : found.sameLabel.length
@@ -49,7 +73,9 @@ export function checkFigureLiterals(
     const sameLabel = equal.length
       ? []
       : figures
-          .filter((entry) => sameUnit(literal, entry.normalized) && named.some((text) => (structured ? labelNames(text, entry.label) : text.includes(entry.label))))
+          .filter(
+            (entry) => sameUnit(literal, entry.normalized) && named.some((text) => (structured ? labelNames(text, entry.label) : text.includes(entry.label))),
+          )
           .map((entry) => entry.figure);
     return { equal, sameLabel };
   };
@@ -68,7 +94,10 @@ export function checkFigureLiterals(
           const amount = moneyOf(item[key]);
           if (!amount) continue;
           const path = [list, index, key];
-          report({ file: slide.file, ...slide.locate(path) }, formatFieldPath(path), amount.text, 'figure', { ...judge(amount.figure, [label], true), unknown: true });
+          report({ file: slide.file, ...slide.locate(path) }, formatFieldPath(path), amount.text, 'figure', {
+            ...judge(amount.figure, [label], true),
+            unknown: true,
+          });
         }
         if (typeof item.value === 'string') {
           for (const literal of findFigureLiterals(item.value)) {
@@ -156,7 +185,10 @@ function textPlace(file: string, text: { value: string; line: number; column: nu
 
 /** Lower case, hyphens and punctuation as spaces: `Home-equity market` names `home equity`. */
 function words(text: string): string {
-  return ` ${text.toLowerCase().replace(/[^a-z0-9%$+.]+/g, ' ').trim()} `;
+  return ` ${text
+    .toLowerCase()
+    .replace(/[^a-z0-9%$+.]+/g, ' ')
+    .trim()} `;
 }
 
 /** A stat's or card's label names a ledger label when one begins with, or contains, the other. */

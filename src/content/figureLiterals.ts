@@ -40,10 +40,39 @@ export function normalizeValue(value: FigureValue): NormalizedFigure {
   return { unit: UNIT_OF_KIND[value.kind], low: value.low, high: value.high, qualifier, scaled: false };
 }
 
-const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9, t: 1e12, tn: 1e12, trillion: 1e12 };
+const SCALE: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+  t: 1e12,
+  tn: 1e12,
+  trillion: 1e12,
+};
 const WORDS: Record<string, number> = {
-  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
 };
 const UNIT_WORDS: ReadonlyArray<readonly [RegExp, FigureUnit]> = [
   [/^days?$/i, 'day'],
@@ -76,7 +105,9 @@ export function findFigureLiterals(text: string): FigureLiteral[] {
   const found: FigureLiteral[] = [];
   for (const match of text.matchAll(pattern)) {
     const groups = match.groups!;
-    const figure = groups.word ? { unit: 'count' as const, low: WORDS[groups.word.toLowerCase()]!, high: WORDS[groups.word.toLowerCase()]!, qualifier: '' as const, scaled: false } : toFigure(groups);
+    const figure = groups.word
+      ? { unit: 'count' as const, low: WORDS[groups.word.toLowerCase()]!, high: WORDS[groups.word.toLowerCase()]!, qualifier: '' as const, scaled: false }
+      : toFigure(groups);
     if (!figure) continue;
     // The qualifier word belongs to the figure only when it changes the amount (`under`, `over`), not `about` or `up to`.
     const start = match.index + (groups.qual && !/^(under|below|less than|over|more than)/i.test(groups.qual) ? groups.qual.length : 0);

@@ -49,7 +49,8 @@ export function slideFigureRefs(slide: ParsedSlide): FigureRef[] {
   for (const element of slide.mdx.elements) {
     const name = FIGURE_ATTRIBUTES[element.name as keyof typeof FIGURE_ATTRIBUTES];
     const attribute = name ? element.attributes[name] : undefined;
-    if (attribute?.value) refs.push({ id: attribute.value, file: slide.file, line: attribute.line, column: attribute.column, field: `<${element.name} ${name}>`, how: 'element' });
+    if (attribute?.value)
+      refs.push({ id: attribute.value, file: slide.file, line: attribute.line, column: attribute.column, field: `<${element.name} ${name}>`, how: 'element' });
   }
   return refs.sort((a, b) => a.line - b.line || a.column - b.column);
 }
@@ -81,7 +82,13 @@ export function figuresShownBy(slide: ParsedSlide, brands: readonly Brand[]): st
 
 /** The figures a page names in its header (title, eyebrow): they are part of its notes too. */
 export function headerFigures(slide: ParsedSlide): string[] {
-  return [...new Set(slideFigureRefs(slide).filter((ref) => HEADER_FIELDS.some((field) => ref.field === field)).map((ref) => ref.id))];
+  return [
+    ...new Set(
+      slideFigureRefs(slide)
+        .filter((ref) => HEADER_FIELDS.some((field) => ref.field === field))
+        .map((ref) => ref.id),
+    ),
+  ];
 }
 
 /** Every string of a parsed YAML value, with its path. */
@@ -124,7 +131,9 @@ export function brandFigureRefs(brands: readonly Brand[], source: Pick<ParsedSli
   return brands.flatMap((brand, index) => [
     ...(['valuation', 'investment'] as const).flatMap((field) => {
       const id = brand[field];
-      return typeof id === 'string' ? [{ id, file, ...source.locate(['brands', index, field]), field: `brands[${brand.id}].${field}`, how: 'field' as const }] : [];
+      return typeof id === 'string'
+        ? [{ id, file, ...source.locate(['brands', index, field]), field: `brands[${brand.id}].${field}`, how: 'field' as const }]
+        : [];
     }),
     ...BRAND_WORDS.flatMap((field) =>
       [...(brand[field] ?? '').matchAll(FIGURE_TOKEN)].map((match) => ({

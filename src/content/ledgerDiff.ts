@@ -53,7 +53,8 @@ const NONE = 'to be supplied';
  * `` - `market.homeEquity` (Home equity): $13.95T → $13.96T; shown on Market (/market) ``.
  */
 export function formatFigureChanges(changes: readonly FigureChange[], pageName: (path: string) => string): string[] {
-  const shown = (pages: readonly string[], verb: string) => (pages.length ? `; ${verb} ${pages.map((path) => `${pageName(path)} (${path})`).join(', ')}` : `; ${verb} no page`);
+  const shown = (pages: readonly string[], verb: string) =>
+    pages.length ? `; ${verb} ${pages.map((path) => `${pageName(path)} (${path})`).join(', ')}` : `; ${verb} no page`;
   return changes.map((change) => {
     const head = `- \`${change.id}\` (${change.label})`;
     if (change.change === 'added') return `${head}: added, ${change.after!.text}${shown(change.pages, 'shown on')}`;

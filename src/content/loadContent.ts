@@ -11,7 +11,10 @@ export const SLIDES_DIR = 'slides';
 export const PUBLIC_DIR = 'public';
 
 /** Reads every content file under `root/slides` and assembles the deck (the only file reading). */
-export function loadContent(root: string, slidesDir = join(root, SLIDES_DIR)): {
+export function loadContent(
+  root: string,
+  slidesDir = join(root, SLIDES_DIR),
+): {
   content?: DeckContent;
   issues: ContentIssue[];
   files: string[];
@@ -20,7 +23,10 @@ export function loadContent(root: string, slidesDir = join(root, SLIDES_DIR)): {
     const path = join(slidesDir, name);
     return { file: relative(root, path), text: readFileSync(path, 'utf8'), path };
   };
-  const slideFiles = readdirSync(slidesDir).filter((name) => name.endsWith('.mdx')).sort().map(read);
+  const slideFiles = readdirSync(slidesDir)
+    .filter((name) => name.endsWith('.mdx'))
+    .sort()
+    .map(read);
   const settings = read('deck.yaml');
   const brands = read('brands.yaml');
   const figures = read(FIGURES_LEDGER_NAME);

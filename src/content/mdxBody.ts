@@ -90,8 +90,8 @@ function syntaxIssue(file: string, error: unknown): ContentIssue {
   const reason = message.reason ?? message.message ?? String(error);
   // An unclosed tag is reported at the end of the file or its paragraph; the tag itself is the place to fix.
   const tag = /Expected a closing tag for `<(\w[\w.:-]*)[^`]*` \((\d+):(\d+)-/.exec(reason);
-  const line = tag ? Number(tag[2]) : message.line ?? 1;
-  const column = tag ? Number(tag[3]) : message.column ?? 1;
+  const line = tag ? Number(tag[2]) : (message.line ?? 1);
+  const column = tag ? Number(tag[3]) : (message.column ?? 1);
   const text = reason.replace(/ \(\d+:\d+-\d+:\d+\)/g, '');
   const hint = tag ? `: close it with </${tag[1]}>, or write <${tag[1]} /> if it wraps nothing` : '';
   return { severity: 'error', file, line, column, field: '', message: `MDX syntax: ${text}${hint}` };

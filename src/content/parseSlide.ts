@@ -43,7 +43,13 @@ export function parseSlide(file: string, text: string, tokens: DeckTokens): { sl
 
   // gray-matter splits; YAML 1.2 parses (the same parser as the check's positions, see toolchain.md).
   // A YAML syntax error is reported below, with its position, by the parser that locates fields.
-  const lenient = (text: string) => { try { return YAML.parse(text) as object; } catch { return {}; } };
+  const lenient = (text: string) => {
+    try {
+      return YAML.parse(text) as object;
+    } catch {
+      return {};
+    }
+  };
   const split = matter(source, { engines: { yaml: lenient } });
   const yamlStart = source.indexOf(split.matter);
   const lineOffset = source.slice(0, yamlStart).split('\n').length - 1;
@@ -85,7 +91,14 @@ function checkBody(file: string, body: string, bodyLine: number, frontmatter: Sl
     if (element.name === 'Setting' && !setting?.value) {
       issues.push({ severity: 'error', file, ...(setting ?? element), field: '<Setting>', message: 'needs name="…", one of ' + SETTING_NAMES.join(', ') });
     } else if (setting?.value && !isSettingName(setting.value)) {
-      issues.push({ severity: 'error', file, line: setting.line, column: setting.column, field: `<Setting name="${setting.value}">`, message: `is not a deck setting${didYouMean(setting.value, SETTING_NAMES) || `; the settings are ${SETTING_NAMES.join(', ')}`}` });
+      issues.push({
+        severity: 'error',
+        file,
+        line: setting.line,
+        column: setting.column,
+        field: `<Setting name="${setting.value}">`,
+        message: `is not a deck setting${didYouMean(setting.value, SETTING_NAMES) || `; the settings are ${SETTING_NAMES.join(', ')}`}`,
+      });
     }
     const group = element.attributes.group?.value;
     if (!(element.name in GROUPED_COMPONENTS) || group == null) continue;
@@ -93,7 +106,14 @@ function checkBody(file: string, body: string, bodyLine: number, frontmatter: Sl
     const records: ReadonlyArray<{ group?: string }> = frontmatter[kind] ?? [];
     if (!records.some((record) => record.group === group)) {
       const { line, column } = element;
-      issues.push({ severity: 'error', file, line, column, field: `<${element.name} group="${group}">`, message: `no ${kind} in the frontmatter have group ${group}` });
+      issues.push({
+        severity: 'error',
+        file,
+        line,
+        column,
+        field: `<${element.name} group="${group}">`,
+        message: `no ${kind} in the frontmatter have group ${group}`,
+      });
     }
   }
   body.split('\n').forEach((text, index) => {

@@ -8,16 +8,15 @@ import type { LedgerFigure } from './figureLedger.ts';
  * waits); the summaries only feed the prerender's meta descriptions, so the browser's copy leaves them out.
  */
 export function registryModule(deck: DeckContent, slideId: (name: string) => string, forServer = false): string {
-  const meta = deck.slides.map(({ records: _, file: __, brandIds: ___, tagline: ____, components: _____, figureIds: ______, headerFigureIds: _______, summary, ...rest }) =>
-    forServer && summary ? { ...rest, summary } : rest,
+  const meta = deck.slides.map(
+    ({ records: _, file: __, brandIds: ___, tagline: ____, components: _____, figureIds: ______, headerFigureIds: _______, summary, ...rest }) =>
+      forServer && summary ? { ...rest, summary } : rest,
   );
   // The platform block stays on the server; the deck length and the list of sample values only feed the
   // check. The deck-wide partner is not here either (issue 25): a viewer pitched under their own
   // Prepared-for must never receive it; it has its own chunk (partnerModule), loaded only when shown.
   const { platform: _platform, deck: _length, samples: _samples, partner: _partner, ...settings } = deck.settings;
-  const loaders = deck.slides
-    .map((slide) => `  ${JSON.stringify(slide.name)}: () => import(${JSON.stringify(slideId(slide.name))}),`)
-    .join('\n');
+  const loaders = deck.slides.map((slide) => `  ${JSON.stringify(slide.name)}: () => import(${JSON.stringify(slideId(slide.name))}),`).join('\n');
   return [
     `export const settings = ${JSON.stringify(settings)};`,
     `export const slides = ${JSON.stringify(meta)};`,

@@ -23,13 +23,15 @@ export function checkSamples(settings: DeckSettings, source: Pick<YamlSource, 'f
   return (settings.samples ?? []).flatMap((path, index): ContentIssue[] =>
     known.includes(path)
       ? []
-      : [{
-          severity: 'error',
-          file: source.file,
-          ...source.locate(['samples', index]),
-          field: `samples[${index}]`,
-          message: `${path} is not a setting a page shows${didYouMean(path, known) || ` (they are ${known.join(', ')})`}`,
-        }],
+      : [
+          {
+            severity: 'error',
+            file: source.file,
+            ...source.locate(['samples', index]),
+            field: `samples[${index}]`,
+            message: `${path} is not a setting a page shows${didYouMean(path, known) || ` (they are ${known.join(', ')})`}`,
+          },
+        ],
   );
 }
 
@@ -37,12 +39,19 @@ export function checkSamples(settings: DeckSettings, source: Pick<YamlSource, 'f
  * The one line naming the sample values still in place (deck settings, and ledger figures whose source
  * or as-of date is still "to be supplied"), or undefined when there are none.
  */
-export function sampleNotice(settings: DeckSettings, figures: ReadonlyArray<Pick<LedgerFigure, 'id' | 'source' | 'asOf'>> = [], file = 'slides/deck.yaml', ledgerFile = 'slides/figures.yaml'): string | undefined {
+export function sampleNotice(
+  settings: DeckSettings,
+  figures: ReadonlyArray<Pick<LedgerFigure, 'id' | 'source' | 'asOf'>> = [],
+  file = 'slides/deck.yaml',
+  ledgerFile = 'slides/figures.yaml',
+): string | undefined {
   const samples = settings.samples ?? [];
   const unsourced = figures.filter((figure) => figure.source === null || figure.asOf === null).map((figure) => figure.id);
   const parts = [
     ...(samples.length ? [`in ${file} ${samples.join(', ')} (then delete their lines under samples:)`] : []),
-    ...(unsourced.length ? [`in ${ledgerFile} the source or as-of date of ${unsourced.length} figure(s), still "${SAMPLE_SOURCE}": ${unsourced.join(', ')}`] : []),
+    ...(unsourced.length
+      ? [`in ${ledgerFile} the source or as-of date of ${unsourced.length} figure(s), still "${SAMPLE_SOURCE}": ${unsourced.join(', ')}`]
+      : []),
   ];
   if (parts.length === 0) return undefined;
   return `Sample values still in place, to replace before sharing the deck: ${parts.join('; ')}`;

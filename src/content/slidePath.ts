@@ -12,7 +12,10 @@ export function slidePath(name: string): string {
 
 // Case, hyphens, underscores, spaces and trailing slashes are how typed spellings of one route differ.
 function routeKey(value: string): string {
-  return value.toLowerCase().replace(/[-_\s]|%20/g, '').replace(/\/+$/, '');
+  return value
+    .toLowerCase()
+    .replace(/[-_\s]|%20/g, '')
+    .replace(/\/+$/, '');
 }
 
 /**

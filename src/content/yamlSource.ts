@@ -45,7 +45,11 @@ export function parseYamlSource(file: string, raw: string, lineOffset = 0): Yaml
 }
 
 /** Validates a parsed source, turning every schema issue into a located diagnostic at once. */
-export function validateYamlSource<S extends z.ZodType>(source: YamlSource, schema: S, data = source.data): {
+export function validateYamlSource<S extends z.ZodType>(
+  source: YamlSource,
+  schema: S,
+  data = source.data,
+): {
   value?: z.infer<S>;
   issues: ContentIssue[];
 } {

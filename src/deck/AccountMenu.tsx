@@ -41,14 +41,7 @@ export function AccountMenu() {
   if (!user || !logout) return null;
   return (
     <div className="account" ref={root}>
-      <button
-        ref={toggle}
-        type="button"
-        className="zoom__button account__toggle"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
+      <button ref={toggle} type="button" className="zoom__button account__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         Account
       </button>
       <div id={panelId} className="account__panel" hidden={!open}>

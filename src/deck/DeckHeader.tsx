@@ -45,7 +45,12 @@ export function DeckHeaderBar({ company }: { company?: string | undefined }) {
 function PresentButton() {
   const presenting = usePresentMode();
   return (
-    <button type="button" className="zoom__button deck-header__present" aria-pressed={presenting} onClick={() => (presenting ? leavePresentMode() : enterPresentMode())}>
+    <button
+      type="button"
+      className="zoom__button deck-header__present"
+      aria-pressed={presenting}
+      onClick={() => (presenting ? leavePresentMode() : enterPresentMode())}
+    >
       Present
     </button>
   );

@@ -89,6 +89,6 @@ function spacePress(direction: 1 | -1, go: DeckPosition['go']): boolean {
     return true;
   }
   const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  window.scrollTo({ top: move.top, behavior: smooth ? 'smooth' : 'instant' as ScrollBehavior });
+  window.scrollTo({ top: move.top, behavior: smooth ? 'smooth' : ('instant' as ScrollBehavior) });
   return true;
 }

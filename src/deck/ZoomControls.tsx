@@ -21,13 +21,30 @@ export function ZoomControls() {
 function ZoomButtons({ percent, setPercent }: { percent: number; setPercent: (percent: number) => void }) {
   return (
     <div className="zoom" role="group" aria-label="Text size">
-      <button type="button" className="zoom__button" aria-label="A- Decrease text size" disabled={percent <= ZOOM.min} onClick={() => setPercent(zoomBy(percent, -1))}>
+      <button
+        type="button"
+        className="zoom__button"
+        aria-label="A- Decrease text size"
+        disabled={percent <= ZOOM.min}
+        onClick={() => setPercent(zoomBy(percent, -1))}
+      >
         A-
       </button>
-      <button type="button" className="zoom__button zoom__reset" aria-label={`${percent}% text size: reset to ${ZOOM.initial}%`} onClick={() => setPercent(ZOOM.initial)}>
+      <button
+        type="button"
+        className="zoom__button zoom__reset"
+        aria-label={`${percent}% text size: reset to ${ZOOM.initial}%`}
+        onClick={() => setPercent(ZOOM.initial)}
+      >
         {percent}%
       </button>
-      <button type="button" className="zoom__button" aria-label="A+ Increase text size" disabled={percent >= ZOOM.max} onClick={() => setPercent(zoomBy(percent, 1))}>
+      <button
+        type="button"
+        className="zoom__button"
+        aria-label="A+ Increase text size"
+        disabled={percent >= ZOOM.max}
+        onClick={() => setPercent(zoomBy(percent, 1))}
+      >
         A+
       </button>
     </div>

@@ -34,7 +34,10 @@ export function useSlideLoad(name: string): SlideLoad {
         (error: unknown) => {
           if (!live) return;
           // The first failure is a fault like any uncaught error: the error reporting sees it once.
-          if (!failed) setTimeout(() => { throw error; });
+          if (!failed)
+            setTimeout(() => {
+              throw error;
+            });
           failed = true;
           setReconnecting(true);
           timer = setTimeout(attempt, RELOAD_DELAY_MS);

@@ -6,7 +6,12 @@ import { followDeckOptions } from './deckOptionsFeed.ts';
 import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 
 /** The deck's options through `client`, following live changes (and the person's partner, issue 25); null until the first read answers, or when it failed. */
-export function useDeckOptions(client: Base44Client, share: typeof shareAccessSocket, userId?: string, onPartner?: (partner: ViewerPartner) => void): DeckOptions | null {
+export function useDeckOptions(
+  client: Base44Client,
+  share: typeof shareAccessSocket,
+  userId?: string,
+  onPartner?: (partner: ViewerPartner) => void,
+): DeckOptions | null {
   const [options, setOptions] = useState<DeckOptions | null>(null);
   useEffect(() => followDeckOptions(client, setOptions, share, userId && onPartner ? { userId, onPartner } : undefined), [client, share, userId, onPartner]);
   return options;

@@ -39,8 +39,9 @@ export function relinkSlide(markup: string, anchor: string, anchorOf: ReadonlyMa
   const local = (id: string) => `${anchor}--${id}`;
   return markup
     .replace(/\s(id|for)="([^"]*)"/g, (_all, name: string, id: string) => ` ${name}="${local(id)}"`)
-    .replace(/\s(aria-(?:labelledby|describedby|controls|owns))="([^"]*)"/g, (_all, name: string, ids: string) =>
-      ` ${name}="${ids.split(/\s+/).filter(Boolean).map(local).join(' ')}"`,
+    .replace(
+      /\s(aria-(?:labelledby|describedby|controls|owns))="([^"]*)"/g,
+      (_all, name: string, ids: string) => ` ${name}="${ids.split(/\s+/).filter(Boolean).map(local).join(' ')}"`,
     )
     .replace(/\shref="([^"]*)"/g, (all, href: string) => {
       if (href.startsWith('#')) return ` href="#${local(href.slice(1))}"`;

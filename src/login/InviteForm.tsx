@@ -14,7 +14,13 @@ const MISMATCH = 'The two passwords differ.';
  * the password shows next to it (and takes the focus); one about the link asks `onLinkRefused`
  * to look the link up again, so a link that died meanwhile explains itself.
  */
-export function InviteForm({ client, signedIn, inviteToken, invitedEmail, onLinkRefused }: FormProps & { inviteToken: string; invitedEmail: string; onLinkRefused(): void }) {
+export function InviteForm({
+  client,
+  signedIn,
+  inviteToken,
+  invitedEmail,
+  onLinkRefused,
+}: FormProps & { inviteToken: string; invitedEmail: string; onLinkRefused(): void }) {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const passwordInput = useRef<HTMLInputElement>(null);

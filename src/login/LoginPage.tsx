@@ -128,4 +128,3 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
     </main>
   );
 }
-

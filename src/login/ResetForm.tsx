@@ -30,8 +30,28 @@ export function ResetForm({
   });
   return (
     <form onSubmit={onSubmit} aria-busy={busy}>
-      <Field label="New password" hint={PASSWORD_HINT} type="password" name="new-password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Field label="New password again" type="password" name="confirm-password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} value={again} error={mismatch} onChange={(e) => setAgain(e.target.value)} />
+      <Field
+        label="New password"
+        hint={PASSWORD_HINT}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Field
+        label="New password again"
+        type="password"
+        name="confirm-password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        value={again}
+        error={mismatch}
+        onChange={(e) => setAgain(e.target.value)}
+      />
       <FormError message={error} />
       <button type="submit" className="login-primary" disabled={busy}>
         {busy ? 'Saving…' : 'Set new password'}

@@ -21,7 +21,8 @@ export const DEAD_RESET_TITLES: Record<DeadResetState, string> = {
 const EXPLANATIONS: Record<DeadResetState, string> = {
   used: 'This reset link was already used. Sign in with the password you chose, or ask for a new link.',
   expired: 'This reset link has expired: a link works for one hour after it is sent. Ask for a new one.',
-  password_changed: 'Your password was changed after this link was sent, so the link no longer works. Sign in with your current password, or ask for a new link.',
+  password_changed:
+    'Your password was changed after this link was sent, so the link no longer works. Sign in with your current password, or ask for a new link.',
   unknown: 'This is not a valid reset link. Check that you opened the whole link from the email, or ask for a new one.',
 };
 
@@ -76,7 +77,13 @@ export function ResetStage({
   leave,
   onChanged,
   ...props
-}: FormProps & { resetToken: string; lookup: ResetLookup; recheck(): void; leave(mode: 'signin' | 'forgot'): void; onChanged(password: string): Promise<void> }) {
+}: FormProps & {
+  resetToken: string;
+  lookup: ResetLookup;
+  recheck(): void;
+  leave(mode: 'signin' | 'forgot'): void;
+  onChanged(password: string): Promise<void>;
+}) {
   if (lookup.state === 'checking') return <p className="login-explanation">Checking your reset link…</p>;
   if (lookup.state === 'known' && lookup.status.state !== 'valid') {
     return (

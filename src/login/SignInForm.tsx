@@ -14,7 +14,15 @@ export function SignInForm({ client, email, setEmail, go, signedIn }: FormProps)
   return (
     <form onSubmit={onSubmit} aria-busy={busy}>
       <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <Field label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Field
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <FormError message={error} />
       <button type="submit" className="login-primary" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}

@@ -162,7 +162,9 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('PORT must be a port number');
   const databaseUrl = env.DATABASE_URL ? parseDatabaseUrl(env.DATABASE_URL) : undefined;
   if (databaseUrl && !env.SERVICE_TOKEN) {
-    throw new Error('DATABASE_URL needs SERVICE_TOKEN too: every process on the database must accept the same service token (e.g. SERVICE_TOKEN=$(openssl rand -hex 32))');
+    throw new Error(
+      'DATABASE_URL needs SERVICE_TOKEN too: every process on the database must accept the same service token (e.g. SERVICE_TOKEN=$(openssl rand -hex 32))',
+    );
   }
   return {
     appId,
@@ -189,6 +191,7 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
 /** A whole number from 1 up, from the environment variable `name`, or a start-up error naming it. */
 export function parseCount(name: string, value: string): number {
   const count = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(count) || count < 1) throw new Error(`${name} must be a whole number from 1 up (got ${JSON.stringify(value)})`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(count) || count < 1)
+    throw new Error(`${name} must be a whole number from 1 up (got ${JSON.stringify(value)})`);
   return count;
 }

@@ -83,7 +83,7 @@ function startupMessage(url: string, options: PlatformOptions, report: Bootstrap
   lines.push(
     `  open ${url}/ to view the deck, ${url}/login to sign in`,
     `  admin console: ${url}${ADMIN_PATH} (sign in as an admin): invite people and see who they are, who is viewing, engagement and the deck's switches`,
-    '  invite from the console\'s Invite section, or here: npm run invite -- EMAIL [ROLE]',
+    "  invite from the console's Invite section, or here: npm run invite -- EMAIL [ROLE]",
   );
   return lines.join('\n');
 }
@@ -94,7 +94,8 @@ function startupMessage(url: string, options: PlatformOptions, report: Bootstrap
  */
 function serviceTokenWhere(options: PlatformOptions, generated: boolean): string {
   if (!generated) return 'from SERVICE_TOKEN';
-  if (options.dataDir && !options.databaseUrl) return `generated and kept in ${join(options.dataDir, SERVICE_TOKEN_FILE)} (owner-only; read it there), or set SERVICE_TOKEN`;
+  if (options.dataDir && !options.databaseUrl)
+    return `generated and kept in ${join(options.dataDir, SERVICE_TOKEN_FILE)} (owner-only; read it there), or set SERVICE_TOKEN`;
   return 'generated for this run only and not shown; set SERVICE_TOKEN to have one you can use';
 }
 
@@ -174,7 +175,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   port = await listen(server, port, options.host);
   warmDeckPdf(ctx);
   // Digests of notices kept back wait at most this long once their admin's hour has room again.
-  const flushDigests = () => void flushNoticeDigests(ctx).catch((error: unknown) => log(`[mail] notice digests: ${error instanceof Error ? error.message : error}`));
+  const flushDigests = () =>
+    void flushNoticeDigests(ctx).catch((error: unknown) => log(`[mail] notice digests: ${error instanceof Error ? error.message : error}`));
   const digests = setInterval(flushDigests, options.noticeDigestEveryMs ?? 60_000);
   digests.unref();
   flushDigests();

@@ -32,7 +32,14 @@ export function Presenting({ session, children }: { session: GateSession; childr
   useEffect(() => setPresenterView(admin && isPresenterAddress(window.location.search)), [admin]);
   const outer = useDeckUser();
   const withControls = useMemo(
-    () => ({ ...outer, presentingControls: <Suspense fallback={null}><PresentingButtons /></Suspense> }),
+    () => ({
+      ...outer,
+      presentingControls: (
+        <Suspense fallback={null}>
+          <PresentingButtons />
+        </Suspense>
+      ),
+    }),
     [outer],
   );
 

@@ -13,11 +13,7 @@ export default function PresentingButtons() {
       <button type="button" className="zoom__button" aria-keyshortcuts="P" onClick={openPresenter}>
         Presenter view
       </button>
-      <button
-        type="button"
-        className={`zoom__button${live ? ' presenting-buttons__live' : ''}`}
-        onClick={() => setPresenting({ live: !live, problem: null })}
-      >
+      <button type="button" className={`zoom__button${live ? ' presenting-buttons__live' : ''}`} onClick={() => setPresenting({ live: !live, problem: null })}>
         {live ? 'Stop presenting' : 'Start presenting'}
       </button>
       <span className="visually-hidden" role="status">

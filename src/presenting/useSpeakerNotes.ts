@@ -17,7 +17,8 @@ export function useSpeakerNotes(client: Base44Client): NotesState {
       cache: 'no-store',
     })
       .then(async (response) => {
-        if (!response.ok) throw new Error(response.status === 403 ? 'Only an admin may read the speaker notes.' : `The notes did not load (${response.status}).`);
+        if (!response.ok)
+          throw new Error(response.status === 403 ? 'Only an admin may read the speaker notes.' : `The notes did not load (${response.status}).`);
         const body = (await response.json()) as { notes?: Record<string, string> };
         if (live) setState({ status: 'ready', notes: body.notes ?? {} });
       })

@@ -34,11 +34,7 @@ export interface AgentsModule {
   createConversation(params: { agent_name: string; metadata?: Record<string, unknown> }): Promise<AgentConversation>;
   addMessage(conversation: AgentConversation, message: AgentMessage): Promise<unknown>;
   /** Room `/agent-conversations/{id}`; returns the unsubscribe function. */
-  subscribeToConversation(
-    id: string,
-    onUpdate: (conversation: AgentConversation) => void,
-    onError?: (error: unknown) => void,
-  ): Unsubscribe;
+  subscribeToConversation(id: string, onUpdate: (conversation: AgentConversation) => void, onError?: (error: unknown) => void): Unsubscribe;
   getWhatsAppConnectURL(agentName: string): string;
 }
 

@@ -49,8 +49,7 @@ export function readAppParams(options: ReadAppParamsOptions = {}): AppParams {
   for (const [key, name] of PARAMS) {
     const storageKey = paramStorageKey(name);
     // Only the token is secret enough to scrub from the address.
-    const fromAddress =
-      name === 'access_token' ? takeParamFromAddress(name, location, history) : readParamFromAddress(name, location);
+    const fromAddress = name === 'access_token' ? takeParamFromAddress(name, location, history) : readParamFromAddress(name, location);
     const value = fromAddress ?? (options.defaults?.[key] || null);
     if (value) {
       // The token goes under both keys the platform's apps read; the rest under their own key.

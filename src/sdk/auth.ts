@@ -77,8 +77,7 @@ export function createAuthModule({ http, session, globals, appBaseUrl }: AuthDep
     verifyOtp: ({ email, otpCode }) => post('/auth/verify-otp', { email, otp_code: otpCode }),
     resendOtp: (email) => post('/auth/resend-otp', { email }),
     resetPasswordRequest: (email) => post('/auth/reset-password-request', { email }),
-    resetPassword: ({ resetToken, newPassword }) =>
-      post('/auth/reset-password', { reset_token: resetToken, new_password: newPassword }),
+    resetPassword: ({ resetToken, newPassword }) => post('/auth/reset-password', { reset_token: resetToken, new_password: newPassword }),
     async changePassword({ userId, currentPassword, newPassword }) {
       const data = await post('/auth/change-password', { user_id: userId, current_password: currentPassword, new_password: newPassword });
       // The local platform ends every other session and hands this one a fresh token.

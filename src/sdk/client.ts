@@ -77,8 +77,7 @@ export interface Base44Client<M extends object = EntityTypes> {
   readonly asServiceRole: ServiceRoleClient<M>;
 }
 
-const SERVICE_TOKEN_REQUIRED =
-  'Service token is required to use asServiceRole. Please provide a serviceToken when creating the client.';
+const SERVICE_TOKEN_REQUIRED = 'Service token is required to use asServiceRole. Please provide a serviceToken when creating the client.';
 
 /**
  * The access calls (invitations, revocation, access requests, the audit log) load on first use: every
@@ -97,10 +96,7 @@ function lazyAccess(http: Http, session: Session): AccessModule {
 }
 
 /** Creates a client; `onError` from `config.options` (as published) or the 2nd argument; `M` types entity names. */
-export function createClient<M extends object = EntityTypes>(
-  config: ClientConfig,
-  extra: { onError?: ErrorListener } = {},
-): Base44Client<M> {
+export function createClient<M extends object = EntityTypes>(config: ClientConfig, extra: { onError?: ErrorListener } = {}): Base44Client<M> {
   const { appId, serviceToken, requiresAuth = false, appBaseUrl = '', functionsVersion, headers } = config;
   const serverUrl = (config.serverUrl ?? '').replace(/\/+$/, '');
   const onError = config.options?.onError ?? extra.onError;
@@ -112,8 +108,7 @@ export function createClient<M extends object = EntityTypes>(
 
   const channel = (getToken: () => string | null): Http =>
     createHttp({ serverUrl, appId, headers, getToken, globals, onError, timeout: config.timeout, signal: config.signal });
-  const socket = (getToken: () => string | null): Realtime =>
-    createRealtime({ serverUrl, appId, getToken, logger: globals.logger, tuning: config.socket });
+  const socket = (getToken: () => string | null): Realtime => createRealtime({ serverUrl, appId, getToken, logger: globals.logger, tuning: config.socket });
 
   const http = channel(session.getToken);
   const realtime = socket(session.getToken);

@@ -17,13 +17,7 @@ export interface EntityChangeEvent<T = Record<string, unknown>> {
 /** The calls on one entity type; same names and argument order as the published client. */
 export interface EntityHandler<T = Record<string, any>> {
   list(sort?: SortParam, limit?: number | null, skip?: number | null, fields?: FieldsParam): Promise<T[]>;
-  filter(
-    query: Record<string, unknown>,
-    sort?: SortParam,
-    limit?: number | null,
-    skip?: number | null,
-    fields?: FieldsParam,
-  ): Promise<T[]>;
+  filter(query: Record<string, unknown>, sort?: SortParam, limit?: number | null, skip?: number | null, fields?: FieldsParam): Promise<T[]>;
   get(id: string): Promise<T>;
   create(data: Partial<T>): Promise<T>;
   update(id: string, data: Partial<T>): Promise<T>;
@@ -42,15 +36,13 @@ export type EntityTypes = Record<string, Record<string, any>>;
 /** `client.entities.AnyName`: every entity type, created on first access; pass a map type for checked names. */
 export type EntitiesModule<M extends object = EntityTypes> = { [K in keyof M & string]: EntityHandler<M[K]> };
 
-const joinFields = (fields: FieldsParam): string | undefined =>
-  fields ? (typeof fields === 'string' ? fields : fields.join(',')) : undefined;
+const joinFields = (fields: FieldsParam): string | undefined => (fields ? (typeof fields === 'string' ? fields : fields.join(',')) : undefined);
 
 function createEntityHandler(http: Http, realtime: Realtime, appId: string, name: string): EntityHandler {
   const base = `/entities/${seg(name)}`;
   const body = async <T>(promise: Promise<{ data: T }>): Promise<T> => (await promise).data;
   return {
-    list: (sort, limit, skip, fields) =>
-      body(http({ method: 'GET', path: base, query: { sort, limit, skip, fields: joinFields(fields) } })),
+    list: (sort, limit, skip, fields) => body(http({ method: 'GET', path: base, query: { sort, limit, skip, fields: joinFields(fields) } })),
     filter: (query, sort, limit, skip, fields) =>
       body(
         http({

@@ -1,10 +1,5 @@
 /** Codes the client assigns itself when the server's body carries none (protocol file, "Errors"). */
-export type Base44ErrorCode =
-  | 'ERR_NETWORK'
-  | 'ERR_TIMEOUT'
-  | 'ERR_CANCELED'
-  | 'ERR_BAD_REQUEST'
-  | 'ERR_BAD_RESPONSE';
+export type Base44ErrorCode = 'ERR_NETWORK' | 'ERR_TIMEOUT' | 'ERR_CANCELED' | 'ERR_BAD_REQUEST' | 'ERR_BAD_RESPONSE';
 
 /** Fields of a Base44Error besides its message. */
 export interface Base44ErrorInit {
@@ -48,25 +43,16 @@ function asText(value: unknown): string | undefined {
 
 /** The error for a response whose status is not 2xx: message > detail > generic text. */
 export function errorFromResponse(status: number, body: unknown): Base44Error {
-  const message =
-    asText(field(body, 'message')) ?? asText(field(body, 'detail')) ?? `Request failed with status code ${status}`;
+  const message = asText(field(body, 'message')) ?? asText(field(body, 'detail')) ?? `Request failed with status code ${status}`;
   const bodyCode = field(body, 'code');
-  const code =
-    typeof bodyCode === 'string' && bodyCode !== ''
-      ? bodyCode
-      : status >= 400 && status < 500
-        ? 'ERR_BAD_REQUEST'
-        : 'ERR_BAD_RESPONSE';
+  const code = typeof bodyCode === 'string' && bodyCode !== '' ? bodyCode : status >= 400 && status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_BAD_RESPONSE';
   return new Base44Error(message, { status, code, data: body });
 }
 
 /** Wording follows axios, which the published client used, so logs read the same. */
-export const networkError = (cause: unknown): Base44Error =>
-  new Base44Error('Network Error', { code: 'ERR_NETWORK', cause });
-export const timeoutError = (ms: number): Base44Error =>
-  new Base44Error(`timeout of ${ms}ms exceeded`, { code: 'ERR_TIMEOUT' });
-export const canceledError = (cause?: unknown): Base44Error =>
-  new Base44Error('canceled', { code: 'ERR_CANCELED', cause });
+export const networkError = (cause: unknown): Base44Error => new Base44Error('Network Error', { code: 'ERR_NETWORK', cause });
+export const timeoutError = (ms: number): Base44Error => new Base44Error(`timeout of ${ms}ms exceeded`, { code: 'ERR_TIMEOUT' });
+export const canceledError = (cause?: unknown): Base44Error => new Base44Error('canceled', { code: 'ERR_CANCELED', cause });
 
 /** The spec section 5 rejection for a plain string where named parameters belong. */
 export function namedParametersError(kind: 'Function' | 'Integration', name: string, data: unknown): Base44Error {

@@ -9,9 +9,7 @@ export type IntegrationEndpoint = (params?: Record<string, unknown>, options?: R
 export type IntegrationsModule = Record<string, Record<string, IntegrationEndpoint>>;
 
 function endpointPath(pkg: string, name: string): string {
-  return pkg === 'Core'
-    ? `/integration-endpoints/Core/${seg(name)}`
-    : `/integration-endpoints/installable/${seg(pkg)}/integration-endpoints/${seg(name)}`;
+  return pkg === 'Core' ? `/integration-endpoints/Core/${seg(name)}` : `/integration-endpoints/installable/${seg(pkg)}/integration-endpoints/${seg(name)}`;
 }
 
 /** Builds the two-level integrations proxy. */

@@ -44,11 +44,7 @@ export function createTokenStore(getStorage: () => StorageLike | null): TokenSto
 }
 
 /** Removes `name` from the address bar without a navigation; returns the parameter's value. */
-export function takeParamFromAddress(
-  name: string,
-  location: LocationLike | null,
-  history: HistoryLike | null,
-): string | null {
+export function takeParamFromAddress(name: string, location: LocationLike | null, history: HistoryLike | null): string | null {
   if (!location) return null;
   let url: URL;
   try {

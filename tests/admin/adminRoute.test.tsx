@@ -64,7 +64,10 @@ describe('AdminRoute', () => {
 
   it('loads the console for an admin at /admin in place of the deck, and says when the platform cannot be reached', async () => {
     renderAt(ADMIN_PATH, { user: { id: 'a', email: 'admin@deck.test', role: 'admin' }, client: unreachableClient() });
-    await eventually(() => screen.getByRole('heading', { level: 1, name: 'Admin console' }), { timeoutMs: 15_000, what: 'the console chunk (its route, then the console: two lazy modules to transform)' });
+    await eventually(() => screen.getByRole('heading', { level: 1, name: 'Admin console' }), {
+      timeoutMs: 15_000,
+      what: 'the console chunk (its route, then the console: two lazy modules to transform)',
+    });
     expect(screen.queryByText("the deck's screens")).toBeNull();
     for (const name of ['Invite someone', 'People', 'Live', 'Engagement', 'Allowed domains', 'Access requests', 'Consultation requests', 'Settings']) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();

@@ -60,14 +60,14 @@ describe('summarizeEngagement', () => {
     expect(result.records).toBe(8);
   });
 
-  it('sums each viewer\'s time per slide over records and visits, and totals it', () => {
+  it("sums each viewer's time per slide over records and visits, and totals it", () => {
     const ada = result.viewers.find((viewer) => viewer.email === 'ada@lender.test')!;
     expect(ada.msBySlide).toEqual([5000, 15000, 4000, 1000]);
     expect(ada.totalMs).toBe(25000);
     expect(ada.id).toBe('id-ada@lender.test');
   });
 
-  it('lists visits newest first with their device, time and last activity; the viewer\'s device is the newest visit\'s', () => {
+  it("lists visits newest first with their device, time and last activity; the viewer's device is the newest visit's", () => {
     const ada = result.viewers.find((viewer) => viewer.email === 'ada@lender.test')!;
     expect(ada.visits.map((visit) => [visit.id, visit.device, visit.ms, visit.lastAt])).toEqual([
       ['b2', 'phone', 5000, '2026-11-20T10:01:00.000Z'],
@@ -108,7 +108,13 @@ describe('summarizeEngagement', () => {
   });
 
   it('counts no negative or missing time', () => {
-    const odd = summarizeEngagement(bookOfRecords([view('dee@lender.test', 'a3', '/', -50, '2026-11-19T00:00:00.000Z'), view('dee@lender.test', 'a3', '/', Number.NaN, '2026-11-19T00:00:01.000Z')]), SLIDES);
+    const odd = summarizeEngagement(
+      bookOfRecords([
+        view('dee@lender.test', 'a3', '/', -50, '2026-11-19T00:00:00.000Z'),
+        view('dee@lender.test', 'a3', '/', Number.NaN, '2026-11-19T00:00:01.000Z'),
+      ]),
+      SLIDES,
+    );
     expect(odd.viewers[0]).toMatchObject({ totalMs: 0, furthest: -1, seen: 0 });
     expect(odd.bySlide[0]).toMatchObject({ viewers: 0, stoppedHere: 0, medianMs: 0 });
   });

@@ -74,8 +74,30 @@ describe('viewsCsv', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     const rows = parseCsv(text);
     expect(rows[0]).toEqual(['viewer_email', 'viewer_id', 'visit_id', 'visit_started_at', 'path', 'slide', 'ms', 'device', 'recorded_at', 'record_id']);
-    expect(rows[1]).toEqual(['ada@lender.test', 'user-1', 'visit-1', '2026-11-24T08:59:00.000Z', '/market', 'Market, size', '12000', 'desktop', '2026-11-24T09:00:05.250Z', 'rec-1']);
-    expect(rows[2]).toEqual(['ada@lender.test', 'user-1', 'visit-1', '2026-11-24T08:59:00.000Z', '/', '', '500', 'desktop', '2026-11-24T09:00:05.250Z', 'rec-2']);
+    expect(rows[1]).toEqual([
+      'ada@lender.test',
+      'user-1',
+      'visit-1',
+      '2026-11-24T08:59:00.000Z',
+      '/market',
+      'Market, size',
+      '12000',
+      'desktop',
+      '2026-11-24T09:00:05.250Z',
+      'rec-1',
+    ]);
+    expect(rows[2]).toEqual([
+      'ada@lender.test',
+      'user-1',
+      'visit-1',
+      '2026-11-24T08:59:00.000Z',
+      '/',
+      '',
+      '500',
+      'desktop',
+      '2026-11-24T09:00:05.250Z',
+      'rec-2',
+    ]);
     expect(rows).toHaveLength(3);
   });
 
@@ -102,11 +124,15 @@ describe('the download', () => {
 
   it('clicks a link to a Blob of the CSV with the download name, then removes the link', async () => {
     const clicked: Array<{ href: string; download: string }> = [];
-    document.addEventListener('click', (event) => {
-      const link = event.target as HTMLAnchorElement;
-      clicked.push({ href: link.href, download: link.download });
-      event.preventDefault();
-    }, { once: true });
+    document.addEventListener(
+      'click',
+      (event) => {
+        const link = event.target as HTMLAnchorElement;
+        clicked.push({ href: link.href, download: link.download });
+        event.preventDefault();
+      },
+      { once: true },
+    );
     downloadText('a,b\r\n', 'views.csv');
     expect(clicked).toHaveLength(1);
     expect(clicked[0]!.download).toBe('views.csv');

@@ -57,7 +57,7 @@ function counted(handler: EntityHandler): { handler: EntityHandler; calls: Array
 }
 
 describe('listAllViews', () => {
-  it('asks for pages of the platform\'s largest size', () => {
+  it("asks for pages of the platform's largest size", () => {
     expect(VIEW_PAGE_SIZE).toBe(MAX_LIMIT);
   });
 

@@ -58,7 +58,11 @@ describe('the Live list and the opened notice', () => {
 
   it('lists viewers, not admins (their pages report no slide), longest here first', () => {
     const list = viewingNow({
-      viewers: [person('late@lender.test', 'user', '2026-11-24T10:05:00Z'), person('admin@test.local', 'admin', '2026-11-24T09:00:00Z'), person('early@lender.test', 'user', '2026-11-24T10:00:00Z')],
+      viewers: [
+        person('late@lender.test', 'user', '2026-11-24T10:05:00Z'),
+        person('admin@test.local', 'admin', '2026-11-24T09:00:00Z'),
+        person('early@lender.test', 'user', '2026-11-24T10:00:00Z'),
+      ],
     });
     expect(list.map((viewer) => viewer.email)).toEqual(['early@lender.test', 'late@lender.test']);
   });

@@ -4,7 +4,11 @@ import { fieldError, formFieldFor } from '../../src/admin/fieldError.ts';
 
 // The platform's 400 body as src/platform/http/errors.ts badRequest writes it, wrapped as the client does.
 const badRequest = (field: string, message: string) =>
-  new Base44Error(`${field}: ${message}`, { status: 400, code: 'invalid_input', data: { detail: `${field}: ${message}`, code: 'invalid_input', extra_data: { field } } });
+  new Base44Error(`${field}: ${message}`, {
+    status: 400,
+    code: 'invalid_input',
+    data: { detail: `${field}: ${message}`, code: 'invalid_input', extra_data: { field } },
+  });
 
 describe('fieldError: a failed call as the console shows it', () => {
   it('takes the field and the words from a 400 naming a field', () => {

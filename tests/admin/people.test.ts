@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { inviteAgainLabel, mayResend, mayRevoke, personState, preparedForText, roleLabel, roleOptions, STATE_LABEL, type Person } from '../../src/admin/people/people.ts';
+import {
+  inviteAgainLabel,
+  mayResend,
+  mayRevoke,
+  personState,
+  preparedForText,
+  roleLabel,
+  roleOptions,
+  STATE_LABEL,
+  type Person,
+} from '../../src/admin/people/people.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const person = (fields: Partial<Person>): Person => ({ id: 'p1', email: 'ada@lender.example', role: 'user', is_registered: true, ...fields });

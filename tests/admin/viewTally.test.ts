@@ -121,7 +121,11 @@ describe('watchViewTally', () => {
     const viewerClient = createClient({ serverUrl: p.url, appId: p.appId, storage: null, location: null, history: null, logger: { error: () => {} } });
     await viewerClient.auth.loginViaEmailPassword('ada@lender.test', 'ada-password-1234');
     let latest: ViewSums | undefined;
-    const source: TallySource = { ask: () => viewerClient.functions.invoke<ViewTally>(ENGAGEMENT_FUNCTION.tally).then((reply) => reply.data), arrived: () => undefined, settle: () => undefined };
+    const source: TallySource = {
+      ask: () => viewerClient.functions.invoke<ViewTally>(ENGAGEMENT_FUNCTION.tally).then((reply) => reply.data),
+      arrived: () => undefined,
+      settle: () => undefined,
+    };
     const stop = watchViewTally(viewerClient, source, (sums) => (latest = sums));
     try {
       await eventually(() => typeof latest?.error === 'string', { what: 'the refusal', timeoutMs: 10_000 });
@@ -134,7 +138,7 @@ describe('watchViewTally', () => {
   }, 30_000);
 });
 
-describe('the tally asked for early (the console\'s route)', () => {
+describe("the tally asked for early (the console's route)", () => {
   it('shows its first answer to the first picture until it is settled; every later ask is a fresh request', async () => {
     const early = tallyAskedEarly(client);
     const first = (await eventually(() => early.arrived() ?? false, { what: 'the early answer', timeoutMs: 10_000 })) as ViewTally;

@@ -7,7 +7,7 @@ import { Base44Error } from '../../src/sdk/index.ts';
 const answered = (status: number, data: unknown) => new Base44Error('Request failed', { status, code: 'invalid_input', data });
 
 describe('formErrorOf', () => {
-  it("a 400 naming a field: that field, the message without its `field: ` prefix", () => {
+  it('a 400 naming a field: that field, the message without its `field: ` prefix', () => {
     const error = formErrorOf(answered(400, { detail: 'current_password: is incorrect', extra_data: { field: 'current_password' } }));
     expect(error).toBeInstanceOf(FormError);
     expect([error.field, error.message]).toEqual(['current_password', 'is incorrect']);

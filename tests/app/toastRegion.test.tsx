@@ -65,7 +65,7 @@ describe('the toast region', () => {
     expect(screen.queryAllByRole('link')).toEqual([]);
   });
 
-  it("follows the link within the deck and closes the toast", () => {
+  it('follows the link within the deck and closes the toast', () => {
     const { push, location } = renderToasts();
     push('Consultation request from ada@lender.example', { label: 'Open the admin console', href: '/admin' });
     fireEvent.click(screen.getByRole('link', { name: 'Open the admin console' }));

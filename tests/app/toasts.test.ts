@@ -22,7 +22,10 @@ describe('toasts', () => {
   it('dismissing closes a toast; removing drops it', () => {
     let toasts = add(add([], 1), 2);
     toasts = toastsReducer(toasts, { type: 'dismiss', id: 1 });
-    expect(toasts.map((toast) => [toast.id, toast.open])).toEqual([[2, true], [1, false]]);
+    expect(toasts.map((toast) => [toast.id, toast.open])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
     toasts = toastsReducer(toasts, { type: 'remove', id: 1 });
     expect(toasts.map((toast) => toast.id)).toEqual([2]);
   });

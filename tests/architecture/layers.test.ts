@@ -123,7 +123,8 @@ function violations(files: Array<[string, () => string]> = repositoryFiles()): s
       if (to === from) continue;
       if (!to) wrong.push(`${file}:${line} imports ${path}, which belongs to no layer`);
       else if (!MAY_IMPORT[from]!.includes(to)) wrong.push(`${file}:${line} imports ${path}: ${from} may not import ${to}`);
-      else if (!dynamic && DYNAMIC_ONLY[from]?.includes(to)) wrong.push(`${file}:${line} imports ${path}: ${from} may import ${to} only with a dynamic import()`);
+      else if (!dynamic && DYNAMIC_ONLY[from]?.includes(to))
+        wrong.push(`${file}:${line} imports ${path}: ${from} may import ${to} only with a dynamic import()`);
     }
   }
   return wrong;

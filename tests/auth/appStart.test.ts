@@ -46,8 +46,7 @@ describe('loading_settings', () => {
     });
   });
 
-  const failed = (failure: Parameters<typeof settingsAuthError>[0]): AppStartState =>
-    appStartReducer(initialAppStart, { type: 'settings_failed', failure });
+  const failed = (failure: Parameters<typeof settingsAuthError>[0]): AppStartState => appStartReducer(initialAppStart, { type: 'settings_failed', failure });
 
   test('403 auth_required: auth_required, login required, loading over', () => {
     expect(failed({ status: 403, reason: 'auth_required', message: 'x' })).toMatchObject({

@@ -59,7 +59,9 @@ describe('the gate on the platform', () => {
     localStorage.setItem('token', 'tok-2');
     await renderGate('/problem', { token: 'tok-2' });
     await screen.findByRole('heading', { name: 'Access Restricted' }, { timeout: 4000 });
-    expect(document.body.textContent).toContain('You are not registered to use this application. This deck is shared by invitation, and your account is not on its list.');
+    expect(document.body.textContent).toContain(
+      'You are not registered to use this application. This deck is shared by invitation, and your account is not on its list.',
+    );
     // Whoever sees this was invited by nobody (issue 11): no "person who invited you", no server log.
     expect(document.body.textContent).not.toMatch(/invited you|server log/);
     expect([...document.querySelectorAll('.system-screen__hints li')].map((li) => li.textContent)).toEqual([
@@ -137,7 +139,10 @@ describe('Access Restricted: requesting access (issue 11)', () => {
   });
 
   it("the server's 400 is shown as an alert with its detail, and the form stays to try again", async () => {
-    server.reply(requestRoute, { status: 400, body: { detail: 'message: must be at most 1000 characters', code: 'invalid_input', extra_data: { field: 'message' } } });
+    server.reply(requestRoute, {
+      status: 400,
+      body: { detail: 'message: must be at most 1000 characters', code: 'invalid_input', extra_data: { field: 'message' } },
+    });
     await restricted();
     fireEvent.click(screen.getByRole('button', { name: 'Request access' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));

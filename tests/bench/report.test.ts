@@ -12,7 +12,10 @@ const base: BenchResults = { startedAt: '', machine: { cpus: 2, loadavgStart: [0
 describe('bench tables', () => {
   it('takes medians per page, heaviest first, and marks each page against the 85 KB budget', () => {
     const text = firstVisitTable({ '/': [visit(80), visit(90), visit(81)], '/ecosystem': [visit(86)], '/contact': [visit(84)] });
-    const pages = text.split('\n').slice(1).map((line) => line.split(/\s+/)[0]);
+    const pages = text
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(/\s+/)[0]);
     expect(pages).toEqual(['/ecosystem', '/contact', '/']);
     expect(text).toMatch(/^\/\s+81\.0\s+81\.0\s.*≤ 85\s+ok$/m);
     expect(text).toMatch(/^\/ecosystem\s+86\.0\s+86\.0\s.*≤ 85\s+MISS$/m);

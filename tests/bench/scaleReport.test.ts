@@ -60,14 +60,20 @@ describe('scaleFollowTable', () => {
   it('shows each side of the follow run and the missed moves against zero', () => {
     const same = followGroup(100, [10, 12], 2);
     const other = followGroup(100, [], 2);
-    const text = scaleFollowTable({ postgresVersion: '15', variants: [], follow: { moves: 16, sameProcess: same, otherProcess: other, all: followGroup(200, [10, 12], 4) } });
+    const text = scaleFollowTable({
+      postgresVersion: '15',
+      variants: [],
+      follow: { moves: 16, sameProcess: same, otherProcess: other, all: followGroup(200, [10, 12], 4) },
+    });
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/^follow-me: drive → update, 16 moves/);
     expect(lines[2]).toMatch(/on the other process \(B\)\s+100\s+0\s+n\/a\s+n\/a\s+n\/a\s+2$/);
     expect(lines[3]).toMatch(/all\s+200\s+2\s+11\.0\s+.*2\s+0\s+MISS$/);
   });
   it('says why when the follow run failed, and nothing when it did not run', () => {
-    expect(scaleFollowTable({ postgresVersion: '15', variants: [], followError: 'drive refused\nstack' })).toBe('follow-me across 2 processes: failed: drive refused');
+    expect(scaleFollowTable({ postgresVersion: '15', variants: [], followError: 'drive refused\nstack' })).toBe(
+      'follow-me across 2 processes: failed: drive refused',
+    );
     expect(scaleFollowTable({ postgresVersion: '15', variants: [] })).toBe('');
   });
 });

@@ -5,15 +5,14 @@ import { fixed, formatTable, kb } from '../../scripts/bench/table.ts';
 
 describe('formatTable', () => {
   it('pads every column but the last to its widest cell plus two spaces', () => {
-    const text = formatTable(['metric', '/', 'target'], [
-      { metric: 'first visit (KB)', cells: ['83.1'], target: '≤ 85' },
-      { metric: 'CLS', cells: ['0.000'], target: '0' },
-    ]);
-    expect(text.split('\n')).toEqual([
-      'metric            /      target',
-      'first visit (KB)  83.1   ≤ 85',
-      'CLS               0.000  0',
-    ]);
+    const text = formatTable(
+      ['metric', '/', 'target'],
+      [
+        { metric: 'first visit (KB)', cells: ['83.1'], target: '≤ 85' },
+        { metric: 'CLS', cells: ['0.000'], target: '0' },
+      ],
+    );
+    expect(text.split('\n')).toEqual(['metric            /      target', 'first visit (KB)  83.1   ≤ 85', 'CLS               0.000  0']);
   });
   it('formats numbers and missing values', () => {
     expect(kb(85 * 1024)).toBe('85.0');

@@ -41,9 +41,9 @@ async function viewerOnMarket(email: string): Promise<{ page: Page; id: string }
 
 /** Waits for the socket.io connection to be accepted: the server's CONNECT packet ("40…") arrives. */
 const socketAccepted = (page: Page) =>
-  page.waitForEvent('websocket').then(
-    (ws) => new Promise<void>((resolve) => ws.on('framereceived', ({ payload }) => String(payload).startsWith('40') && resolve())),
-  );
+  page
+    .waitForEvent('websocket')
+    .then((ws) => new Promise<void>((resolve) => ws.on('framereceived', ({ payload }) => String(payload).startsWith('40') && resolve())));
 
 const deleteUser = async (id: string) => expect((await p.call('DELETE', `/entities/User/${id}`, { token: admin })).status).toBe(200);
 

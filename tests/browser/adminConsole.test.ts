@@ -86,7 +86,7 @@ describe('the admin console', () => {
     expect(await axeViolations(admin, 'console')).toEqual([]);
   });
 
-  it('shows the platform\'s message at the expiry field for a past date, focuses it, and invites nobody', async () => {
+  it("shows the platform's message at the expiry field for a past date, focuses it, and invites nobody", async () => {
     await admin.getByLabel('Email').fill('partner@lender.example');
     await admin.getByLabel('Access until (optional)').fill('2020-01-31');
     await admin.getByRole('button', { name: 'Send invitation' }).click();
@@ -202,7 +202,10 @@ describe('the admin console', () => {
 
   it('shows a consultation request live and marks it handled', async () => {
     const token = await registeredUser(p, 'consult@lender.test', 'consult-password-12');
-    const sent = await p.call('POST', '/entities/ConsultationRequest', { token, body: { preferred_times: 'Tuesday afternoon, Eastern', message: 'Keen to talk terms.' } });
+    const sent = await p.call('POST', '/entities/ConsultationRequest', {
+      token,
+      body: { preferred_times: 'Tuesday afternoon, Eastern', message: 'Keen to talk terms.' },
+    });
     expect(sent.status).toBe(200);
     const row = admin.locator('[data-consultation="consult@lender.test"]');
     await row.waitFor({ timeout: 10_000 });
@@ -214,7 +217,10 @@ describe('the admin console', () => {
   });
 
   it('edits a person in a dialog: the changes show in the row, axe clean with the dialog open', async () => {
-    await p.call('POST', '/users/invite-user', { token: await p.login(ADMIN.email, ADMIN.password), body: { user_email: 'edit@lender.example', role: 'user' } });
+    await p.call('POST', '/users/invite-user', {
+      token: await p.login(ADMIN.email, ADMIN.password),
+      body: { user_email: 'edit@lender.example', role: 'user' },
+    });
     await admin.reload();
     const row = personRow(admin, 'edit@lender.example');
     await row.getByRole('button', { name: /^Edit/ }).click();
@@ -266,7 +272,7 @@ describe('the admin console', () => {
     expect(text).toContain(`"${ADMIN.email}","sign_in"`);
   });
 
-  it('from elsewhere in the deck, a request\'s toast links back to the console, which is announced by name', async () => {
+  it("from elsewhere in the deck, a request's toast links back to the console, which is announced by name", async () => {
     await admin.getByRole('banner').getByRole('link').first().click();
     await admin.waitForURL(`${p.url}/`);
     const token = await registeredUser(p, 'second@elsewhere.example', 'second-password-12', false);
@@ -281,7 +287,7 @@ describe('the admin console', () => {
 });
 
 describe('a viewer at /admin', () => {
-  it('gets the ordinary 404 screen and requests none of the console\'s files', async () => {
+  it("gets the ordinary 404 screen and requests none of the console's files", async () => {
     await registeredUser(p, 'viewer@lender.test', 'viewer-password-12');
     const { page, requests } = await signedInAt('viewer@lender.test', 'viewer-password-12', ADMIN_PATH);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();

@@ -152,10 +152,13 @@ describe('an admin presenting', () => {
             if (!slide.style.getPropertyValue('--fit')) return false;
             const parts = [...slide.querySelectorAll('*')].filter((element) => element.getClientRects().length > 0 && !element.closest('.visually-hidden'));
             // Every part of the slide inside the preview's box: nothing cropped.
-            return parts.length > 20 && parts.every((element) => {
-              const rect = element.getBoundingClientRect();
-              return rect.bottom <= frame.bottom + 0.5 && rect.right <= frame.right + 0.5;
-            });
+            return (
+              parts.length > 20 &&
+              parts.every((element) => {
+                const rect = element.getBoundingClientRect();
+                return rect.bottom <= frame.bottom + 0.5 && rect.right <= frame.right + 0.5;
+              })
+            );
           }),
         { what: `${path} whole in the preview` },
       );

@@ -20,8 +20,7 @@ afterAll(async () => {
 });
 
 /** Waits until a form's alert region has a message (the region is always there, empty until then). */
-const alertShown = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('[role="alert"]')].some((element) => element.textContent?.trim()));
+const alertShown = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll('[role="alert"]')].some((element) => element.textContent?.trim()));
 
 const newPage = async () => (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 
@@ -60,7 +59,10 @@ describe('the sign-in page, every form', () => {
     found.push(...(await axeViolations(page, 'forgot password')));
 
     await page.getByLabel('Email').fill('axe@lender.test');
-    await page.getByRole('button', { name: /link|reset|send/i }).first().click();
+    await page
+      .getByRole('button', { name: /link|reset|send/i })
+      .first()
+      .click();
     await page.getByRole('heading', { name: 'Sign in to view the deck' }).waitFor();
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('If an account exists');
     found.push(...(await axeViolations(page, 'sign in, reset link notice')));
@@ -82,7 +84,10 @@ describe('the sign-in page, every form', () => {
     expect((await p.call('POST', '/auth/reset-password', { body: { reset_token: link, new_password: 'another-password-12' } })).status).toBe(200);
     await page.getByLabel('New password', { exact: true }).fill('a-new-password-12');
     await page.getByLabel('New password again').fill('a-new-password-12');
-    await page.getByRole('button', { name: /password/i }).last().click();
+    await page
+      .getByRole('button', { name: /password/i })
+      .last()
+      .click();
     await page.getByRole('heading', { name: 'Reset link already used' }).waitFor();
     found.push(...(await axeViolations(page, 'reset, a link that died while open')));
     // Issue 28: a dead link is refused as it opens, before anything is typed.

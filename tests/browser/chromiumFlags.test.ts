@@ -21,7 +21,10 @@ function processes(): Proc[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       // Chromium's children rewrite their argv into one space-separated string.
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').flatMap((arg) => arg.split(' ')).filter(Boolean);
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8')
+        .split('\0')
+        .flatMap((arg) => arg.split(' '))
+        .filter(Boolean);
       found.push({ pid: Number(entry), ppid, args });
     } catch {
       // Gone between the listing and the read.

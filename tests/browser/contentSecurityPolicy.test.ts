@@ -69,7 +69,12 @@ async function deckReady(page: Page): Promise<void> {
 function policyOf(response: Response | null): Map<string, string[]> {
   const header = response?.headers()['content-security-policy'];
   expect(header, `${response?.url()} carries a Content-Security-Policy`).toBeTruthy();
-  return new Map(header!.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+  return new Map(
+    header!
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 }
 
 function expectStrict(policy: Map<string, string[]>, frameAncestors: string[]): void {
@@ -127,7 +132,10 @@ describe('signed out', () => {
     await page.getByRole('alert').filter({ hasText: /./ }).first().waitFor();
     await page.getByRole('button', { name: /Create your account/ }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
-    await page.getByRole('button', { name: /Sign in/ }).first().click();
+    await page
+      .getByRole('button', { name: /Sign in/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: /Forgot your password/ }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.goto(`${p.url}/login?reset_token=not-a-live-token`);

@@ -162,7 +162,10 @@ describe('a page turned while the server is down', () => {
     expect(await frame.locator('#slide-title').textContent()).toBe(next.title);
     expect(await axeViolations(page, 'reconnecting', [1280])).toEqual([]);
     await page.unroute('**/assets/content/**', down);
-    await eventually(async () => (await frame.locator('.slide__body:not([aria-busy])').count()) === 1, { what: 'the body after reconnecting', timeoutMs: 10_000 });
+    await eventually(async () => (await frame.locator('.slide__body:not([aria-busy])').count()) === 1, {
+      what: 'the body after reconnecting',
+      timeoutMs: 10_000,
+    });
     expect(await frame.getByText('Reconnecting').count()).toBe(0);
     await page.context().close();
   });

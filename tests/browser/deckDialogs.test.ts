@@ -27,7 +27,12 @@ async function open(path: string, options: Parameters<Browser['newContext']>[0] 
 const focused = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
-    return { tag: element?.tagName ?? null, text: element?.textContent?.trim() ?? null, inDialog: element?.closest('dialog[open]') !== null, outline: element ? getComputedStyle(element).outlineStyle : null };
+    return {
+      tag: element?.tagName ?? null,
+      text: element?.textContent?.trim() ?? null,
+      inDialog: element?.closest('dialog[open]') !== null,
+      outline: element ? getComputedStyle(element).outlineStyle : null,
+    };
   });
 
 /** Opens a dialog by its key, checks focus went inside it, and returns its accessible name. */
@@ -92,7 +97,9 @@ describe('key help (?)', () => {
   it('is the keymap table, and typing in a field opens nothing', async () => {
     const page = await open('/market');
     expect(await openDialog(page, 'Shift+?')).toBe('Keyboard shortcuts');
-    const rows = await page.locator('dialog[open] .key-help tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const rows = await page
+      .locator('dialog[open] .key-help tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     expect(rows).toEqual(KEYMAP.map((entry) => [entry.keys.map(keyLabel).join(' / '), entry.description]));
     await page.keyboard.press('Escape');
     await page.locator('dialog[open]').waitFor({ state: 'detached' });
@@ -126,10 +133,11 @@ const settledScroll = (page: Page): Promise<number> =>
   eventually<number | false>(
     () =>
       page.evaluate(
-        () => new Promise<number | false>((resolve) => {
-          const first = window.scrollY;
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === first ? first : false)));
-        }),
+        () =>
+          new Promise<number | false>((resolve) => {
+            const first = window.scrollY;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === first ? first : false)));
+          }),
       ),
     { what: 'the scroll at rest' },
   ) as Promise<number>;

@@ -100,12 +100,15 @@ async function openAndAsk(page: Page, path: string): Promise<ViewerChanges> {
 /** The partner's view records of `version` once the closed page's last flush is in. */
 async function recordsOf(email: string, version: string | null): Promise<SlideViewRecord[]> {
   const admin = await p.login(ADMIN.email, ADMIN.password);
-  return eventually(async () => {
-    const records = (await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.view}?limit=500`, { token: admin })).body as SlideViewRecord[];
-    const mine = records.filter((record) => record.created_by === email && (record.version_id ?? null) === version);
-    expect(mine.length).toBeGreaterThan(0);
-    return mine;
-  }, { timeoutMs: 15_000, what: `${email}'s view records of version ${version}` });
+  return eventually(
+    async () => {
+      const records = (await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.view}?limit=500`, { token: admin })).body as SlideViewRecord[];
+      const mine = records.filter((record) => record.created_by === email && (record.version_id ?? null) === version);
+      expect(mine.length).toBeGreaterThan(0);
+      return mine;
+    },
+    { timeoutMs: 15_000, what: `${email}'s view records of version ${version}` },
+  );
 }
 
 const currentVersion = async () => (await p.call('GET', '/entities/DeckVersion', { token: p.serviceToken })).body.current as string;

@@ -27,7 +27,11 @@ const SHOTS = join(tmpdir(), 'engagement-console-shots');
 
 /** The page at each of the three sizes, full length, kept as PNGs; back at 1280×800 after. */
 async function screenshots(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [[1920, 1080], [1280, 800], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1920, 1080],
+    [1280, 800],
+    [390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`), fullPage: true });
   }
@@ -158,11 +162,14 @@ describe('a viewer reads three slides', () => {
     const detail = section(console_, 'admin-engagement').locator(`.engagement-detail[data-viewer="${viewerEmail}"]`);
     const shown = await eventually(
       async () => {
-        const cells = await detail.locator('tr[data-path]').evaluateAll((rows) =>
-          rows.map((tr) => ({ path: tr.getAttribute('data-path'), ms: Number(tr.getAttribute('data-ms')), text: tr.querySelector('td')?.textContent })),
-        );
+        const cells = await detail
+          .locator('tr[data-path]')
+          .evaluateAll((rows) =>
+            rows.map((tr) => ({ path: tr.getAttribute('data-path'), ms: Number(tr.getAttribute('data-ms')), text: tr.querySelector('td')?.textContent })),
+          );
         const byPath = new Map(cells.map((cell) => [cell.path, cell]));
-        for (const [path, ms] of spent) if (Math.abs((byPath.get(path)?.ms ?? 0) - ms) > 1000) throw new Error(`${path}: ${byPath.get(path)?.ms} ms shown, ${ms} ms spent`);
+        for (const [path, ms] of spent)
+          if (Math.abs((byPath.get(path)?.ms ?? 0) - ms) > 1000) throw new Error(`${path}: ${byPath.get(path)?.ms} ms shown, ${ms} ms spent`);
         return byPath;
       },
       { what: 'the three slides’ times in the console', timeoutMs: 1000 },
@@ -171,7 +178,12 @@ describe('a viewer reads three slides', () => {
     // In whole seconds beside the chart.
     for (const path of spent.keys()) expect(shown.get(path)!.text).toBe(`${Math.round(shown.get(path)!.ms / 1000)} s`);
     // No other slide has time.
-    expect([...shown.values()].filter((cell) => cell.ms > 0).map((cell) => cell.path).sort()).toEqual([...spent.keys()].sort());
+    expect(
+      [...shown.values()]
+        .filter((cell) => cell.ms > 0)
+        .map((cell) => cell.path)
+        .sort(),
+    ).toEqual([...spent.keys()].sort());
     // The viewer's row in the list: one visit, desktop, 3 of the deck's slides.
     const listed = section(console_, 'admin-engagement').locator(`#engagement-viewers-caption ~ tbody tr[data-viewer="${viewerEmail}"]`);
     // The total is the shown slides' sum (each within 1 s of the time spent), in whole seconds.
@@ -187,7 +199,9 @@ describe('a viewer reads three slides', () => {
     const engagement = section(console_, 'admin-engagement');
     const [download] = await Promise.all([console_.waitForEvent('download'), engagement.getByRole('button', { name: /^Download CSV/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^slide-views-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
     const stored = await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.view}`, { token: adminToken });
     expect(lines[0]).toBe('viewer_email,viewer_id,visit_id,visit_started_at,path,slide,ms,device,recorded_at,record_id');
     expect(lines).toHaveLength(stored.body.length + 1);

@@ -59,11 +59,17 @@ beforeAll(async () => {
   pdf = readFileSync(join(outDir, DECK_PDF_FILE));
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [join(outDir, DECK_PDF_FILE)], { encoding: 'utf8' }))![1]);
   pdfText = Array.from({ length: pages }, (_, index) =>
-    execFileSync('pdftotext', ['-raw', '-f', String(index + 1), '-l', String(index + 1), '-enc', 'UTF-8', join(outDir, DECK_PDF_FILE), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' '),
+    execFileSync('pdftotext', ['-raw', '-f', String(index + 1), '-l', String(index + 1), '-enc', 'UTF-8', join(outDir, DECK_PDF_FILE), '-'], {
+      encoding: 'utf8',
+    }).replace(/\s+/g, ' '),
   );
 
   const port = await freePort();
-  preview = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', outDir], { stdio: 'ignore' });
+  preview = spawn(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', outDir],
+    { stdio: 'ignore' },
+  );
   baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(baseUrl);
   browser = await launchChromium();
@@ -100,7 +106,12 @@ describe('one ledger edit', () => {
 
   it('is in the server ledger beside dist/, which no visitor can fetch, and nowhere in dist/', () => {
     const ledger = JSON.parse(readFileSync(join(work, 'dist-server', FIGURES_FILE), 'utf8')) as LedgerSnapshot;
-    expect(ledger.figures['market.homeEquity']).toMatchObject({ text: '$13.96T', source: SOURCE_A, asOf: '2025-06-30', pages: ['/executivesummary', '/market'] });
+    expect(ledger.figures['market.homeEquity']).toMatchObject({
+      text: '$13.96T',
+      source: SOURCE_A,
+      asOf: '2025-06-30',
+      pages: ['/executivesummary', '/market'],
+    });
     expect(ledger.pages['/market']!.figures).toContain('market.homeEquity');
     const files = readdirSync(outDir, { recursive: true }).map(String);
     expect(files.filter((file) => file.endsWith(FIGURES_FILE))).toEqual([]);

@@ -72,7 +72,9 @@ describe('follow-me', () => {
     // A reload keeps following.
     await viewer.reload();
     await viewer.mouse.move(300, 300);
-    await expect.poll(() => viewer.getByRole('region', { name: 'Follow the presenter' }).textContent(), { timeout: 15_000 }).toContain('Following Pat Presenter.');
+    await expect
+      .poll(() => viewer.getByRole('region', { name: 'Follow the presenter' }).textContent(), { timeout: 15_000 })
+      .toContain('Following Pat Presenter.');
     await adminNext(deck[4]!.path);
     await viewer.waitForURL((url) => url.pathname === deck[4]!.path);
     await admin.locator('body').press('ArrowLeft');

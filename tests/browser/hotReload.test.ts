@@ -63,7 +63,9 @@ const overlay = (page: Page) =>
   });
 /** The 1-based line of `needle` in a slide file, so expected positions follow edits to the slides (notes, prose). */
 const lineOf = (file: string, needle: string) => {
-  const index = readFileSync(slide(file), 'utf8').split('\n').findIndex((line) => line.includes(needle));
+  const index = readFileSync(slide(file), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes(needle));
   if (index < 0) throw new Error(`${needle} is not in ${file}`);
   return index + 1;
 };
@@ -135,14 +137,28 @@ describe('the dev server', () => {
     await page.locator('h1').waitFor();
     writeFileSync(
       slide('appendix.mdx'),
-      ['---', 'name: Appendix', 'label: Appendix', 'outsideDeck: true', 'eyebrow: Appendix', 'title: Further reading', '---', '', 'Sources and methods.', ''].join('\n'),
+      [
+        '---',
+        'name: Appendix',
+        'label: Appendix',
+        'outsideDeck: true',
+        'eyebrow: Appendix',
+        'title: Further reading',
+        '---',
+        '',
+        'Sources and methods.',
+        '',
+      ].join('\n'),
     );
     try {
       // The open page reloads with the new registry, and the new route renders.
       const appendix = async () => {
         // A navigation the open page's own reload interrupts is simply tried again by the poll.
         await page.goto(`${url}/appendix`, { timeout: 10_000 }).catch(() => undefined);
-        await page.locator('h1').waitFor({ timeout: 10_000 }).catch(() => undefined);
+        await page
+          .locator('h1')
+          .waitFor({ timeout: 10_000 })
+          .catch(() => undefined);
         return heading(page);
       };
       await expect.poll(appendix, WAIT).toBe('Further reading');

@@ -24,7 +24,10 @@ beforeAll(async () => {
   p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck', partner: DECOY });
   const admin = await p.login(ADMIN.email, ADMIN.password);
   for (const partner of [ALPHA, BETA]) {
-    const invited = await p.call('POST', '/users/invite-user', { token: admin, body: { user_email: partner.email, role: 'user', prepared_for: partner.prepared_for } });
+    const invited = await p.call('POST', '/users/invite-user', {
+      token: admin,
+      body: { user_email: partner.email, role: 'user', prepared_for: partner.prepared_for },
+    });
     expect(invited.status).toBe(200);
     await registeredUser(p, partner.email, partner.password, false);
   }
@@ -35,7 +38,15 @@ afterAll(async () => {
   await p?.close();
 });
 
-const forbiddenFor = (other: typeof ALPHA) => [other.prepared_for.name, other.prepared_for.company, other.email, DECOY.name, DECOY.licence, builtPartner.name, builtPartner.licence];
+const forbiddenFor = (other: typeof ALPHA) => [
+  other.prepared_for.name,
+  other.prepared_for.company,
+  other.email,
+  DECOY.name,
+  DECOY.licence,
+  builtPartner.name,
+  builtPartner.licence,
+];
 
 /** A context signed in as `partner`: the session cookie (pages) and the stored token (the deck's client). */
 async function signedIn(partner: typeof ALPHA, javaScriptEnabled = true): Promise<BrowserContext> {
@@ -75,7 +86,7 @@ async function watchTexts(page: Page): Promise<void> {
 }
 
 describe('two partners at once', () => {
-  it("each sees their own line from the first frame; nothing they receive names the other partner or the deck-wide one", async () => {
+  it('each sees their own line from the first frame; nothing they receive names the other partner or the deck-wide one', async () => {
     for (const [me, other] of [
       [ALPHA, BETA],
       [BETA, ALPHA],
@@ -97,7 +108,10 @@ describe('two partners at once', () => {
       const served = await context.request.get(`${p.url}/`);
       expect(await served.text()).toContain(`<strong data-partner="line">${line}</strong>`);
       // Once the deck has hydrated and its session runs (the account menu is there), nothing swapped.
-      await page.getByRole('button', { name: /account/i }).first().waitFor();
+      await page
+        .getByRole('button', { name: /account/i })
+        .first()
+        .waitFor();
       expect(await page.locator('.partner-footer').textContent()).toBe(`Prepared for ${line}`);
       const watched = () =>
         page.evaluate(() => ({
@@ -107,7 +121,10 @@ describe('two partners at once', () => {
       const cover = await watched();
       // The contact page, loaded afresh (the observer starts again before its first byte).
       await page.goto(`${p.url}/contact`);
-      await page.getByRole('button', { name: /account/i }).first().waitFor();
+      await page
+        .getByRole('button', { name: /account/i })
+        .first()
+        .waitFor();
       await expect.poll(() => page.textContent('main')).toContain(`This proposal is prepared for ${me.prepared_for.company},`);
       const contact = await watched();
       const seen = [...cover.seen, ...contact.seen];
@@ -116,9 +133,18 @@ describe('two partners at once', () => {
       const bodies = await Promise.all(received);
       expect(bodies.length).toBeGreaterThan(5);
       for (const name of forbiddenFor(other)) {
-        expect(seen.filter((text) => text.includes(name)), `a text node named ${name}`).toEqual([]);
-        expect(bodies.filter((body) => body.includes(name)).map((body) => body.slice(0, 120)), `a response named ${name}`).toEqual([]);
-        expect(frames.filter((frame) => frame.includes(name)), `a socket frame named ${name}`).toEqual([]);
+        expect(
+          seen.filter((text) => text.includes(name)),
+          `a text node named ${name}`,
+        ).toEqual([]);
+        expect(
+          bodies.filter((body) => body.includes(name)).map((body) => body.slice(0, 120)),
+          `a response named ${name}`,
+        ).toEqual([]);
+        expect(
+          frames.filter((frame) => frame.includes(name)),
+          `a socket frame named ${name}`,
+        ).toEqual([]);
       }
       // The cover's line was this partner's in every state the observer saw.
       expect(footer.length).toBeGreaterThan(0);
@@ -137,7 +163,10 @@ describe('two partners at once', () => {
     betaPage.on('websocket', (socket) => socket.on('framereceived', (frame) => betaFrames.push(String(frame.payload))));
     for (const page of [alphaPage, betaPage]) {
       await page.goto(`${p.url}/contact`);
-      await page.getByRole('button', { name: /account/i }).first().waitFor();
+      await page
+        .getByRole('button', { name: /account/i })
+        .first()
+        .waitFor();
     }
     // The access socket is up once the live viewer list has this tab (its presence report went over it).
     await expect.poll(() => betaFrames.length, { timeout: 10_000 }).toBeGreaterThan(0);

@@ -42,7 +42,10 @@ async function platformWithDownloads(extra: Parameters<typeof startTestPlatform>
   const platform = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck', partner: DECOY, ...extra });
   const admin = await platform.login(ADMIN.email, ADMIN.password);
   expect((await platform.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin, body: { downloads: true } })).status).toBe(200);
-  expect((await platform.call('POST', '/users/invite-user', { token: admin, body: { user_email: ALPHA.email, role: 'user', prepared_for: ALPHA.prepared_for } })).status).toBe(200);
+  expect(
+    (await platform.call('POST', '/users/invite-user', { token: admin, body: { user_email: ALPHA.email, role: 'user', prepared_for: ALPHA.prepared_for } }))
+      .status,
+  ).toBe(200);
   return { platform, viewer: await registeredUser(platform, ALPHA.email, 'alpha-password-123', false) };
 }
 

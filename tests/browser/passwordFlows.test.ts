@@ -27,9 +27,9 @@ afterAll(async () => {
 /** A device: its own browser context, signed in through the sign-in page, on /market with its socket accepted. */
 async function device(email: string, password: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  const accepted = page.waitForEvent('websocket').then(
-    (ws) => new Promise<void>((resolve) => ws.on('framereceived', ({ payload }) => String(payload).startsWith('40') && resolve())),
-  );
+  const accepted = page
+    .waitForEvent('websocket')
+    .then((ws) => new Promise<void>((resolve) => ws.on('framereceived', ({ payload }) => String(payload).startsWith('40') && resolve())));
   await page.goto(`${p.url}/market`);
   await page.waitForURL(/\/login/);
   await page.getByLabel('Email').fill(email);
@@ -60,7 +60,14 @@ describe('a session the person’s own password change ended', () => {
     const token = await registeredUser(p, 'two-devices@fund.example', 'first-password-1');
     const other = await device('two-devices@fund.example', 'first-password-1');
     const id = (await p.call('GET', '/entities/User/me', { token })).body.id as string;
-    expect((await p.call('POST', ACCESS_CALL.changePassword, { token, body: { user_id: id, current_password: 'first-password-1', new_password: 'second-password-2' } })).status).toBe(200);
+    expect(
+      (
+        await p.call('POST', ACCESS_CALL.changePassword, {
+          token,
+          body: { user_id: id, current_password: 'first-password-1', new_password: 'second-password-2' },
+        })
+      ).status,
+    ).toBe(200);
     await other.getByRole('heading', { name: 'Your password was changed' }).waitFor({ timeout: 5000 });
     const text = await other.textContent('body');
     expect(text).toContain('Sign in again with your new password');
@@ -95,7 +102,8 @@ describe('a session the person’s own password change ended', () => {
   it('an admin’s revocation still reads as ended access', async () => {
     await registeredUser(p, 'revoked-device@fund.example', 'first-password-1');
     const other = await device('revoked-device@fund.example', 'first-password-1');
-    const [person] = (await p.call('GET', '/entities/User?q=' + encodeURIComponent(JSON.stringify({ email: 'revoked-device@fund.example' })), { token: admin })).body;
+    const [person] = (await p.call('GET', '/entities/User?q=' + encodeURIComponent(JSON.stringify({ email: 'revoked-device@fund.example' })), { token: admin }))
+      .body;
     expect((await p.call('POST', ACCESS_CALL.revoke(person.id), { token: admin })).status).toBe(200);
     await other.getByRole('heading', { name: ACCESS_ENDED }).waitFor({ timeout: 5000 });
     await other.context().close();
@@ -128,7 +136,9 @@ describe('a reset link', () => {
 describe('an invitation link', () => {
   it('ended by a password the person chose since says so, not that a newer one replaced it', async () => {
     expect((await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: 'chose-since@fund.example' } })).status).toBe(200);
-    const invitation = new RegExp(`(https://deck\\.example/login\\?${INVITE_TOKEN_PARAM}=[A-Za-z0-9_-]+)`).exec(await latestMail(p, 'chose-since@fund.example', 'invite'))![1]!;
+    const invitation = new RegExp(`(https://deck\\.example/login\\?${INVITE_TOKEN_PARAM}=[A-Za-z0-9_-]+)`).exec(
+      await latestMail(p, 'chose-since@fund.example', 'invite'),
+    )![1]!;
     const reset = new URL(await resetLink('chose-since@fund.example')).searchParams.get('reset_token');
     expect((await p.call('POST', '/auth/reset-password', { body: { reset_token: reset, new_password: 'chosen-password-2' } })).status).toBe(200);
     const page = await openLink(invitation);

@@ -30,11 +30,16 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 const runExport = () =>
   spawnSync(process.execPath, [tsx, 'scripts/export.ts', '--no-build'], { cwd: root, encoding: 'utf8', env: { ...process.env, SOURCE_DATE_EPOCH: '' } });
 // Line breaks are layout, not text: a line ending in a hyphen continues the word ("reverse-⏎mortgage").
-const folded = (text: string) => text.replace(/\s+/g, ' ').replace(/(\S)- (?=\S)/g, '$1-').trim();
+const folded = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/(\S)- (?=\S)/g, '$1-')
+    .trim();
 // -raw: the text in the order chromium drew it, which is the page's order, not columns side by side.
 const texts = new Map<number, string>();
 const pageText = (page: number) => {
-  if (!texts.has(page)) texts.set(page, folded(execFileSync('pdftotext', ['-raw', '-f', String(page), '-l', String(page), '-enc', 'UTF-8', copy, '-'], { encoding: 'utf8' })));
+  if (!texts.has(page))
+    texts.set(page, folded(execFileSync('pdftotext', ['-raw', '-f', String(page), '-l', String(page), '-enc', 'UTF-8', copy, '-'], { encoding: 'utf8' })));
   return texts.get(page)!;
 };
 // Headings hyphenate long words at line ends (hyphens: auto), which adds a hyphen the title lacks.
@@ -118,7 +123,10 @@ describe('npm run export', () => {
       const entry = doc.context.lookup(ref, PDFDict);
       const title = entry.lookup(PDFName.of('Title'));
       const dest = entry.lookup(PDFName.of('Dest'), PDFArray);
-      entries.push({ title: title instanceof PDFHexString || title instanceof PDFString ? title.decodeText() : String(title), page: pageRefs.indexOf(dest.get(0) as PDFRef) + 1 });
+      entries.push({
+        title: title instanceof PDFHexString || title instanceof PDFString ? title.decodeText() : String(title),
+        page: pageRefs.indexOf(dest.get(0) as PDFRef) + 1,
+      });
       ref = entry.get(PDFName.of('Next'));
     }
     expect(entries).toEqual(pages.map((slide, index) => ({ title: slide.label, page: index + 1 })));

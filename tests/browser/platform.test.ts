@@ -83,7 +83,7 @@ describe('the deck behind the local platform', () => {
     const html = await (await fetch(`${platform.url}/ecosystem`)).text();
     expect(html).not.toContain('$7.1M-$9.4M');
     expect(html).toContain('base44-app-id');
-    const chunk = await (await fetch(`${platform.url}/assets/content/${contentChunk('Ecosystem')}`));
+    const chunk = await await fetch(`${platform.url}/assets/content/${contentChunk('Ecosystem')}`);
     expect(chunk.status).toBe(404);
     const shell = await fetch(`${platform.url}${html.match(/"(\/assets\/main-[^"]+\.js)"/)![1]}`);
     expect(shell.status).toBe(200);

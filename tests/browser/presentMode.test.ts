@@ -72,7 +72,8 @@ const presentFigures = (page: Page, route?: string): Promise<PresentFigures> =>
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const name = `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
-      if (rect.right > canvas.right + 0.5 || rect.bottom > canvas.bottom + 0.5 || rect.left < canvas.left - 0.5 || rect.top < canvas.top - 0.5) outside.push(name);
+      if (rect.right > canvas.right + 0.5 || rect.bottom > canvas.bottom + 0.5 || rect.left < canvas.left - 0.5 || rect.top < canvas.top - 0.5)
+        outside.push(name);
       if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'hidden') outside.push(`cut: ${name}`);
       box.left = Math.min(box.left, rect.left);
       box.top = Math.min(box.top, rect.top);
@@ -87,8 +88,12 @@ const presentFigures = (page: Page, route?: string): Promise<PresentFigures> =>
     if (slide.scrollHeight > slide.clientHeight + 1) outside.push(`the slide needs ${slide.scrollHeight} of ${slide.clientHeight} px`);
     const doc = document.documentElement;
     const canvasInWindow =
-      canvas.left >= -0.5 && canvas.top >= -0.5 && canvas.right <= window.innerWidth + 0.5 && canvas.bottom <= window.innerHeight + 0.5 &&
-      doc.scrollHeight <= window.innerHeight && doc.scrollWidth <= window.innerWidth;
+      canvas.left >= -0.5 &&
+      canvas.top >= -0.5 &&
+      canvas.right <= window.innerWidth + 0.5 &&
+      canvas.bottom <= window.innerHeight + 0.5 &&
+      doc.scrollHeight <= window.innerHeight &&
+      doc.scrollWidth <= window.innerWidth;
     const fill = ((box.right - box.left) * (box.bottom - box.top)) / (canvas.width * canvas.height);
     return { smallest, fill, outside, canvasInWindow };
   }, route);

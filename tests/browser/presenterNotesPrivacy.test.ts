@@ -51,7 +51,10 @@ describe('speaker notes after a build', () => {
     const texts = files.map((file) => [file, readable(file)] as const);
     for (const [path, note] of notes) {
       // Every line of every note, and a phrase from its middle: any of them is enough to leak it.
-      const lines = note.split('\n').map((line) => line.trim()).filter((line) => line.length > 20);
+      const lines = note
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line.length > 20);
       const probes = [...lines.map((line) => line.slice(0, 48)), ...lines.map((line) => line.slice(-40))];
       for (const [file, text] of texts) {
         for (const probe of probes) if (text.includes(probe)) leaks.push(`${file} holds the note of ${path}: "${probe}"`);

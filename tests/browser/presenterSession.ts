@@ -30,7 +30,13 @@ export const pathOf = (page: Page) => new URL(page.url()).pathname;
  * token the sign-in page would have stored is put in storage before the first page runs, and only
  * if none is there, so a page that signs out stays signed out across a reload.
  */
-export async function signedInWithToken(browser: Browser, p: TestPlatform, email: string, password: string, options: BrowserContextOptions = {}): Promise<Page> {
+export async function signedInWithToken(
+  browser: Browser,
+  p: TestPlatform,
+  email: string,
+  password: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   const reply = await context.request.post(`${p.url}/api/apps/${p.appId}/auth/login`, { data: { email, password } });
   expect(reply.status()).toBe(200);

@@ -24,7 +24,10 @@ let postgres: PostgresServer | undefined;
 // No tool of the build machine may be found on the PATH either (npm run adds node_modules/.bin).
 const env = {
   ...process.env,
-  PATH: (process.env.PATH ?? '').split(delimiter).filter((entry) => !entry.includes('node_modules')).join(delimiter),
+  PATH: (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((entry) => !entry.includes('node_modules'))
+    .join(delimiter),
   NODE_OPTIONS: '',
 };
 
@@ -34,7 +37,11 @@ beforeAll(() => {
   mkdirSync(join(work, 'slides'));
   cpSync(join(repo, 'slides', 'deck.yaml'), join(work, 'slides', 'deck.yaml'));
   const started = Date.now();
-  const install = spawnSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: work, env, encoding: 'utf8' });
+  const install = spawnSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], {
+    cwd: work,
+    env,
+    encoding: 'utf8',
+  });
   // Logged, not asserted (a loaded machine is slower): over a minute, CI's time limit needs a look.
   console.log(`npm ci --omit=dev: ${Date.now() - started} ms`);
   if (install.status !== 0) throw new Error(`npm ci failed (${install.status}):\n${install.stdout}\n${install.stderr}`);
@@ -96,9 +103,16 @@ async function checkServes(url: string): Promise<void> {
   expect(await login.text()).toBe(withAppId(built('login.html')));
 
   // The database works too: the first admin signs in, and their session opens the real page.
-  const signIn = await fetch(`${url}/api/apps/${appId}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const signIn = await fetch(`${url}/api/apps/${appId}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   expect(signIn.status).toBe(200);
-  const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const admitted = await fetch(`${url}/market`, { headers: { Cookie: cookie } });
   expect(admitted.status).toBe(200);
   // The page as built, with the partner it is pitched to (issue 25): the deck-wide one, since the admin
@@ -112,7 +126,8 @@ async function checkServes(url: string): Promise<void> {
 describe('a production install of the build', () => {
   it('has the runtime dependencies and none of the devDependencies', () => {
     // What dist-server/ needs at run time (csv-parse for imports, yaml for deck.yaml), and only that.
-    for (const name of ['hono', 'socket.io', '@electric-sql/pglite', 'pg', 'csv-parse', 'yaml']) expect(existsSync(join(work, 'node_modules', name)), name).toBe(true);
+    for (const name of ['hono', 'socket.io', '@electric-sql/pglite', 'pg', 'csv-parse', 'yaml'])
+      expect(existsSync(join(work, 'node_modules', name)), name).toBe(true);
     // Type declarations aside: engine.io and the Postgres adapter list @types/node and @types/pg as
     // their own dependencies (declarations only, nothing runs them).
     const present = Object.keys(manifest.devDependencies).filter((name) => !name.startsWith('@types/') && existsSync(join(work, 'node_modules', name)));
@@ -129,7 +144,11 @@ describe('a production install of the build', () => {
     await checkServes(server.url);
 
     // The bundled invite command works without tsx too (here through the running server's API).
-    const invite = spawnSync(process.execPath, ['dist-server/invite.mjs', 'guest@deck.test'], { cwd: work, env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const invite = spawnSync(process.execPath, ['dist-server/invite.mjs', 'guest@deck.test'], {
+      cwd: work,
+      env: { ...env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
     expect(invite.status, invite.stdout + invite.stderr).toBe(0);
     expect(invite.stdout).toMatch(/^Invited guest@deck\.test as user through the running server/);
     await eventually(() => server.output().includes('[outbox] to guest@deck.test'), { what: 'the invitation in the server log' });

@@ -106,7 +106,10 @@ describe('sharing the deck, from the console to the partner and back', () => {
     await again.getByLabel('Email').fill(PARTNER);
     await again.getByLabel('Password', { exact: true }).fill(PARTNER_PASSWORD);
     await again.getByRole('button', { name: /^Sign in$/i }).click();
-    await again.getByText(/access to this deck has ended/i).first().waitFor();
+    await again
+      .getByText(/access to this deck has ended/i)
+      .first()
+      .waitFor();
     expect(new URL(again.url()).pathname).toBe('/login');
     await again.context().close();
     await partner.context().close();
@@ -133,7 +136,10 @@ describe('someone nobody invited', () => {
     await stranger.getByRole('status').filter({ hasText: 'Request sent' }).waitFor();
 
     // The admin, still on the console, is told at once.
-    await admin.getByRole('status').filter({ hasText: `Access request from ${STRANGER}` }).waitFor({ timeout: 10_000 });
+    await admin
+      .getByRole('status')
+      .filter({ hasText: `Access request from ${STRANGER}` })
+      .waitFor({ timeout: 10_000 });
     await admin.getByRole('button', { name: `Approve ${STRANGER}` }).click();
     await smtp.waitForMail(STRANGER, 'Your access to the deck was approved');
 

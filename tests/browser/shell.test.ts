@@ -104,10 +104,7 @@ describe('keys in the browser', () => {
 describe('bottom bar links', () => {
   it('are real links: a middle click opens the page in a new tab', async () => {
     const page = await open('/problem');
-    const [popup] = await Promise.all([
-      page.context().waitForEvent('page'),
-      page.getByRole('link', { name: /^Next/ }).click({ button: 'middle' }),
-    ]);
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: /^Next/ }).click({ button: 'middle' })]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe(`${baseUrl}/market`);
     expect(page.url()).toBe(`${baseUrl}/problem`);
@@ -128,16 +125,19 @@ describe('transitions', () => {
     await page.evaluate(`import(${motionUrl}).then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))`);
     await page.waitForFunction(() => document.getAnimations().length === 0);
     await page.keyboard.press('ArrowRight');
-    const fading = await page.evaluate(() => new Promise<number[]>((resolve) => {
-      const samples: number[] = [];
-      const sample = () => {
-        const frame = document.querySelector<HTMLElement>('.slide-frame[data-route="/remoai"]');
-        if (frame) samples.push(Number(getComputedStyle(frame).opacity));
-        if (samples.length < 12) requestAnimationFrame(sample);
-        else resolve(samples);
-      };
-      requestAnimationFrame(sample);
-    }));
+    const fading = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const samples: number[] = [];
+          const sample = () => {
+            const frame = document.querySelector<HTMLElement>('.slide-frame[data-route="/remoai"]');
+            if (frame) samples.push(Number(getComputedStyle(frame).opacity));
+            if (samples.length < 12) requestAnimationFrame(sample);
+            else resolve(samples);
+          };
+          requestAnimationFrame(sample);
+        }),
+    );
     expect(Math.min(...fading)).toBeLessThan(1);
     await page.waitForFunction(() => document.getAnimations().length === 0);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.slide-frame')!).opacity)).toBe('1');
@@ -148,11 +148,12 @@ describe('transitions', () => {
     const page = await open('/problem', { reducedMotion: 'reduce' });
     await page.keyboard.press('ArrowRight');
     await page.waitForURL(`${baseUrl}/market`);
-    const moving = await page.evaluate(() =>
-      document.getAnimations().filter((animation) => {
-        const keyframes = (animation.effect as KeyframeEffect | null)?.getKeyframes() ?? [];
-        return keyframes.some((frame) => frame.transform && frame.transform !== 'none');
-      }).length,
+    const moving = await page.evaluate(
+      () =>
+        document.getAnimations().filter((animation) => {
+          const keyframes = (animation.effect as KeyframeEffect | null)?.getKeyframes() ?? [];
+          return keyframes.some((frame) => frame.transform && frame.transform !== 'none');
+        }).length,
     );
     expect(moving).toBe(0);
     const transforms = await page.$$eval('.slide__body > *', (nodes) => nodes.map((node) => getComputedStyle(node).transform));
@@ -190,11 +191,15 @@ describe('inside a frame', () => {
     const frame = page.frames().find((entry) => entry.url().endsWith('/problem'))!;
     await frame.waitForSelector('h1');
     await frame.evaluate(() => {
-      setTimeout(() => { throw new TypeError('deck exploded'); });
+      setTimeout(() => {
+        throw new TypeError('deck exploded');
+      });
       void Promise.reject(Object.assign(new Error('payment'), { status: 402 }));
     });
     await page.waitForFunction(() => (window as unknown as { received: Array<{ type: string }> }).received.some((message) => message.type === 'app_error'));
-    const errors = await page.evaluate(() => (window as unknown as { received: Array<{ type: string; error?: { message: string } }> }).received.filter((message) => message.type === 'app_error'));
+    const errors = await page.evaluate(() =>
+      (window as unknown as { received: Array<{ type: string; error?: { message: string } }> }).received.filter((message) => message.type === 'app_error'),
+    );
     expect(errors.map((message) => message.error?.message)).toEqual(['deck exploded']);
     await page.context().close();
   });

@@ -58,8 +58,14 @@ describe('slide bodies', () => {
     const idle = await requestsOf('/problem');
     // The registry (settings, page names) is gated content too, so it comes from the content folder;
     // so does the deck-wide partner, which the standalone deck shows (issue 25: it has its own chunk).
-    expect(idle.filter((url) => url.startsWith('/assets/content/')).map((url) => url.split('/').at(-1)!.split('-')[0]).sort()).toEqual(['Problem', 'partner', 'registry']);
-    const bodyNames = (urls: string[]) => urls.filter((url) => url.startsWith('/assets/content/')).map((url) => url.replace(/^\/assets\/content\/([A-Za-z_]+)-.*$/, '$1'));
+    expect(
+      idle
+        .filter((url) => url.startsWith('/assets/content/'))
+        .map((url) => url.split('/').at(-1)!.split('-')[0])
+        .sort(),
+    ).toEqual(['Problem', 'partner', 'registry']);
+    const bodyNames = (urls: string[]) =>
+      urls.filter((url) => url.startsWith('/assets/content/')).map((url) => url.replace(/^\/assets\/content\/([A-Za-z_]+)-.*$/, '$1'));
     const urls = await requestsOf('/problem', async (page, seen) => {
       await page.mouse.move(200, 200);
       // The prefetch the activity starts: both neighbours requested (their requests go out together).

@@ -34,7 +34,12 @@ const signedIn = (email: string, password: string, viewport = { width: 1280, hei
 
 /** The scripts the page has loaded so far, by file name. */
 const scriptsLoaded = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop()!).filter((name) => name.endsWith('.js')));
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name.split('/').pop()!)
+      .filter((name) => name.endsWith('.js')),
+  );
 
 const userId = async (token: string) => (await p.call('GET', '/entities/User/me', { token })).body.id as string;
 
@@ -120,7 +125,11 @@ describe('the account menu', () => {
   });
 
   it('fits the header at 390, 1280 and 1920 wide, with the panel open (screenshots kept); an admin gets the console link', async () => {
-    for (const [width, height] of [[390, 844], [1280, 800], [1920, 1080]] as const) {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+      [1920, 1080],
+    ] as const) {
       const page = await signedIn(ADMIN.email, ADMIN.password, { width, height });
       await page.goto(`${p.url}/market`);
       await expect.poll(() => page.textContent('main')).toContain('$13.95T');
@@ -133,7 +142,8 @@ describe('the account menu', () => {
         }),
       );
       // One row, side by side, none past the edge.
-      for (let i = 1; i < boxes.length; i += 1) expect(boxes[i]!.left, `${width}px: ${boxes[i]!.selector} overlaps`).toBeGreaterThanOrEqual(boxes[i - 1]!.right);
+      for (let i = 1; i < boxes.length; i += 1)
+        expect(boxes[i]!.left, `${width}px: ${boxes[i]!.selector} overlaps`).toBeGreaterThanOrEqual(boxes[i - 1]!.right);
       for (const box of boxes) expect(box.right, `${width}px: ${box.selector} past the edge`).toBeLessThanOrEqual(width);
       expect(await page.evaluate(() => document.querySelector('.deck-header')!.getBoundingClientRect().height)).toBeLessThan(80);
       await page.screenshot({ path: join(SHOTS, `header-${width}.png`), clip: { x: 0, y: 0, width, height: Math.min(height, 360) } });

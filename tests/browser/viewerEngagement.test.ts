@@ -217,7 +217,8 @@ describe('recording on', () => {
     const byPath: Record<string, number> = {};
     for (const record of records) byPath[record.path] = (byPath[record.path] ?? 0) + record.ms;
     expect(Object.keys(byPath).sort()).toEqual(Object.keys(spent).sort());
-    for (const [path, ms] of Object.entries(spent)) expect(Math.abs(byPath[path]! - ms), `${path}: ${byPath[path]} ms stored, ${ms} ms spent`).toBeLessThanOrEqual(1000);
+    for (const [path, ms] of Object.entries(spent))
+      expect(Math.abs(byPath[path]! - ms), `${path}: ${byPath[path]} ms stored, ${ms} ms spent`).toBeLessThanOrEqual(1000);
     // One visit, from this desktop browser; the platform wrote who it was.
     expect(new Set(records.map((record) => record.visit_id)).size).toBe(1);
     expect(new Set(records.map((record) => record.device))).toEqual(new Set(['desktop']));
@@ -341,7 +342,11 @@ describe('watermark and download', () => {
   it('keeps the mark legible and off the figures at 1920, 1280 and 390 wide, printed too (screenshots kept)', async () => {
     await setOptions({ watermark: true, downloads: true, recording: false });
     await registeredUser(p, 'screens@lender.test', 'screens-password-1234');
-    for (const [width, height] of [[1920, 1080], [1280, 800], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1920, 1080],
+      [1280, 800],
+      [390, 844],
+    ] as const) {
       const page = await signedIn('screens@lender.test', 'screens-password-1234', { width, height });
       await page.goto(`${p.url}/market`);
       await admitted(page);
@@ -352,28 +357,34 @@ describe('watermark and download', () => {
         const slide = document.querySelector('article.slide')!;
         const bands = [...slide.querySelectorAll('.watermark__band')].map((band) => band.getBoundingClientRect());
         const content = [...slide.children].filter((child) => !child.classList.contains('watermark')).map((child) => child.getBoundingClientRect());
-        return bands.flatMap((band) => content.filter((box) => band.bottom > box.top && band.top < box.bottom && band.height > 0).map((box) => [band.top, box.top]));
+        return bands.flatMap((band) =>
+          content.filter((box) => band.bottom > box.top && band.top < box.bottom && band.height > 0).map((box) => [band.top, box.top]),
+        );
       });
       expect(overlaps).toEqual([]);
       // Download PDF sits in the header where it fits; on a phone, in the Account panel.
       const phone = width < 640;
       const header = await eventually(
         () =>
-          page.evaluate((selectors) => {
-            const boxes = selectors.map((selector) => {
-              const box = document.querySelector(selector)!.getBoundingClientRect();
-              return { selector, left: box.left, right: box.right, width: box.width, height: box.height };
-            });
-            if (boxes.some((box) => box.width === 0 && box.selector !== '.deck-header__download')) throw new Error('header not laid out');
-            return boxes;
-          }, ['.deck-header__home', '.deck-header__download', '.account__toggle', '.zoom']),
+          page.evaluate(
+            (selectors) => {
+              const boxes = selectors.map((selector) => {
+                const box = document.querySelector(selector)!.getBoundingClientRect();
+                return { selector, left: box.left, right: box.right, width: box.width, height: box.height };
+              });
+              if (boxes.some((box) => box.width === 0 && box.selector !== '.deck-header__download')) throw new Error('header not laid out');
+              return boxes;
+            },
+            ['.deck-header__home', '.deck-header__download', '.account__toggle', '.zoom'],
+          ),
         { what: 'the header laid out' },
       );
       const shown = header.filter((box) => box.width > 0);
       expect(shown.map((box) => box.selector)).toEqual(
         phone ? ['.deck-header__home', '.account__toggle', '.zoom'] : ['.deck-header__home', '.deck-header__download', '.account__toggle', '.zoom'],
       );
-      for (let i = 1; i < shown.length; i += 1) expect(shown[i]!.left, `${width}px: ${shown[i]!.selector} overlaps`).toBeGreaterThanOrEqual(shown[i - 1]!.right);
+      for (let i = 1; i < shown.length; i += 1)
+        expect(shown[i]!.left, `${width}px: ${shown[i]!.selector} overlaps`).toBeGreaterThanOrEqual(shown[i - 1]!.right);
       for (const box of shown) expect(box.right, `${width}px: ${box.selector} past the edge`).toBeLessThanOrEqual(width);
       // One row: the Account button does not wrap beside it.
       expect(header.find((box) => box.selector === '.account__toggle')!.height).toBeLessThan(50);

@@ -24,7 +24,11 @@ describe('contact.schedulingUrl', () => {
       const { issues } = assembleDeck(withUrl(value));
       const errors = issues.filter((issue) => issue.severity === 'error');
       expect(errors).toHaveLength(1);
-      expect(errors[0]).toMatchObject({ file: 'slides/deck.yaml', field: 'contact.schedulingUrl', message: 'must be an https address such as https://calendly.com/your-team' });
+      expect(errors[0]).toMatchObject({
+        file: 'slides/deck.yaml',
+        field: 'contact.schedulingUrl',
+        message: 'must be an https address such as https://calendly.com/your-team',
+      });
       expect(errors[0]!.line).toBeGreaterThan(1);
     },
   );

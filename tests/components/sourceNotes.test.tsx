@@ -28,7 +28,18 @@ const SLIDE: SlideMeta = { name: 'Market', path: '/market', label: 'Market', ord
 
 /** A slide module whose body is the given component, with these records and figures. */
 function moduleOf(Body: ComponentType, extra: Partial<SlideModule> = {}): SlideModule {
-  return { default: Body as SlideModule['default'], components: {}, records: {}, brands: [], figures: FIGURES, sources: SOURCES, headerFigures: [], sourceNotes, tagline: null, ...extra };
+  return {
+    default: Body as SlideModule['default'],
+    components: {},
+    records: {},
+    brands: [],
+    figures: FIGURES,
+    sources: SOURCES,
+    headerFigures: [],
+    sourceNotes,
+    tagline: null,
+    ...extra,
+  };
 }
 const page = (Body: ComponentType, extra?: Partial<SlideModule>) => render(<SlidePage slide={SLIDE} module={moduleOf(Body, extra)} />).container;
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -77,7 +88,10 @@ describe('source notes', () => {
 
   it('put the header figures first, their back-link going to the heading', () => {
     const container = page(() => <Figure id="market.penetration" />, { headerFigures: ['ecosystem.brandCount'] });
-    expect([...container.querySelectorAll('.source-notes li')].map((note) => note.querySelector('a')!.getAttribute('href'))).toEqual(['#slide-title', '#figure-market-penetration']);
+    expect([...container.querySelectorAll('.source-notes li')].map((note) => note.querySelector('a')!.getAttribute('href'))).toEqual([
+      '#slide-title',
+      '#figure-market-penetration',
+    ]);
     expect(text(container.querySelector('.figure-ref'))).toBe('2 (source note)');
   });
 
@@ -96,7 +110,9 @@ describe('source notes', () => {
   });
 
   it('reach figures written as {id} in a record, capitalizing a standalone one', () => {
-    const records = { cards: [{ title: 'Penetration', figure: 'market.penetration', description: 'A {market.homeEquity} market, {market.penetration} reached.' }] };
+    const records = {
+      cards: [{ title: 'Penetration', figure: 'market.penetration', description: 'A {market.homeEquity} market, {market.penetration} reached.' }],
+    };
     const container = page(() => <Cards />, { records });
     expect(text(container.querySelector('.card__value'))).toBe('Under 3%1 (source note)');
     expect(text(container.querySelector('.card__text'))).toBe('A $13.95T2 (source note) market, under 3%1 (source note) reached.');

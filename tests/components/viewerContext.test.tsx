@@ -62,7 +62,7 @@ describe('<Setting name="name" />', () => {
     expect(view(<Setting name="name" />, own({ name: 'Dana Reyes' })).container.textContent).toBe('Dana Reyes');
   });
 
-  it('the deck settings carry no partner: it is the viewer\'s alone', () => {
+  it("the deck settings carry no partner: it is the viewer's alone", () => {
     expect(Object.keys(deckSettings)).not.toContain('partner');
     expect(JSON.stringify(deckSettings)).not.toContain(deckPartner.name);
   });

@@ -4,8 +4,7 @@ import { formatIssue } from '../../src/content/contentIssue.ts';
 import { fixture, realDeckSources, withExtraSlide, withSlide } from '../fixtures/deckFixture.ts';
 
 const sources = realDeckSources();
-const errorsOf = (result: ReturnType<typeof assembleDeck>) =>
-  result.issues.filter((issue) => issue.severity === 'error').map(formatIssue);
+const errorsOf = (result: ReturnType<typeof assembleDeck>) => result.issues.filter((issue) => issue.severity === 'error').map(formatIssue);
 const withAppendix = (name: string) => assembleDeck(withExtraSlide(sources, 'slides/appendix.mdx', fixture(`broken/${name}`)));
 
 describe('slide bodies, compiled as the build compiles them', () => {
@@ -32,7 +31,10 @@ describe('slide bodies, compiled as the build compiles them', () => {
   });
 
   it('accept an image that public/ holds', () => {
-    const text = fixture('broken/stale-link.mdx').replace(/^[\s\S]*?---\n[\s\S]*?---\n[\s\S]*$/, `---\nname: Appendix\nlabel: Appendix\noutsideDeck: true\ntitle: Appendix\n---\n\n![REMO](/remo-mascot.svg)\n`);
+    const text = fixture('broken/stale-link.mdx').replace(
+      /^[\s\S]*?---\n[\s\S]*?---\n[\s\S]*$/,
+      `---\nname: Appendix\nlabel: Appendix\noutsideDeck: true\ntitle: Appendix\n---\n\n![REMO](/remo-mascot.svg)\n`,
+    );
     expect(errorsOf(assembleDeck(withExtraSlide(sources, 'slides/appendix.mdx', text)))).toEqual([]);
   });
 

@@ -24,7 +24,7 @@ beforeAll(() => {
   const hecm = join(work, 'slides/hecm-purchase.mdx');
   writeFileSync(hecm, readFileSync(hecm, 'utf8').replace(/^<BrandOverview \/>$/m, '<BrandOverveiw />'));
   const brands = join(work, 'slides/brands.yaml');
-  writeFileSync(brands, readFileSync(brands, 'utf8').replace('colour: \'#0f766e\'', 'colour: teal'));
+  writeFileSync(brands, readFileSync(brands, 'utf8').replace("colour: '#0f766e'", 'colour: teal'));
   // A <Setting> that names no setting renders nothing at all: the check must say where it is.
   const downsize = join(work, 'slides/downsize.mdx');
   const original = readFileSync(downsize, 'utf8');
@@ -144,23 +144,26 @@ const MISTAKES: Mistake[] = [
   },
   {
     name: 'a renamed page that links still name',
-    make: (dir) => writeFileSync(join(dir, 'slides/core-technology.mdx'), read(dir, 'slides/core-technology.mdx').replace('name: CoreTechnology', 'name: CoreTech')),
+    make: (dir) =>
+      writeFileSync(join(dir, 'slides/core-technology.mdx'), read(dir, 'slides/core-technology.mdx').replace('name: CoreTechnology', 'name: CoreTech')),
     errors: (dir) =>
       readdirSync(join(dir, 'slides'))
         .filter((name) => name.endsWith('.mdx'))
         .sort()
         .flatMap((name) =>
-          read(dir, `slides/${name}`).split('\n').flatMap((line, index, lines) => {
-            const at = `slides/${name}:${index + 1}`;
-            const stale = 'no page is named CoreTechnology (did you mean CoreTech?)';
-            if (line.includes('link: CoreTechnology')) {
-              // The card's index in the frontmatter's cards list.
-              const card = lines.slice(lines.indexOf('cards:'), index).filter((entry) => entry.startsWith('  - ')).length - 1;
-              return [`${at}:${line.indexOf('CoreTechnology') + 1} cards[${card}].link: ${stale}`];
-            }
-            if (line.includes('to="CoreTechnology"')) return [`${at}:${line.indexOf('to="CoreTechnology"') + 1} <LinkButton to="CoreTechnology">: ${stale}`];
-            return [];
-          }),
+          read(dir, `slides/${name}`)
+            .split('\n')
+            .flatMap((line, index, lines) => {
+              const at = `slides/${name}:${index + 1}`;
+              const stale = 'no page is named CoreTechnology (did you mean CoreTech?)';
+              if (line.includes('link: CoreTechnology')) {
+                // The card's index in the frontmatter's cards list.
+                const card = lines.slice(lines.indexOf('cards:'), index).filter((entry) => entry.startsWith('  - ')).length - 1;
+                return [`${at}:${line.indexOf('CoreTechnology') + 1} cards[${card}].link: ${stale}`];
+              }
+              if (line.includes('to="CoreTechnology"')) return [`${at}:${line.indexOf('to="CoreTechnology"') + 1} <LinkButton to="CoreTechnology">: ${stale}`];
+              return [];
+            }),
         ),
   },
   {
@@ -170,15 +173,19 @@ const MISTAKES: Mistake[] = [
   },
   {
     name: 'a figure typed on one page only (13.95T → 13.96T on the market page)',
-    make: (dir) => writeFileSync(join(dir, 'slides/market.mdx'), read(dir, 'slides/market.mdx').replace('    figure: market.homeEquity\n', '    usd: 13960000000000\n')),
+    make: (dir) =>
+      writeFileSync(join(dir, 'slides/market.mdx'), read(dir, 'slides/market.mdx').replace('    figure: market.homeEquity\n', '    usd: 13960000000000\n')),
     errors: (dir) => [
       `slides/market.mdx:${placeOf(dir, 'slides/market.mdx', 'usd: 13960000000000').line}:10 stats[0].usd: $13.96T differs from figure market.homeEquity (Home equity), which is $13.95T at slides/figures.yaml:${placeOf(dir, 'slides/figures.yaml', 'usd: 13950000000000').line}: write figure: market.homeEquity, or change the figure there`,
     ],
   },
   {
     name: 'a misspelt figure id',
-    make: (dir) => writeFileSync(join(dir, 'slides/market.mdx'), read(dir, 'slides/market.mdx').replace('figure: market.homeEquity', 'figure: market.homeEquty')),
-    errors: (dir) => [`${placeOf(dir, 'slides/market.mdx', 'market.homeEquty').at} stats[0].figure: no figure has id market.homeEquty in slides/figures.yaml (did you mean market.homeEquity?)`],
+    make: (dir) =>
+      writeFileSync(join(dir, 'slides/market.mdx'), read(dir, 'slides/market.mdx').replace('figure: market.homeEquity', 'figure: market.homeEquty')),
+    errors: (dir) => [
+      `${placeOf(dir, 'slides/market.mdx', 'market.homeEquty').at} stats[0].figure: no figure has id market.homeEquty in slides/figures.yaml (did you mean market.homeEquity?)`,
+    ],
   },
   {
     name: 'a misspelt brand id',
@@ -187,7 +194,8 @@ const MISTAKES: Mistake[] = [
   },
   {
     name: 'a mis-indented line in brands.yaml',
-    make: (dir) => writeFileSync(join(dir, 'slides/brands.yaml'), read(dir, 'slides/brands.yaml').replace('    role: Flagship AI platform', '  role: Flagship AI platform')),
+    make: (dir) =>
+      writeFileSync(join(dir, 'slides/brands.yaml'), read(dir, 'slides/brands.yaml').replace('    role: Flagship AI platform', '  role: Flagship AI platform')),
     errors: (dir) => [
       `${placeOf(dir, 'slides/brands.yaml', '  role: Flagship AI platform').at.replace(/:\d+$/, ':3')} invalid YAML: All mapping items must start at the same column (check the indentation of this line)`,
     ],
@@ -226,11 +234,15 @@ describe('the check on each editor mistake of issue 10', () => {
 
   // The check's own code on each copy (what scripts/check-content.ts prints, line for line), in process:
   // one check process per mistake costs minutes on a busy machine; the command itself runs below.
-  it.each(MISTAKES.map((mistake) => [mistake.name, mistake] as const))('%s: exact file:line:column messages', (_name, mistake) => {
-    const dir = copies.get(mistake.name)!;
-    const { issues } = loadContent(dir);
-    expect(errorLines(issues.map(formatIssue).join('\n'))).toEqual(mistake.errors(dir));
-  }, 30_000);
+  it.each(MISTAKES.map((mistake) => [mistake.name, mistake] as const))(
+    '%s: exact file:line:column messages',
+    (_name, mistake) => {
+      const dir = copies.get(mistake.name)!;
+      const { issues } = loadContent(dir);
+      expect(errorLines(issues.map(formatIssue).join('\n'))).toEqual(mistake.errors(dir));
+    },
+    30_000,
+  );
 
   it('the command prints them and exits 1 (a misspelt component)', async () => {
     const run = await runCheck(copies.get('a misspelt component')!);
@@ -243,7 +255,8 @@ describe('the check on each editor mistake of issue 10', () => {
 describe('sample values', () => {
   const HEAD = 'Sample values still in place, to replace before sharing the deck: ';
   const settingsPart = (settings: string) => `in slides/deck.yaml ${settings} (then delete their lines under samples:)`;
-  const figuresPart = (ids: readonly string[]) => `in slides/figures.yaml the source or as-of date of ${ids.length} figure(s), still "to be supplied": ${ids.join(', ')}`;
+  const figuresPart = (ids: readonly string[]) =>
+    `in slides/figures.yaml the source or as-of date of ${ids.length} figure(s), still "to be supplied": ${ids.join(', ')}`;
   const ALL = 'company.name, partner.name, partner.licence, host.name, host.domain, contact.phone, contact.website';
   const figureIds = (dir: string) => Object.keys(loadContent(dir).content!.figures);
 
@@ -264,11 +277,19 @@ describe('sample values', () => {
       const ledger = join(dir, 'slides/figures.yaml');
       // Every figure sourced but one, as a test (the real sources are the owners' to give).
       let left = 0;
-      writeFileSync(ledger, read(dir, 'slides/figures.yaml').replace(/    source: to be supplied\n    asOf: to be supplied/g, (all) => (left++ === 0 ? all : "    source: Test source\n    asOf: '2025-06'")));
+      writeFileSync(
+        ledger,
+        read(dir, 'slides/figures.yaml').replace(/    source: to be supplied\n    asOf: to be supplied/g, (all) =>
+          left++ === 0 ? all : "    source: Test source\n    asOf: '2025-06'",
+        ),
+      );
       const refused = await runCheck(dir, ['--release']);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain(`Release refused. ${HEAD}${figuresPart(['market.homeEquity'])}`);
-      writeFileSync(ledger, read(dir, 'slides/figures.yaml').replace('    source: to be supplied\n    asOf: to be supplied', "    source: Test source\n    asOf: '2025-06'"));
+      writeFileSync(
+        ledger,
+        read(dir, 'slides/figures.yaml').replace('    source: to be supplied\n    asOf: to be supplied', "    source: Test source\n    asOf: '2025-06'"),
+      );
       const released = await runCheck(dir, ['--release']);
       expect(released.stderr).not.toContain('Sample values');
       expect(released.status).toBe(0);

@@ -76,14 +76,18 @@ describe('cross-checks', () => {
   it('rejects Live & Operational on anything but the hub', () => {
     const text = sources.brands.text.replace(/(id: remo-ai[\s\S]*?status: )Stealth Stage/, '$1Live & Operational');
     const errors = messages(assembleDeck({ ...sources, brands: { ...sources.brands, text } }), 'error');
-    expect(errors).toEqual([expect.stringMatching(/^slides\/brands\.yaml:\d+:13 brands\[remo-ai\]\.status: is Live & Operational, but Live & Operational is for the hub only/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/^slides\/brands\.yaml:\d+:13 brands\[remo-ai\]\.status: is Live & Operational, but Live & Operational is for the hub only/),
+    ]);
   });
 
   it('rejects a slide that names a brand that does not exist', () => {
     const hecm = sources.slides.find((slide) => slide.file === 'slides/hecm-ai.mdx')!;
     const text = hecm.text.replace(/^brand: .*\n/m, '').replace(/^order: 7$/m, 'order: 7\nbrand: hecm-ia');
     const errors = messages(assembleDeck(withSlide(sources, hecm.file, text)), 'error');
-    expect(errors).toEqual([expect.stringMatching(/^slides\/hecm-ai\.mdx:\d+:8 brand: no brand has id hecm-ia in slides\/brands\.yaml \(did you mean hecm-ai\?\)$/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/^slides\/hecm-ai\.mdx:\d+:8 brand: no brand has id hecm-ia in slides\/brands\.yaml \(did you mean hecm-ai\?\)$/),
+    ]);
   });
 
   it('reports one mis-indented line of brands.yaml as one error at that line', () => {

@@ -14,7 +14,9 @@ const issue = (severity: ContentIssue['severity'], file: string, line: number, m
 
 describe("the dev server's content error report", () => {
   it('is nothing while the slides hold only warnings and notes', () => {
-    expect(contentErrorReport([issue('warning', 'slides/brands.yaml', 6, 'adds up to $7M'), issue('note', 'slides/problem.mdx', 19, 'twice')], '/deck')).toBeUndefined();
+    expect(
+      contentErrorReport([issue('warning', 'slides/brands.yaml', 6, 'adds up to $7M'), issue('note', 'slides/problem.mdx', 19, 'twice')], '/deck'),
+    ).toBeUndefined();
   });
 
   it('lists every error (and no warning) and points the overlay at the first one', () => {
@@ -33,7 +35,12 @@ describe("the dev server's content error report", () => {
     ]);
     expect(report.payload).toEqual({
       type: 'error',
-      err: expect.objectContaining({ message: report.message, stack: '', id: '/deck/slides/market.mdx', loc: { file: '/deck/slides/market.mdx', line: 4, column: 8 } }),
+      err: expect.objectContaining({
+        message: report.message,
+        stack: '',
+        id: '/deck/slides/market.mdx',
+        loc: { file: '/deck/slides/market.mdx', line: 4, column: 8 },
+      }),
     });
   });
 

@@ -12,10 +12,14 @@ import { realDeckSources } from '../fixtures/deckFixture.ts';
 const root = process.cwd();
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 const sources = realDeckSources();
-const snapshotOf = (figures: string, slides = sources.slides) => ledgerSnapshot(assembleDeck({ ...sources, figures: { ...sources.figures, text: figures }, slides }).content!);
+const snapshotOf = (figures: string, slides = sources.slides) =>
+  ledgerSnapshot(assembleDeck({ ...sources, figures: { ...sources.figures, text: figures }, slides }).content!);
 /** The ledger with one figure's source and as-of date given. */
 const sourced = (text: string, id: string, source: string, asOf: string) =>
-  text.replace(new RegExp(`(  ${id.replace('.', '\\.')}:\\n(?:    .*\\n)*?)    source: to be supplied\\n    asOf: to be supplied`), `$1    source: ${source}\n    asOf: '${asOf}'`);
+  text.replace(
+    new RegExp(`(  ${id.replace('.', '\\.')}:\\n(?:    .*\\n)*?)    source: to be supplied\\n    asOf: to be supplied`),
+    `$1    source: ${source}\n    asOf: '${asOf}'`,
+  );
 
 describe('the ledger snapshot the build gives the server', () => {
   const snapshot = snapshotOf(sources.figures.text);
@@ -39,7 +43,9 @@ describe('the ledger snapshot the build gives the server', () => {
     expect(snapshot.pages['/market']!.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     const edited = snapshotOf(sources.figures.text.replace('usd: 13950000000000', 'usd: 13960000000000'));
     expect(edited.pages['/market']!.fingerprint).toBe(snapshot.pages['/market']!.fingerprint);
-    const reworded = sources.slides.map((slide) => (slide.file === 'slides/market.mdx' ? { ...slide, text: slide.text.replace('The team', 'Our team') } : slide));
+    const reworded = sources.slides.map((slide) =>
+      slide.file === 'slides/market.mdx' ? { ...slide, text: slide.text.replace('The team', 'Our team') } : slide,
+    );
     const words = snapshotOf(sources.figures.text, reworded);
     expect(words.pages['/market']!.fingerprint).not.toBe(snapshot.pages['/market']!.fingerprint);
     expect(words.pages['/problem']!.fingerprint).toBe(snapshot.pages['/problem']!.fingerprint);
@@ -57,7 +63,9 @@ describe('diffLedgers (pure)', () => {
 
   it('lists each changed figure old → new with the pages that show it, nothing for an unchanged ledger', () => {
     expect(diffLedgers(before, before)).toEqual([]);
-    const after = snapshotOf(sourced(sources.figures.text.replace('usd: 13950000000000', 'usd: 13960000000000'), 'market.untappedEquity', 'Survey (test)', '2025-06'));
+    const after = snapshotOf(
+      sourced(sources.figures.text.replace('usd: 13950000000000', 'usd: 13960000000000'), 'market.untappedEquity', 'Survey (test)', '2025-06'),
+    );
     const changes = diffLedgers(before, after);
     expect(changes).toEqual([
       {
@@ -133,7 +141,9 @@ describe('npm run check -- --since REF, on a temporary git repository', () => {
   it('says so when nothing changed, and when the ledger is new at that commit', async () => {
     const [none, fresh] = await Promise.all([check(repo, '--since=HEAD'), check(repo, '--since', 'HEAD~2')]);
     expect(listing(none.stdout).trim()).toBe(`Figure changes since HEAD (${git('rev-parse', '--short=7', 'HEAD').trim()}): none.`);
-    expect(listing(fresh.stdout).trim()).toBe(`Figure changes since HEAD~2 (${git('rev-parse', '--short=7', 'HEAD~2').trim()}): the figures ledger is new, 68 figures.`);
+    expect(listing(fresh.stdout).trim()).toBe(
+      `Figure changes since HEAD~2 (${git('rev-parse', '--short=7', 'HEAD~2').trim()}): the figures ledger is new, 68 figures.`,
+    );
   }, 60_000);
 
   it('on a shallow clone, or without a ref, says why and exits 1', async () => {

@@ -8,7 +8,12 @@ import { realDeckSources, withSlide } from '../fixtures/deckFixture.ts';
 // Issue 26: each editor mistake about figures, and the exact message the check gives it.
 const TODAY = '2026-01-15';
 const sources: DeckSources = { ...realDeckSources(), today: TODAY };
-const textOf = (file: string) => (file === 'slides/figures.yaml' ? sources.figures.text : file === 'slides/brands.yaml' ? sources.brands.text : sources.slides.find((slide) => slide.file === file)!.text);
+const textOf = (file: string) =>
+  file === 'slides/figures.yaml'
+    ? sources.figures.text
+    : file === 'slides/brands.yaml'
+      ? sources.brands.text
+      : sources.slides.find((slide) => slide.file === file)!.text;
 /** `file:line:column` of the first place `text` stands in a file (after `after`, when given). */
 const placeOf = (file: string, text: string, after?: string, body = textOf(file)) => {
   const lines = body.split('\n');
@@ -20,7 +25,10 @@ const placeOf = (file: string, text: string, after?: string, body = textOf(file)
 const lineOf = (file: string, text: string, after?: string, body?: string) => Number(placeOf(file, text, after, body).split(':')[1]);
 const editSlide = (file: string, edit: (text: string) => string) => withSlide(sources, file, edit(textOf(file)));
 const editLedger = (edit: (text: string) => string): DeckSources => ({ ...sources, figures: { ...sources.figures, text: edit(sources.figures.text) } });
-const issues = (deck: DeckSources, severity: 'error' | 'warning') => assembleDeck(deck).issues.filter((issue) => issue.severity === severity).map(formatIssue);
+const issues = (deck: DeckSources, severity: 'error' | 'warning') =>
+  assembleDeck(deck)
+    .issues.filter((issue) => issue.severity === severity)
+    .map(formatIssue);
 
 describe('the real deck', () => {
   const result = assembleDeck(sources);
@@ -92,7 +100,9 @@ describe('each editor mistake, with its exact message', () => {
   });
 
   it('a number in a stat that the ledger does not have', () => {
-    const deck = editSlide('slides/core-technology.mdx', (text) => text.replace('    figure: tech.compliance\n    label: Compliance', '    value: 12%\n    label: Margin'));
+    const deck = editSlide('slides/core-technology.mdx', (text) =>
+      text.replace('    figure: tech.compliance\n    label: Compliance', '    value: 12%\n    label: Margin'),
+    );
     expect(issues(deck, 'error')).toEqual([
       `slides/core-technology.mdx:${lineOf('slides/core-technology.mdx', 'figure: tech.compliance')}:12 stats[3].value: 12% is a figure the ledger does not have: give it a home in slides/figures.yaml (label, value, source, asOf) and write figure: <its id> here`,
     ]);
@@ -154,7 +164,10 @@ describe('each editor mistake, with its exact message', () => {
     const deck = editLedger((text) =>
       text
         .replace('figures:\n', 'figures:\n  market.unused:\n    label: Unused\n    count: 7\n    source: to be supplied\n    asOf: to be supplied\n')
-        .replace(/(  market\.untappedEquity:\n(?:    .*\n)*?)    source: to be supplied\n    asOf: to be supplied/, "$1    source: Survey (test)\n    asOf: '2024-06'"),
+        .replace(
+          /(  market\.untappedEquity:\n(?:    .*\n)*?)    source: to be supplied\n    asOf: to be supplied/,
+          "$1    source: Survey (test)\n    asOf: '2024-06'",
+        ),
     );
     const warnings = issues(deck, 'warning').filter((line) => !line.includes('stated total'));
     const ledger = deck.figures.text;
@@ -177,13 +190,18 @@ describe('sources', () => {
   it('are samples until given: the sample line names every figure without one', () => {
     const { content } = assembleDeck(sources);
     const line = sampleNotice(content!.settings, Object.values(content!.figures))!;
-    expect(line).toContain('in slides/figures.yaml the source or as-of date of 68 figure(s), still "to be supplied": market.homeEquity, market.untappedEquity,');
+    expect(line).toContain(
+      'in slides/figures.yaml the source or as-of date of 68 figure(s), still "to be supplied": market.homeEquity, market.untappedEquity,',
+    );
     expect(line.split('\n')).toHaveLength(1);
   });
 
   it('once given, a figure leaves the sample line', () => {
     const deck = editLedger((text) =>
-      text.replace(/(  market\.homeEquity:\n(?:    .*\n)*?)    source: to be supplied\n    asOf: to be supplied/, '$1    source: Survey (test)\n    asOf: 2025-06-30'),
+      text.replace(
+        /(  market\.homeEquity:\n(?:    .*\n)*?)    source: to be supplied\n    asOf: to be supplied/,
+        '$1    source: Survey (test)\n    asOf: 2025-06-30',
+      ),
     );
     const { content } = assembleDeck(deck);
     expect(content!.figures['market.homeEquity']).toMatchObject({ source: 'Survey (test)', asOf: '2025-06-30' });
@@ -201,7 +219,15 @@ describe('sources', () => {
     expect(samples).toContain('export const sourceNotes = null;');
     expect(samples).toContain('export const sources = {};');
     expect(samples).toContain('"market.homeEquity":"$13.95T"');
-    const given = chunk(editLedger((text) => text.replace(/(  market\.homeEquity:\n(?:    .*\n)*?)    source: to be supplied\n    asOf: to be supplied/, '$1    source: Survey (test)\n    asOf: 2025-06-30')), 'Market');
+    const given = chunk(
+      editLedger((text) =>
+        text.replace(
+          /(  market\.homeEquity:\n(?:    .*\n)*?)    source: to be supplied\n    asOf: to be supplied/,
+          '$1    source: Survey (test)\n    asOf: 2025-06-30',
+        ),
+      ),
+      'Market',
+    );
     expect(given).toContain('export * as sourceNotes from "/src/components/SourceNotes.tsx";');
     expect(given).toContain('export const sources = {"market.homeEquity":{"label":"Home equity","source":"Survey (test)","asOf":"30 June 2025"}};');
   });

@@ -4,7 +4,10 @@ import type { FigureValue } from '../../schemas/formatFigure.ts';
 
 /** What each figure a text states reduces to: `unit low-high qualifier`. */
 const read = (text: string) =>
-  findFigureLiterals(text).map(({ text: written, figure }) => `${written} = ${figure.unit} ${figure.low}${figure.high === figure.low ? '' : `-${figure.high}`}${figure.qualifier ? ` ${figure.qualifier}` : ''}`);
+  findFigureLiterals(text).map(
+    ({ text: written, figure }) =>
+      `${written} = ${figure.unit} ${figure.low}${figure.high === figure.low ? '' : `-${figure.high}`}${figure.qualifier ? ` ${figure.qualifier}` : ''}`,
+  );
 const one = (text: string): NormalizedFigure => {
   const [literal, ...rest] = findFigureLiterals(text);
   expect(rest).toEqual([]);

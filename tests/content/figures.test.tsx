@@ -6,7 +6,19 @@ import { renderRoute, textOf } from '../support/renderRoute.tsx';
 // Every figure of spec sections 2 and 9 by page (one list, also read by the PDF export's test).
 const FIGURES = SPEC_FIGURES;
 
-const BRAND_PAGES = ['/remoai', '/hecmai', '/hecmpurchase', '/virtualreverse', '/downsize', '/reversemasterclass', '/reversetpo', '/reversedesk', '/reverseradio', '/reverseguide', '/reversemortgagenews'];
+const BRAND_PAGES = [
+  '/remoai',
+  '/hecmai',
+  '/hecmpurchase',
+  '/virtualreverse',
+  '/downsize',
+  '/reversemasterclass',
+  '/reversetpo',
+  '/reversedesk',
+  '/reverseradio',
+  '/reverseguide',
+  '/reversemortgagenews',
+];
 
 afterEach(cleanup);
 
@@ -46,7 +58,9 @@ describe('structure the spec counts', () => {
   it('executive summary: six highlights and four REMO bullets', async () => {
     const { container } = await renderRoute('/executivesummary');
     expect(container.querySelectorAll('#section-strategic-highlights ~ * .card, #section-strategic-highlights + ul > li').length).toBe(6);
-    expect([...container.querySelectorAll('.card')].find((card) => card.textContent?.includes('REMO AI Core'))?.querySelectorAll('.card__features li')).toHaveLength(4);
+    expect(
+      [...container.querySelectorAll('.card')].find((card) => card.textContent?.includes('REMO AI Core'))?.querySelectorAll('.card__features li'),
+    ).toHaveLength(4);
   });
 
   it('problem: six root causes, each with an impact label', async () => {

@@ -51,9 +51,7 @@ describe('parseSlide', () => {
   });
 
   it('requires a frontmatter block', () => {
-    expect(issuesOf('broken/no-frontmatter.mdx')).toEqual([
-      'tests/fixtures/broken/no-frontmatter.mdx:1:1 must start with a --- frontmatter block',
-    ]);
+    expect(issuesOf('broken/no-frontmatter.mdx')).toEqual(['tests/fixtures/broken/no-frontmatter.mdx:1:1 must start with a --- frontmatter block']);
   });
 });
 

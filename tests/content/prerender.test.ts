@@ -3,7 +3,15 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fillTemplate, htmlFileFor, hydrationChunks, inlineStylesheets, scriptsAfterFirstPaint, scriptsThroughLoader, withPreloads } from '../../src/build/prerender.ts';
+import {
+  fillTemplate,
+  htmlFileFor,
+  hydrationChunks,
+  inlineStylesheets,
+  scriptsAfterFirstPaint,
+  scriptsThroughLoader,
+  withPreloads,
+} from '../../src/build/prerender.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prerender-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,7 +75,9 @@ describe('prerender', () => {
     expect(html).not.toMatch(/<script type="module"[^>]*src=/);
     expect(html).not.toContain('<link rel="modulepreload"');
     const loader = /<script type="module">([\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
-    expect(loader).toMatch(/^const add=.*for\(const href of \["\/assets\/react-1\.js"\]\)add\('link',\{rel:'modulepreload',href\}\);add\('script',\{type:'module',src:"\/assets\/main-1\.js"\}\)$/);
+    expect(loader).toMatch(
+      /^const add=.*for\(const href of \["\/assets\/react-1\.js"\]\)add\('link',\{rel:'modulepreload',href\}\);add\('script',\{type:'module',src:"\/assets\/main-1\.js"\}\)$/,
+    );
     expect(loader).not.toContain('requestAnimationFrame');
   });
 });

@@ -13,7 +13,12 @@ describe('the presenting keys', () => {
     expect(press(' ')).toBe('page-down');
     expect(press(' ', { shiftKey: true })).toBe('page-up');
     expect([press('o'), press('O', { shiftKey: true }), press('g'), press('?', { shiftKey: true }), press('f'), press('Escape')]).toEqual([
-      'overview', 'overview', 'goto', 'help', 'present', 'leave-present',
+      'overview',
+      'overview',
+      'goto',
+      'help',
+      'present',
+      'leave-present',
     ]);
   });
 
@@ -79,7 +84,11 @@ describe('go-to', () => {
 describe('the stored zoom', () => {
   it('comes back when it is a step between the limits, else 100', () => {
     const storage = new Map<string, string>();
-    const store = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value), removeItem: (key: string) => void storage.delete(key) };
+    const store = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    };
     storeZoom(130, store);
     expect(storage.get(ZOOM_STORAGE_KEY)).toBe('130');
     expect(readStoredZoom(store)).toBe(130);

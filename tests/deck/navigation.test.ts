@@ -37,7 +37,12 @@ describe('keymap', () => {
 
   it('maps the presenter keys', () => {
     expect(['ArrowLeft', 'PageUp', 'ArrowRight', 'PageDown', 'Home', 'End'].map((key) => press(key))).toEqual([
-      'previous', 'previous', 'next', 'next', 'first', 'last',
+      'previous',
+      'previous',
+      'next',
+      'next',
+      'first',
+      'last',
     ]);
     expect(press('a')).toBeNull();
     expect(press('ArrowRight', document.body, { altKey: true })).toBeNull();
@@ -72,7 +77,18 @@ describe('keymap', () => {
 
   it('is the one table of shortcuts', () => {
     expect(KEYMAP.map((entry) => entry.action)).toEqual([
-      'previous', 'next', 'first', 'last', 'page-down', 'page-up', 'overview', 'goto', 'help', 'present', 'leave-present', 'presenter',
+      'previous',
+      'next',
+      'first',
+      'last',
+      'page-down',
+      'page-up',
+      'overview',
+      'goto',
+      'help',
+      'present',
+      'leave-present',
+      'presenter',
     ]);
     expect(new Set(KEYMAP.flatMap((entry) => entry.keys)).size).toBe(KEYMAP.flatMap((entry) => entry.keys).length);
   });

@@ -204,4 +204,3 @@ describe('swipe', () => {
     expect(location.history.at(-1)).toBe('/market');
   });
 });
-

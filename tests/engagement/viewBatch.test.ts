@@ -9,7 +9,10 @@ const second: Visit = { id: 'v-2', started_at: '2026-11-24T09:00:00.000Z', last_
 describe('the view batch', () => {
   it('merges times per visit and slide into one record each, for the viewer’s device', () => {
     const batch = createViewBatch('phone');
-    batch.add(first, [{ path: '/', ms: 1_000 }, { path: '/market', ms: 2_000 }]);
+    batch.add(first, [
+      { path: '/', ms: 1_000 },
+      { path: '/market', ms: 2_000 },
+    ]);
     batch.add(first, [{ path: '/', ms: 500 }]);
     batch.add(second, [{ path: '/', ms: 250 }]);
     expect(batch.size).toBe(3);
@@ -24,7 +27,10 @@ describe('the view batch', () => {
 
   it('sends whole milliseconds and keeps the fraction for the next send; nothing under 1 ms goes', () => {
     const batch = createViewBatch('desktop');
-    batch.add(first, [{ path: '/', ms: 0.6 }, { path: '/team', ms: 0 }]);
+    batch.add(first, [
+      { path: '/', ms: 0.6 },
+      { path: '/team', ms: 0 },
+    ]);
     expect(batch.size).toBe(0);
     expect(batch.drain()).toEqual([]);
     batch.add(first, [{ path: '/', ms: 2.7 }]);
@@ -47,7 +53,11 @@ describe('the view batch', () => {
 describe('the view batch, in detail', () => {
   it('ignores times that are not positive numbers, so they never cancel real time or reach a record', () => {
     const batch = createViewBatch('desktop');
-    batch.add(first, [{ path: '/', ms: -5_000 }, { path: '/', ms: Number.NaN }, { path: '/market', ms: 0 }]);
+    batch.add(first, [
+      { path: '/', ms: -5_000 },
+      { path: '/', ms: Number.NaN },
+      { path: '/market', ms: 0 },
+    ]);
     expect(batch.size).toBe(0);
     batch.add(first, [{ path: '/', ms: 2_000 }]);
     expect(batch.drain()).toEqual([{ visit_id: 'v-1', path: '/', ms: 2_000, visit_started_at: first.started_at, device: 'desktop' }]);

@@ -23,7 +23,11 @@ describe('the visit', () => {
     expect(next.visit.id).toMatch(/^new-/);
     expect(next.visit.id).not.toBe('v-1');
     expect(next.visit.started_at).toBe(new Date(later).toISOString());
-    expect(visitAt(null, at, newId).visit).toEqual({ id: expect.stringMatching(/^new-/), started_at: '2026-11-24T08:00:00.000Z', last_active: '2026-11-24T08:00:00.000Z' });
+    expect(visitAt(null, at, newId).visit).toEqual({
+      id: expect.stringMatching(/^new-/),
+      started_at: '2026-11-24T08:00:00.000Z',
+      last_active: '2026-11-24T08:00:00.000Z',
+    });
   });
 
   it('reads back only a well-formed stored visit', () => {

@@ -27,18 +27,28 @@ describe('the print document', () => {
   });
 
   it('prefixes ids and the references to them with the slide, so two slides never share one', () => {
-    const html = relinkSlide('<article aria-labelledby="slide-title sub"><h1 id="slide-title">A</h1><p id="sub">B</p><a href="#sub">to B</a><label for="f">F</label></article>', 'slide-market', anchors);
+    const html = relinkSlide(
+      '<article aria-labelledby="slide-title sub"><h1 id="slide-title">A</h1><p id="sub">B</p><a href="#sub">to B</a><label for="f">F</label></article>',
+      'slide-market',
+      anchors,
+    );
     expect(html).toBe(
       '<article aria-labelledby="slide-market--slide-title slide-market--sub"><h1 id="slide-market--slide-title">A</h1><p id="slide-market--sub">B</p><a href="#slide-market--sub">to B</a><label for="slide-market--f">F</label></article>',
     );
   });
 
   it('turns links to a slide into fragments, drops addresses a PDF cannot reach and keeps outside ones', () => {
-    const html = relinkSlide('<a href="/market">M</a><a href="/">C</a><a href="/market#team">T</a><a href="/login">L</a><a href="https://x.example/">X</a><a href="tel:1">P</a>', 'slide-cover', anchors);
-    expect(html).toBe('<a href="#slide-market">M</a><a href="#slide-cover">C</a><a href="#slide-market--team">T</a><a>L</a><a href="https://x.example/">X</a><a href="tel:1">P</a>');
+    const html = relinkSlide(
+      '<a href="/market">M</a><a href="/">C</a><a href="/market#team">T</a><a href="/login">L</a><a href="https://x.example/">X</a><a href="tel:1">P</a>',
+      'slide-cover',
+      anchors,
+    );
+    expect(html).toBe(
+      '<a href="#slide-market">M</a><a href="#slide-cover">C</a><a href="#slide-market--team">T</a><a>L</a><a href="https://x.example/">X</a><a href="tel:1">P</a>',
+    );
   });
 
-  it('stacks the slides in order without header, bottom bar, toasts or script, under the pages\' stylesheets', () => {
+  it("stacks the slides in order without header, bottom bar, toasts or script, under the pages' stylesheets", () => {
     const doc = printDocument('Deck & Co', [
       { page: exportPage('Cover', '/'), html: page('/', '<h1 id="slide-title">Cover</h1><a href="/market">Next</a>') },
       { page: exportPage('Market', '/market'), html: page('/market', '<h1 id="slide-title">Market</h1>') },

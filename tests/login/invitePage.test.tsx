@@ -11,7 +11,10 @@ let server: RecordingServer;
 const STATUS = `POST /api/apps/app-1${ACCESS_CALL.inviteStatus}`;
 const ACCEPT = `POST /api/apps/app-1${ACCESS_CALL.acceptInvite}`;
 const setURL = (url: string) => (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
-const badRequest = (field: string, message: string) => ({ status: 400, body: { detail: `${field}: ${message}`, code: 'invalid_input', extra_data: { field } } });
+const badRequest = (field: string, message: string) => ({
+  status: 400,
+  body: { detail: `${field}: ${message}`, code: 'invalid_input', extra_data: { field } },
+});
 
 function renderPage(search: string) {
   setURL(`${server.url}/login${search}`);

@@ -28,7 +28,8 @@ const rules = async () => (await p.call('GET', `${RULES}?limit=5000`, { token: a
 const me = (token: string) => p.call('GET', '/entities/User/me', { token });
 const joinedLines = (email: string) => p.logs.filter((line) => line.startsWith(`[access] ${email} joined through`));
 const userRow = async (email: string) =>
-  (await p.db.query<{ invited: boolean; role: string; invited_at: Date | null }>('SELECT invited, role, invited_at FROM users WHERE email = $1', [email])).rows[0]!;
+  (await p.db.query<{ invited: boolean; role: string; invited_at: Date | null }>('SELECT invited, role, invited_at FROM users WHERE email = $1', [email]))
+    .rows[0]!;
 
 describe('a stranger from an allowed domain', () => {
   it('gets in the first time they reach the gate, with the rule’s role, logged once', async () => {
@@ -112,7 +113,10 @@ describe('domain rules', () => {
     const form = new FormData();
     form.append('file', new File(['domain,role\n@three.example,user\nthree.example,user\n'], 'rules.csv', { type: 'text/csv' }));
     const imported = await p.call('POST', `${RULES}/import`, { token: admin, body: form });
-    expect({ status: imported.status, detail: imported.body.detail }).toMatchObject({ status: 400, detail: expect.stringMatching(/^file row 2\.domain: must start with @/) });
+    expect({ status: imported.status, detail: imported.body.detail }).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/^file row 2\.domain: must start with @/),
+    });
     expect(await rules()).toEqual(before);
   });
 

@@ -132,9 +132,9 @@ describe('the invitation link', () => {
     expect(short.status).toBe(400);
     expect(short.body.detail).toMatch(/^new_password: must be at least 12/);
     expect((await accept(token, 'password1234')).body.detail).toMatch(/^new_password: .*breached/);
-    expect((await p.call('POST', ACCESS_CALL.acceptInvite, { body: { invite_token: token, new_password: 'partner-chosen-pass-1', extra: 1 } })).body.detail).toBe(
-      'extra: is not a known field',
-    );
+    expect(
+      (await p.call('POST', ACCESS_CALL.acceptInvite, { body: { invite_token: token, new_password: 'partner-chosen-pass-1', extra: 1 } })).body.detail,
+    ).toBe('extra: is not a known field');
     expect((await status(token)).body.state).toBe('valid');
 
     const response = await fetch(`${p.url}/api/apps/${p.appId}${ACCESS_CALL.acceptInvite}`, {
@@ -191,7 +191,9 @@ describe('the invitation link', () => {
     );
     expect(ends.rows[0]!.expires_at.toISOString()).toBe(soon);
     const token = await linkToken('short@lender.example');
-    await p.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE kind = 'invite' AND user_id = (SELECT id FROM users WHERE email = 'short@lender.example')`);
+    await p.db.query(
+      `UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE kind = 'invite' AND user_id = (SELECT id FROM users WHERE email = 'short@lender.example')`,
+    );
     expect((await status(token)).body.state).toBe('expired');
     expect((await accept(token)).status).toBe(400);
   });
@@ -249,7 +251,11 @@ describe('an admin changing a person', () => {
     const put = (body: unknown, who = admin) => p.call('PUT', `/entities/User/${id}`, { token: who, body });
     const changed = await put({ expires_at: nextYear, prepared_for: { name: 'Edit Person', company: 'Lender' }, full_name: 'E. Person' });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ expires_at: `${nextYear}T23:59:59.999Z`, prepared_for: { name: 'Edit Person', company: 'Lender' }, full_name: 'E. Person' });
+    expect(changed.body).toMatchObject({
+      expires_at: `${nextYear}T23:59:59.999Z`,
+      prepared_for: { name: 'Edit Person', company: 'Lender' },
+      full_name: 'E. Person',
+    });
     expect((await p.call('GET', '/entities/User/me', { token })).body.prepared_for).toEqual({ name: 'Edit Person', company: 'Lender' });
 
     for (const [body, detail] of [
@@ -276,9 +282,13 @@ describe('an admin changing a person', () => {
   it('a viewer changes only their own name, never their expiry or "Prepared for"', async () => {
     const token = await registeredUser(p, 'self@lender.example');
     const me = (await p.call('GET', '/entities/User/me', { token })).body;
-    expect((await p.call('PUT', '/entities/User/me', { token, body: { prepared_for: { name: 'Me' } } })).body.detail).toMatch(/^prepared_for: cannot be changed here$/);
+    expect((await p.call('PUT', '/entities/User/me', { token, body: { prepared_for: { name: 'Me' } } })).body.detail).toMatch(
+      /^prepared_for: cannot be changed here$/,
+    );
     expect((await p.call('PUT', `/entities/User/${me.id}`, { token, body: { expires_at: null, full_name: 'x' } })).status).toBe(200);
-    expect((await p.call('PUT', `/entities/User/${me.id}`, { token, body: { expires_at: nextYear } })).body.detail).toMatch(/^expires_at: cannot be changed here$/);
+    expect((await p.call('PUT', `/entities/User/${me.id}`, { token, body: { expires_at: nextYear } })).body.detail).toMatch(
+      /^expires_at: cannot be changed here$/,
+    );
     expect((await p.call('PUT', '/entities/User/me', { token, body: { full_name: 'Self Person' } })).body.full_name).toBe('Self Person');
   });
 });
@@ -289,7 +299,9 @@ describe('bookkeeping', () => {
     const accepted = await accept(await linkToken('seen@lender.example'));
     const joinedAt = accepted.body.user.joined_at;
     const token = await p.login('seen@lender.example', 'partner-chosen-pass-1');
-    const seen = async () => (await p.db.query<{ last_seen_at: Date | null; joined_at: Date }>(`SELECT last_seen_at, joined_at FROM users WHERE email = 'seen@lender.example'`)).rows[0]!;
+    const seen = async () =>
+      (await p.db.query<{ last_seen_at: Date | null; joined_at: Date }>(`SELECT last_seen_at, joined_at FROM users WHERE email = 'seen@lender.example'`))
+        .rows[0]!;
     expect((await seen()).joined_at.toISOString()).toBe(joinedAt);
     expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(200);
     const first = (await seen()).last_seen_at;

@@ -10,7 +10,10 @@ import { emptyTestDatabase } from './testDatabase.ts';
 let db: Db;
 
 beforeAll(async () => {
-  db = await openDatabase(await emptyTestDatabase(), MIGRATIONS.filter((m) => m.version < 4));
+  db = await openDatabase(
+    await emptyTestDatabase(),
+    MIGRATIONS.filter((m) => m.version < 4),
+  );
   await db.query(`INSERT INTO apps (id, visibility, created_date) VALUES ('deck', 'private_with_login', '2025-01-01T00:00:00.000Z')`);
   const insert = (id: string, email: string, invited: boolean, verified: boolean, hash: string | null) =>
     db.query(
@@ -28,7 +31,14 @@ afterAll(() => db?.close());
 describe('migration 4: access of each person', () => {
   it('backfills invited_at from creation for invited rows and joined_at for rows with a verified password', async () => {
     const joined = toUserRecord((await findUserByEmail(db, 'deck', 'joined@x.example'))!);
-    expect(joined).toMatchObject({ invited_at: '2025-03-01T10:00:00.000Z', joined_at: '2025-03-05T12:30:00.000Z', last_seen_at: null, expires_at: null, revoked_at: null, prepared_for: null });
+    expect(joined).toMatchObject({
+      invited_at: '2025-03-01T10:00:00.000Z',
+      joined_at: '2025-03-05T12:30:00.000Z',
+      last_seen_at: null,
+      expires_at: null,
+      revoked_at: null,
+      prepared_for: null,
+    });
     expect(toUserRecord((await findUserByEmail(db, 'deck', 'invited@x.example'))!)).toMatchObject({ invited_at: '2025-03-01T10:00:00.000Z', joined_at: null });
     expect(toUserRecord((await findUserByEmail(db, 'deck', 'stranger@x.example'))!)).toMatchObject({ invited_at: null, joined_at: '2025-03-05T12:30:00.000Z' });
     expect(joined).not.toHaveProperty('password_hash');

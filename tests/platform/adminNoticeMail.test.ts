@@ -51,11 +51,14 @@ describe('notices to admins', () => {
     expect(await mailTo('notice_digest')).toEqual([]);
 
     clock += 60 * 60 * 1000 + 1000;
-    const digest = await eventually(async () => {
-      const [first] = await mailTo('notice_digest');
-      if (!first) throw new Error('no digest yet');
-      return first;
-    }, { what: 'the digest mail' });
+    const digest = await eventually(
+      async () => {
+        const [first] = await mailTo('notice_digest');
+        if (!first) throw new Error('no digest yet');
+        return first;
+      },
+      { what: 'the digest mail' },
+    );
     expect(digest!.subject).toBe('Test Co investor deck: 2 more requests about the deck');
     expect(digest!.body).toContain('Preferred times: “Slot 10”');
     expect(digest!.body).toContain('Preferred times: “Slot 11”');

@@ -31,10 +31,16 @@ beforeAll(async () => {
   aliceId = (await p.call('GET', '/entities/User/me', { token: alice })).body.id;
   bobId = (await p.call('GET', '/entities/User/me', { token: bob })).body.id;
   // Alice's own records, written by the store itself: a viewer may not bulk-create, and makes 100 records an hour at most.
-  const seeded = await createRecords(p.db, p.appId, 'Note', Array.from({ length: SEEDED }, (_, i) => ({ text: `alice ${i}`, i })), {
-    email: 'alice@example.com',
-    id: aliceId,
-  });
+  const seeded = await createRecords(
+    p.db,
+    p.appId,
+    'Note',
+    Array.from({ length: SEEDED }, (_, i) => ({ text: `alice ${i}`, i })),
+    {
+      email: 'alice@example.com',
+      id: aliceId,
+    },
+  );
   expect(seeded).toHaveLength(SEEDED);
 }, 60_000);
 afterAll(async () => {
@@ -197,7 +203,13 @@ describe('the rule table', () => {
   const anonymous: Caller = { kind: 'anonymous' };
 
   it('defaults an undeclared entity to create by any viewer, everything else owner or admin', () => {
-    expect(ruleFor('Note')).toEqual({ create: 'viewer', read: 'owner', update: 'owner', delete: 'owner', rate: { max: 100, windowMs: 3_600_000, what: 'records' } });
+    expect(ruleFor('Note')).toEqual({
+      create: 'viewer',
+      read: 'owner',
+      update: 'owner',
+      delete: 'owner',
+      rate: { max: 100, windowMs: 3_600_000, what: 'records' },
+    });
     expect(ruleFor('Note').bulk, 'bulk create and import: admins only unless declared').toBeUndefined();
     expect(ruleFor('constructor')).toBe(DEFAULT_RULE);
     expect(allows(DEFAULT_RULE.read, user('a'), 'a')).toBe(true);
@@ -232,7 +244,8 @@ describe('the rule table', () => {
   });
 
   it('gives every entity a viewer may write a rate (issue 23, finding 2)', () => {
-    const viewerWrites = (rule: EntityRule) => (['create', 'update', 'delete'] as const).some((action) => rule[action] === 'viewer' || rule[action] === 'owner');
+    const viewerWrites = (rule: EntityRule) =>
+      (['create', 'update', 'delete'] as const).some((action) => rule[action] === 'viewer' || rule[action] === 'owner');
     for (const [name, rule] of [['(undeclared)', DEFAULT_RULE] as const, ...Object.entries(ENTITY_ACCESS)]) {
       if (viewerWrites(rule)) expect(rule.rate, `${name} is written by viewers and has no rate`).not.toBeNull();
     }

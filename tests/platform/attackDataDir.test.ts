@@ -1,7 +1,20 @@
 // Finding 7 of the attack (issue 9): a local user of the machine reading DATA_DIR, and two servers
 // started at the same moment on one DATA_DIR. Real processes, real files, temp folders.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -268,7 +281,12 @@ describe('attack: DATA_DIR modes and lock (finding 7)', () => {
       let output = '';
       child.stdout!.on('data', (chunk) => (output += chunk));
       child.stderr!.on('data', (chunk) => (output += chunk));
-      return { child, output: () => output.replace('ready', '').trim(), ready: () => output.startsWith('ready'), exited: new Promise((done) => child.once('exit', done)) };
+      return {
+        child,
+        output: () => output.replace('ready', '').trim(),
+        ready: () => output.startsWith('ready'),
+        exited: new Promise((done) => child.once('exit', done)),
+      };
     });
     const deadline = Date.now() + 30_000;
     while (!racers.every((one) => one.ready()) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
@@ -279,8 +297,14 @@ describe('attack: DATA_DIR modes and lock (finding 7)', () => {
     writeFileSync(end, '');
     await Promise.all(racers.map((one) => one.exited));
     const outputs = racers.map((one) => one.output());
-    expect(outputs.filter((output) => output === 'claimed'), outputs.join('\n')).toHaveLength(1);
-    expect(outputs.filter((output) => /is in use by process \d+/.test(output)), outputs.join('\n')).toHaveLength(5);
+    expect(
+      outputs.filter((output) => output === 'claimed'),
+      outputs.join('\n'),
+    ).toHaveLength(1);
+    expect(
+      outputs.filter((output) => /is in use by process \d+/.test(output)),
+      outputs.join('\n'),
+    ).toHaveLength(5);
   }, 60_000);
 
   it('a lock naming this very pid but no claim of this process is stale; a takeover file left by a crash is reported', async () => {
@@ -301,7 +325,9 @@ describe('attack: DATA_DIR modes and lock (finding 7)', () => {
     const takeover = join(dir, `${SERVER_FILE}.takeover`);
     writeFileSync(takeover, JSON.stringify({ pid: await deadPid(), port: null }), { mode: 0o600 });
     utimesSync(takeover, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
-    await expect(claimDataDir(dir)).rejects.toThrow(`${takeover} was left by a start that crashed; if no server is starting on DATA_DIR, delete that file and start again`);
+    await expect(claimDataDir(dir)).rejects.toThrow(
+      `${takeover} was left by a start that crashed; if no server is starting on DATA_DIR, delete that file and start again`,
+    );
     rmSync(takeover);
     (await claimDataDir(dir)).release();
     expect(readdirSync(dir)).toEqual([]);

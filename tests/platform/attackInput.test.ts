@@ -70,7 +70,13 @@ describe('a bad query parameter is a 400 naming it, never database text', () => 
       for (const id of ids) {
         for (const method of path === '/entities/Outbox' ? ['GET'] : ['GET', 'PUT', 'DELETE']) {
           const reply = await p.call(method, `${path}/${id}`, { token: admin, body: method === 'PUT' ? {} : undefined });
-          expect([method, path, id.slice(0, 12), reply.status, reply.body.detail]).toEqual([method, path, id.slice(0, 12), 400, 'id: is not a valid record id']);
+          expect([method, path, id.slice(0, 12), reply.status, reply.body.detail]).toEqual([
+            method,
+            path,
+            id.slice(0, 12),
+            400,
+            'id: is not a valid record id',
+          ]);
         }
       }
     }

@@ -105,7 +105,10 @@ describe('paths that name a gated file indirectly', () => {
 
   it('refuses every encoded-separator spelling of the canonical path, in either case, to an admitted user and a stranger', async () => {
     for (const path of ENCODED_SPELLINGS) {
-      for (const [who, cookie] of [['admitted', admitted], ['signed out', undefined]] as const) {
+      for (const [who, cookie] of [
+        ['admitted', admitted],
+        ['signed out', undefined],
+      ] as const) {
         const reply = await rawGet(p.url, path, cookie);
         expect([400, 404], `${path} (${who}): an encoded-separator spelling was let through to the file (deckFilePath.ts), status ${reply.status}`).toContain(
           reply.status,

@@ -13,8 +13,7 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 /** Every code mailed to `email` so far, oldest first (read from the server log, as the admin would). */
-const codesFor = (email: string) =>
-  p.logs.filter((line) => line.startsWith(`[outbox] to ${email}`)).flatMap((line) => /code is (\d{6})/.exec(line)?.[1] ?? []);
+const codesFor = (email: string) => p.logs.filter((line) => line.startsWith(`[outbox] to ${email}`)).flatMap((line) => /code is (\d{6})/.exec(line)?.[1] ?? []);
 
 const register = (email: string, password: string) => p.call('POST', '/auth/register', { body: { email, password } });
 const verify = (email: string, code: string) => p.call('POST', '/auth/verify-otp', { body: { email, otp_code: code } });
@@ -41,7 +40,9 @@ describe('finding 3: a later registration never decides a pending account’s pa
     // The other code died with the verification.
     expect((await verify(email, codes[0]!)).status).toBe(400);
 
-    const chosen = await p.call('POST', '/auth/reset-password', { body: { reset_token: verified.body.reset_token, new_password: 'partner-chosen-password-3' } });
+    const chosen = await p.call('POST', '/auth/reset-password', {
+      body: { reset_token: verified.body.reset_token, new_password: 'partner-chosen-password-3' },
+    });
     expect(chosen.status).toBe(200);
     const token = await p.login(email, 'partner-chosen-password-3');
     expect((await p.call('GET', '/entities/User/me', { token })).body).toMatchObject({ email, role: 'user', is_verified: true });
@@ -112,7 +113,10 @@ describe('finding 3: a later registration never decides a pending account’s pa
 
 describe('finding 8: reset links die with the password; passwords are long and uncommon', () => {
   const resetLinks = (email: string) =>
-    p.logs.filter((line) => line.startsWith(`[outbox] to ${email}`)).flatMap((line) => /reset_token=([^\s&]+)/.exec(line)?.[1] ?? []).map(decodeURIComponent);
+    p.logs
+      .filter((line) => line.startsWith(`[outbox] to ${email}`))
+      .flatMap((line) => /reset_token=([^\s&]+)/.exec(line)?.[1] ?? [])
+      .map(decodeURIComponent);
   const reset = (token: string, password: string) => p.call('POST', '/auth/reset-password', { body: { reset_token: token, new_password: password } });
 
   it('using one reset link kills every other outstanding link', async () => {
@@ -137,7 +141,10 @@ describe('finding 8: reset links die with the password; passwords are long and u
     const token = (await verify(email, codesFor(email)[0]!)).body.access_token as string;
     await p.call('POST', '/auth/reset-password-request', { body: { email } });
     const me = (await p.call('GET', '/entities/User/me', { token })).body;
-    const changed = await p.call('POST', '/auth/change-password', { token, body: { user_id: me.id, current_password: 'changer-password-1', new_password: 'changer-password-2' } });
+    const changed = await p.call('POST', '/auth/change-password', {
+      token,
+      body: { user_id: me.id, current_password: 'changer-password-1', new_password: 'changer-password-2' },
+    });
     expect(changed.status).toBe(200);
     expect((await reset(resetLinks(email)[0]!, 'stolen-link-password-3')).status).toBe(400);
     expect(await loginStatus(email, 'changer-password-2')).toBe(200);
@@ -159,7 +166,10 @@ describe('finding 8: reset links die with the password; passwords are long and u
     expect((await reset(resetLinks('links@lender.example').at(-1)!, 'links-password-4')).status).toBe(200);
     const token = await p.login(ADMIN.email, ADMIN.password);
     const me = (await p.call('GET', '/entities/User/me', { token })).body;
-    const viaChange = await p.call('POST', '/auth/change-password', { token, body: { user_id: me.id, current_password: ADMIN.password, new_password: 'qwerty123456' } });
+    const viaChange = await p.call('POST', '/auth/change-password', {
+      token,
+      body: { user_id: me.id, current_password: ADMIN.password, new_password: 'qwerty123456' },
+    });
     expect(viaChange.status).toBe(400);
     expect(viaChange.body.detail).toBe('new_password: is among commonly breached passwords; choose another');
   });

@@ -123,9 +123,7 @@ describe('finding 5: an attacker cannot lock the owner out, nor slow them down',
   it('during 100 parallel wrong sign-ins from one client, a genuine sign-in from another succeeds', async () => {
     const email = 'genuine@example.com';
     await registeredUser(p, email, 'genuine-password-1');
-    const flood = Promise.all(
-      Array.from({ length: 100 }, (_, i) => login('127.0.0.6', i % 2 ? email : `victim${i}@example.com`, `wrong-guess-${i}-xxxx`)),
-    );
+    const flood = Promise.all(Array.from({ length: 100 }, (_, i) => login('127.0.0.6', i % 2 ? email : `victim${i}@example.com`, `wrong-guess-${i}-xxxx`)));
     const genuine = await login('127.0.0.7', email, 'genuine-password-1');
     const statuses = tally((await flood).map((r) => r.status));
     expect(genuine.status).toBe(200);

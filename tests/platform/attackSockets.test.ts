@@ -138,7 +138,10 @@ describe('a socket that tried to escape', () => {
     const answer = await socket.timeout(3000).emitWithAck(FOLLOW_DRIVE_EVENT, { path: '/market' });
     expect(answer).toMatchObject({ ok: false });
     const follow = await p.db.query<{ path: string }>('SELECT path FROM follow_state WHERE app_id = $1', ['testapp']);
-    expect(follow.rows.map((row) => row.path), 'a demoted admin moved the followers').not.toContain('/market');
+    expect(
+      follow.rows.map((row) => row.path),
+      'a demoted admin moved the followers',
+    ).not.toContain('/market');
     await closedWithinASecond(socket, 'the quietly demoted admin');
   });
 
@@ -169,9 +172,7 @@ describe('sockets per token and events per socket (finding 8)', () => {
   it('a burst of events beyond the budget is dropped with a clear answer, and a flood closes the socket', async () => {
     const token = await registeredUser(p, 'burst@lender.example', 'burst-password-12');
     const socket = await connect(token);
-    const answers = await Promise.all(
-      Array.from({ length: SOCKET_EVENT_BURST + 40 }, () => socket.timeout(5000).emitWithAck('join', followRoom('testapp'))),
-    );
+    const answers = await Promise.all(Array.from({ length: SOCKET_EVENT_BURST + 40 }, () => socket.timeout(5000).emitWithAck('join', followRoom('testapp'))));
     const dropped = answers.filter((answer: RoomReply) => answer.detail === 'Too many events: slow down');
     expect(dropped.length, 'events beyond the burst').toBeGreaterThanOrEqual(30);
     expect(answers.filter((answer: RoomReply) => answer.ok).length).toBeGreaterThanOrEqual(SOCKET_EVENT_BURST - 5);

@@ -41,19 +41,30 @@ const log = async (query = ''): Promise<AuditEntry[]> => {
   return reply.body;
 };
 const entry = async (action: AuditAction, target?: string) =>
-  eventually(async () => {
-    const found = (await log(`?action=${action}`)).find((e) => target === undefined || e.target === target);
-    if (!found) throw new Error(`no ${action} entry${target ? ` for ${target}` : ''}`);
-    return found;
-  }, { what: `the ${action} entry` });
+  eventually(
+    async () => {
+      const found = (await log(`?action=${action}`)).find((e) => target === undefined || e.target === target);
+      if (!found) throw new Error(`no ${action} entry${target ? ` for ${target}` : ''}`);
+      return found;
+    },
+    { what: `the ${action} entry` },
+  );
 const idOf = async (token: string) => (await p.call('GET', '/entities/User/me', { token })).body.id as string;
 
 describe('the audit log records', () => {
   it('sign-in success and failure with the email, address and browser; sign-out; password change and reset', async () => {
     const token = await registeredUser(p, 'ann@lender.example', 'ann-password-1234');
-    expect((await p.call('POST', '/auth/login', { body: { email: 'ann@lender.example', password: 'not-her-password' }, headers: { 'User-Agent': 'Guesser/1.0' } })).status).toBe(401);
+    expect(
+      (await p.call('POST', '/auth/login', { body: { email: 'ann@lender.example', password: 'not-her-password' }, headers: { 'User-Agent': 'Guesser/1.0' } }))
+        .status,
+    ).toBe(401);
     const failed = await entry('sign_in_failed', 'ann@lender.example');
-    expect(failed).toMatchObject({ actor: null, address: expect.stringMatching(/127\.0\.0\.1/), user_agent: 'Guesser/1.0', detail: { reason: 'wrong email or password' } });
+    expect(failed).toMatchObject({
+      actor: null,
+      address: expect.stringMatching(/127\.0\.0\.1/),
+      user_agent: 'Guesser/1.0',
+      detail: { reason: 'wrong email or password' },
+    });
     const again = await p.login('ann@lender.example', 'ann-password-1234');
     expect(await entry('sign_in', 'ann@lender.example')).toMatchObject({ actor: 'ann@lender.example' });
     expect((await p.call('POST', '/auth/logout', { token: again })).status).toBe(200);
@@ -66,7 +77,9 @@ describe('the audit log records', () => {
     expect(await entry('password_changed', 'ann@lender.example')).toMatchObject({ actor: 'ann@lender.example' });
     expect((await p.call('POST', '/auth/reset-password-request', { body: { email: 'ann@lender.example' } })).status).toBe(200);
     const resetToken = /reset_token=([A-Za-z0-9_%-]+)/.exec(await latestMail(p, 'ann@lender.example', 'reset'))?.[1];
-    expect((await p.call('POST', '/auth/reset-password', { body: { reset_token: decodeURIComponent(resetToken!), new_password: 'ann-third-password-6' } })).status).toBe(200);
+    expect(
+      (await p.call('POST', '/auth/reset-password', { body: { reset_token: decodeURIComponent(resetToken!), new_password: 'ann-third-password-6' } })).status,
+    ).toBe(200);
     expect(await entry('password_reset', 'ann@lender.example')).toMatchObject({ actor: 'ann@lender.example' });
   });
 
@@ -76,7 +89,10 @@ describe('the audit log records', () => {
       body: { user_email: 'bo@lender.example', role: 'user', prepared_for: { name: 'Bo Chan', company: 'Lender Inc.' } },
     });
     expect(invited.status).toBe(200);
-    expect(await entry('invitation_sent', 'bo@lender.example')).toMatchObject({ actor: ADMIN.email, detail: { role: 'user', prepared_for: { name: 'Bo Chan', company: 'Lender Inc.' } } });
+    expect(await entry('invitation_sent', 'bo@lender.example')).toMatchObject({
+      actor: ADMIN.email,
+      detail: { role: 'user', prepared_for: { name: 'Bo Chan', company: 'Lender Inc.' } },
+    });
     const bo = invited.body.user.id as string;
     expect((await p.call('POST', ACCESS_CALL.resendInvite(bo), { token: admin })).status).toBe(200);
     expect(await entry('invitation_resent', 'bo@lender.example')).toMatchObject({ actor: ADMIN.email });
@@ -85,7 +101,10 @@ describe('the audit log records', () => {
     expect(await entry('invitation_accepted', 'bo@lender.example')).toMatchObject({ actor: 'bo@lender.example' });
 
     const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-    const edit = await p.call('PUT', `/entities/User/${bo}`, { token: admin, body: { role: 'admin', expires_at: soon, prepared_for: { name: 'Bo Chan', company: 'Lender Group' } } });
+    const edit = await p.call('PUT', `/entities/User/${bo}`, {
+      token: admin,
+      body: { role: 'admin', expires_at: soon, prepared_for: { name: 'Bo Chan', company: 'Lender Group' } },
+    });
     expect(edit.status).toBe(200);
     expect(await entry('role_changed', 'bo@lender.example')).toMatchObject({ actor: ADMIN.email, detail: { from: 'user', to: 'admin' } });
     expect((await entry('expiry_changed', 'bo@lender.example')).detail).toMatchObject({ from: null, to: expect.stringContaining(soon) });
@@ -107,7 +126,10 @@ describe('the audit log records', () => {
     expect((await p.call('DELETE', `/entities/${ACCESS_ENTITY.domain}/${domain.body.id}`, { token: admin })).status).toBe(200);
     expect(await entry('domain_removed', `${ACCESS_ENTITY.domain} @fund.example`)).toMatchObject({ actor: ADMIN.email });
 
-    const options = await p.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin, body: { watermark: true, downloads: true, recording: true } });
+    const options = await p.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, {
+      token: admin,
+      body: { watermark: true, downloads: true, recording: true },
+    });
     expect(options.status).toBe(200);
     expect((await p.call('PUT', `/entities/${ENGAGEMENT_ENTITY.options}/${options.body.id}`, { token: admin, body: { watermark: false } })).status).toBe(200);
     const settings = (await log('?action=deck_settings_changed')).map((e) => e.detail);
@@ -165,7 +187,12 @@ describe('reading the audit log', () => {
     expect((await log(`?until=${tomorrow}`)).length).toBe(all.length);
     expect(await log('?limit=2')).toEqual(all.slice(0, 2));
 
-    for (const [query, field] of [['?action=dance', 'action'], ['?since=yesterday', 'since'], ['?limit=0', 'limit'], ['?who=x', 'who']] as const) {
+    for (const [query, field] of [
+      ['?action=dance', 'action'],
+      ['?since=yesterday', 'since'],
+      ['?limit=0', 'limit'],
+      ['?who=x', 'who'],
+    ] as const) {
       const reply = await p.call('GET', `${AUDIT_CALL}${query}`, { token: admin });
       expect({ status: reply.status, field: reply.body.extra_data?.field }).toEqual({ status: 400, field });
     }

@@ -154,12 +154,21 @@ describe('passwords and sessions', () => {
   it('change-password needs the current password, revokes old tokens and returns a fresh one', async () => {
     const token = await registeredUser(p, 'change@example.com', 'first-password-1');
     const me = (await p.call('GET', '/entities/User/me', { token })).body;
-    const wrong = await p.call('POST', '/auth/change-password', { token, body: { user_id: me.id, current_password: 'nope-nope-1', new_password: 'second-password-1' } });
+    const wrong = await p.call('POST', '/auth/change-password', {
+      token,
+      body: { user_id: me.id, current_password: 'nope-nope-1', new_password: 'second-password-1' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail).toMatch(/^current_password:/);
-    const other = await p.call('POST', '/auth/change-password', { token, body: { user_id: 'someone-else', current_password: 'first-password-1', new_password: 'second-password-1' } });
+    const other = await p.call('POST', '/auth/change-password', {
+      token,
+      body: { user_id: 'someone-else', current_password: 'first-password-1', new_password: 'second-password-1' },
+    });
     expect(other.status).toBe(403);
-    const ok = await p.call('POST', '/auth/change-password', { token, body: { user_id: me.id, current_password: 'first-password-1', new_password: 'second-password-1' } });
+    const ok = await p.call('POST', '/auth/change-password', {
+      token,
+      body: { user_id: me.id, current_password: 'first-password-1', new_password: 'second-password-1' },
+    });
     expect(ok.status).toBe(200);
     expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(401);
     expect((await p.call('GET', '/entities/User/me', { token: ok.body.access_token })).status).toBe(200);

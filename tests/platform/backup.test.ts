@@ -30,7 +30,8 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   });
 }
 
-const script = (name: string, args: string[], env: Record<string, string>) => run(process.execPath, [...TSX, join(repo, 'scripts', `${name}.ts`), ...args], env);
+const script = (name: string, args: string[], env: Record<string, string>) =>
+  run(process.execPath, [...TSX, join(repo, 'scripts', `${name}.ts`), ...args], env);
 
 /**
  * Creates records one after another until stopped, as a busy deck would; each id is kept with the
@@ -152,7 +153,9 @@ describe.runIf(testEngine() === 'postgres')('pg_dump and pg_restore, as the READ
       // The platform opens it as its own: migrations find nothing to do.
       const db = await openDatabase({ url });
       try {
-        const ids = new Set((await db.query<{ id: string }>(`SELECT id FROM entities WHERE app_id = $1 AND entity = 'Thing'`, [APP])).rows.map((row) => row.id));
+        const ids = new Set(
+          (await db.query<{ id: string }>(`SELECT id FROM entities WHERE app_id = $1 AND entity = 'Thing'`, [APP])).rows.map((row) => row.id),
+        );
         expect(before.filter((id) => !ids.has(id))).toEqual([]);
       } finally {
         await db.close();

@@ -89,7 +89,10 @@ describe('changing a password', () => {
     expect(short.body.detail).toBe('new_password: must be at least 12 characters');
     const common = await change(token, { user_id: id, current_password: 'careful-password-1', new_password: 'passwordpassword' });
     expect(common.body.detail).toBe('new_password: is among commonly breached passwords; choose another');
-    expect((await p.call('POST', ACCESS_CALL.changePassword, { body: { user_id: id, current_password: 'careful-password-1', new_password: 'fine-new-password-1' } })).status).toBe(401);
+    expect(
+      (await p.call('POST', ACCESS_CALL.changePassword, { body: { user_id: id, current_password: 'careful-password-1', new_password: 'fine-new-password-1' } }))
+        .status,
+    ).toBe(401);
     // None of those changed anything.
     expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(200);
     expect((await p.call('POST', '/auth/login', { body: { email: 'careful@lender.example', password: 'careful-password-1' } })).status).toBe(200);

@@ -109,9 +109,17 @@ describe('platform settings', () => {
 
   it('reads NEW_ADDRESS_CODES_PER_HOUR and AUDIT_RETENTION_DAYS as whole numbers from 1 up, and refuses anything else by name', () => {
     deckYaml('{ appId: my-deck, visibility: private_with_login }');
-    expect(loadPlatformOptions({ NEW_ADDRESS_CODES_PER_HOUR: '12', AUDIT_RETENTION_DAYS: '90' }, dir)).toMatchObject({ newAddressCodesPerHour: 12, auditRetentionDays: 90 });
+    expect(loadPlatformOptions({ NEW_ADDRESS_CODES_PER_HOUR: '12', AUDIT_RETENTION_DAYS: '90' }, dir)).toMatchObject({
+      newAddressCodesPerHour: 12,
+      auditRetentionDays: 90,
+    });
     expect(loadPlatformOptions({}, dir)).toMatchObject({ newAddressCodesPerHour: undefined, auditRetentionDays: undefined });
-    const bad: Array<[string, string]> = [['NEW_ADDRESS_CODES_PER_HOUR', '0'], ['NEW_ADDRESS_CODES_PER_HOUR', '1.5'], ['AUDIT_RETENTION_DAYS', 'forever'], ['AUDIT_RETENTION_DAYS', '-3']];
+    const bad: Array<[string, string]> = [
+      ['NEW_ADDRESS_CODES_PER_HOUR', '0'],
+      ['NEW_ADDRESS_CODES_PER_HOUR', '1.5'],
+      ['AUDIT_RETENTION_DAYS', 'forever'],
+      ['AUDIT_RETENTION_DAYS', '-3'],
+    ];
     for (const [name, value] of bad) {
       expect(() => loadPlatformOptions({ [name]: value }, dir), `${name}=${value}`).toThrow(new RegExp(`^${name} must be a whole number from 1 up`));
     }
@@ -133,8 +141,8 @@ describe('platform settings', () => {
       ['https://app.base44.com/editor', /^FRAME_ANCESTORS: must be 'self', 'none' or an origin .*no path.*\(got "https:\/\/app\.base44\.com\/editor"\)/],
       ["'unsafe-inline'", /^FRAME_ANCESTORS: .*\(got "'unsafe-inline'"\)/],
       ['app.base44.com', /^FRAME_ANCESTORS: .*\(got "app\.base44\.com"\)/],
-      ["https://a.example;script-src *", /^FRAME_ANCESTORS: .*\(got "https:\/\/a\.example;script-src"\)/],
-      ["none https://a.example", /^FRAME_ANCESTORS: 'none' cannot be combined with other sources/],
+      ['https://a.example;script-src *', /^FRAME_ANCESTORS: .*\(got "https:\/\/a\.example;script-src"\)/],
+      ['none https://a.example', /^FRAME_ANCESTORS: 'none' cannot be combined with other sources/],
     ];
     for (const [value, message] of refused) expect(() => loadPlatformOptions({ FRAME_ANCESTORS: value }, dir), value).toThrow(message);
     deckYaml(`{ appId: my-deck, visibility: private_with_login, frameAncestors: ['https://app.base44.com/x'] }`);

@@ -100,7 +100,10 @@ describe('a consultation request', () => {
     const form = new FormData();
     form.append('file', new File(['preferred_times\nMonday\n'], 'requests.csv', { type: 'text/csv' }));
     const imported = await p.call('POST', `${PATH}/import`, { token: bob, body: form });
-    expect({ status: imported.status, detail: imported.body.detail }).toEqual({ status: 403, detail: `You may not import ${ACCESS_ENTITY.consultation} records` });
+    expect({ status: imported.status, detail: imported.body.detail }).toEqual({
+      status: 403,
+      detail: `You may not import ${ACCESS_ENTITY.consultation} records`,
+    });
     expect(await all()).toEqual(before);
     expect(await consultationMail()).toHaveLength(mailed);
   });

@@ -20,7 +20,7 @@ const page = [
   '<script type="application/json">{"data":1}</script>',
   '</head><body>',
   '<div style="--brand:#c2410c" title=\'style="decoy"\'>',
-  '<p style=\'font-family:&quot;Inter&quot;, sans-serif\'>x</p><p STYLE=color:red>y</p>',
+  "<p style='font-family:&quot;Inter&quot;, sans-serif'>x</p><p STYLE=color:red>y</p>",
   '<!-- <style>commented{}</style> -->',
   '<script type="module">const s = "<div style=\\"in-script\\">"; start()</script>',
   '</div></body></html>',
@@ -67,7 +67,10 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('form-action')).toEqual(["'self'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'self'", 'https://app.base44.com']);
     expect(policy.get('report-uri')).toEqual(['/api/csp-report']);
-    const text = [...policy].filter(([name]) => name !== 'style-src-attr').flatMap(([, sources]) => sources).join(' ');
+    const text = [...policy]
+      .filter(([name]) => name !== 'style-src-attr')
+      .flatMap(([, sources]) => sources)
+      .join(' ');
     expect(text).not.toContain("'unsafe-inline'");
     expect(text).not.toContain("'unsafe-eval'");
     expect(text).not.toContain("'unsafe-hashes'");

@@ -14,7 +14,25 @@ describe('deckFilePath', () => {
   });
 
   it('refuses every other spelling', () => {
-    for (const path of ['//a.js', '/a//b.js', '/a/../b.js', '/./b.js', '/a/%2e%2e/b.js', '/a%2fb.js', '/a%2Fb.js', '/a%5cb.js', '/a\\b.js', '/a.js/', '/a.js%00', '/a.js.', '/a.js ', '/%zz', 'a.js', '/..', '/.']) {
+    for (const path of [
+      '//a.js',
+      '/a//b.js',
+      '/a/../b.js',
+      '/./b.js',
+      '/a/%2e%2e/b.js',
+      '/a%2fb.js',
+      '/a%2Fb.js',
+      '/a%5cb.js',
+      '/a\\b.js',
+      '/a.js/',
+      '/a.js%00',
+      '/a.js.',
+      '/a.js ',
+      '/%zz',
+      'a.js',
+      '/..',
+      '/.',
+    ]) {
       expect(deckFilePath(path), path).toBeNull();
     }
   });
@@ -40,7 +58,16 @@ describe('fileAudience', () => {
     expect(fileAudience('favicon.svg')).toBe('anyone');
     expect(fileAudience('assets/main-B9zU_owR.js')).toBe('anyone-cacheable');
     expect(fileAudience('assets/main-DDD_5D9f.css')).toBe('anyone-cacheable');
-    for (const name of ['index.html', 'market.html', 'assets/content/Market-x.js', 'ASSETS/content/Market-x.js', 'assets/CONTENT/Market-x.js', 'logo.svg', 'notes.json', 'assets/x.html']) {
+    for (const name of [
+      'index.html',
+      'market.html',
+      'assets/content/Market-x.js',
+      'ASSETS/content/Market-x.js',
+      'assets/CONTENT/Market-x.js',
+      'logo.svg',
+      'notes.json',
+      'assets/x.html',
+    ]) {
       expect(fileAudience(name), name).toBe('admitted');
     }
   });

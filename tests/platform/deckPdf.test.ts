@@ -168,7 +168,19 @@ describe('/deck.pdf', () => {
     expect(withQuery.status).toBe(200);
     expect(pageTexts(withQuery.bytes).every((page) => page.includes('partner@fund.example'))).toBe(true);
     const cookie = `deck_session=${viewer}`;
-    for (const path of ['/handout.pdf', '/DECK.PDF', '/Deck.pdf', '/assets/../deck.pdf', '/./deck.pdf', '//deck.pdf', '/deck.pdf/', '/deck%2Epdf', '/deck.pdf.', '/deck.pdf%00', '/assets/..%2fdeck.pdf']) {
+    for (const path of [
+      '/handout.pdf',
+      '/DECK.PDF',
+      '/Deck.pdf',
+      '/assets/../deck.pdf',
+      '/./deck.pdf',
+      '//deck.pdf',
+      '/deck.pdf/',
+      '/deck%2Epdf',
+      '/deck.pdf.',
+      '/deck.pdf%00',
+      '/assets/..%2fdeck.pdf',
+    ]) {
       const reply = await rawGet(p.url, path, cookie);
       expect(reply.text.startsWith('%PDF'), path).toBe(false);
       expect([301, 404], path).toContain(reply.status);

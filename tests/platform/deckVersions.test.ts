@@ -20,7 +20,14 @@ mkdirSync(join(work, NOTES_DIR), { recursive: true });
 
 /** A build's ledger: the home-equity figure on two pages, households on one. */
 function ledger({ homeEquity = '$13.95T', marketWords = 'a', summaryWords = 'b' } = {}): LedgerSnapshot {
-  const figure = (label: string, text: string, pages: string[]) => ({ label, value: { kind: 'count', n: text } as never, text, source: null, asOf: null, pages });
+  const figure = (label: string, text: string, pages: string[]) => ({
+    label,
+    value: { kind: 'count', n: text } as never,
+    text,
+    source: null,
+    asOf: null,
+    pages,
+  });
   return {
     format: LEDGER_FORMAT,
     figures: {
@@ -83,7 +90,15 @@ describe('deck versions', () => {
     expect(second.current).toBe(latest!.id);
     expect(Number(latest!.id)).toBeGreaterThan(Number(earlier!.id));
     expect(latest!.figures).toEqual([
-      { id: 'market.homeEquity', label: 'Home equity held by seniors', change: 'changed', was: '$13.95T', now: '$13.96T', parts: ['value'], pages: ['/', '/market'] },
+      {
+        id: 'market.homeEquity',
+        label: 'Home equity held by seniors',
+        change: 'changed',
+        was: '$13.95T',
+        now: '$13.96T',
+        parts: ['value'],
+        pages: ['/', '/market'],
+      },
     ]);
     expect(latest!.pages).toEqual([{ path: '/market', name: 'Market', change: 'changed' }]);
     expect(platform.logs.some((line) => line.includes(`[versions] serving new version ${latest!.id}`))).toBe(true);
@@ -149,7 +164,10 @@ describe('deck versions', () => {
     const changes = (token: string, visit: string) => platform.call('POST', `/functions/${VERSION_CHANGES_FUNCTION}`, { token, body: { visit_id: visit } });
     // A first visit: nothing to tell.
     expect((await changes(reader, 'visit-first-1')).body).toEqual({});
-    const stamped = await platform.call('POST', '/entities/SlideView/bulk', { token: reader, body: [view('visit-first-1', '/'), view('visit-first-1', '/market')] });
+    const stamped = await platform.call('POST', '/entities/SlideView/bulk', {
+      token: reader,
+      body: [view('visit-first-1', '/'), view('visit-first-1', '/market')],
+    });
     expect(stamped.status).toBe(200);
     const firstVersion = (await versionsOf(platform)).current;
     expect(stamped.body.map((record: { version_id: string }) => record.version_id)).toEqual([firstVersion, firstVersion]);
@@ -169,7 +187,16 @@ describe('deck versions', () => {
     expect(told.notice).toBe(true);
     expect(Date.parse(told.since)).toBeLessThanOrEqual(Date.now());
     expect(told.figures).toEqual([
-      { id: 'market.homeEquity', label: 'Home equity held by seniors', was: '$13.95T', now: '$13.96T', pages: [{ path: '/', name: 'Executive summary' }, { path: '/market', name: 'Market' }] },
+      {
+        id: 'market.homeEquity',
+        label: 'Home equity held by seniors',
+        was: '$13.95T',
+        now: '$13.96T',
+        pages: [
+          { path: '/', name: 'Executive summary' },
+          { path: '/market', name: 'Market' },
+        ],
+      },
     ]);
     expect(told.marks).toEqual({ '/': { 'market.homeEquity': '$13.95T' }, '/market': { 'market.homeEquity': '$13.95T' } });
     // The same visit asking again (a reload) after its records are in: still told.

@@ -37,7 +37,17 @@ function freePort(): Promise<number> {
 async function startChild(port: number): Promise<{ child: ChildProcess; output: () => string; startedMs: number }> {
   const child = spawn(process.execPath, NODE_ARGS, {
     cwd: work,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data', APP_ID: 'durable', DECK_VISIBILITY: 'private_with_login', SERVICE_TOKEN: SERVICE, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'data',
+      APP_ID: 'durable',
+      DECK_VISIBILITY: 'private_with_login',
+      SERVICE_TOKEN: SERVICE,
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'owner-password-1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -100,7 +110,11 @@ describe('durability', () => {
     console.log(`cold start on an existing DATA_DIR: ${second.startedMs} ms`);
     const rows = (await (await api(port, '/entities/Ledger?sort=i')).json()) as Array<{ id: string; i: number }>;
     expect(rows.map((row) => row.id)).toEqual(written);
-    const login = await api(port, '/auth/login', { method: 'POST', body: JSON.stringify({ email: 'owner@example.com', password: 'owner-password-1' }), headers: { Authorization: '' } });
+    const login = await api(port, '/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'owner@example.com', password: 'owner-password-1' }),
+      headers: { Authorization: '' },
+    });
     expect(login.status).toBe(200);
 
     // A second server on the same DATA_DIR is refused instead of corrupting the database.

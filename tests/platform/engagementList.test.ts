@@ -59,7 +59,9 @@ describe('listing 34,000 SlideView records', () => {
     }
     const took = performance.now() - started;
     console.log(`[engagement] created ${RECORDS} SlideView records in bulks of ${MAX_LIMIT}: ${seedMs.toFixed(0)} ms`);
-    console.log(`[engagement] listed ${seen.length} SlideView records in ${pages.length} pages of ${MAX_LIMIT}: ${took.toFixed(0)} ms (pages ${pages.join(', ')} ms)`);
+    console.log(
+      `[engagement] listed ${seen.length} SlideView records in ${pages.length} pages of ${MAX_LIMIT}: ${took.toFixed(0)} ms (pages ${pages.join(', ')} ms)`,
+    );
     expect(seen).toHaveLength(RECORDS);
     expect(new Set(seen.map((r) => r.id)).size).toBe(RECORDS);
     // Newest first; a bulk's records share their millisecond and follow insertion order backwards.

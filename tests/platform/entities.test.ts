@@ -183,7 +183,8 @@ describe('bad input is a 400 naming the field, never a 500', () => {
 describe('isolation between apps', () => {
   it("one app's token cannot read another app's records, and the other app's admin sees only its own", async () => {
     await p.addApp('other', 'private_with_login', { email: 'boss@other.test', password: 'other-password-1' });
-    const otherAdmin = (await p.call('POST', '/auth/login', { app: 'other', body: { email: 'boss@other.test', password: 'other-password-1' } })).body.access_token;
+    const otherAdmin = (await p.call('POST', '/auth/login', { app: 'other', body: { email: 'boss@other.test', password: 'other-password-1' } })).body
+      .access_token;
     expect((await p.call('GET', '/entities/Item', { app: 'other', token: admin })).status).toBe(401);
     expect((await p.call('GET', '/entities/Item', { token: otherAdmin })).status).toBe(401);
     expect((await p.call('GET', '/entities/Item', { app: 'other', token: otherAdmin })).body).toEqual([]);

@@ -32,10 +32,7 @@ export interface TestPlatform extends RunningPlatform {
  * Starts a test platform; every setting is explicit, so slides/deck.yaml is never read. Its
  * database is new (testDatabase.ts) unless `extra` names one (dataDir, snapshot or databaseUrl).
  */
-export async function startTestPlatform(
-  visibility: DeckVisibility = 'private_with_login',
-  extra: Partial<PlatformOptions> = {},
-): Promise<TestPlatform> {
+export async function startTestPlatform(visibility: DeckVisibility = 'private_with_login', extra: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
   const logs: string[] = [];
   const appId = extra.appId ?? 'testapp';
   const named = extra.dataDir !== undefined || extra.snapshot !== undefined || extra.databaseUrl !== undefined;

@@ -135,7 +135,10 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
         { email: 'bo@beta-bank.example', prepared_for: { name: 'Bo Beta', company: 'Beta Bank Group' } },
       ];
       for (const partner of partners) {
-        const invited = await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: partner.email, role: 'user', prepared_for: partner.prepared_for } });
+        const invited = await p.call('POST', ACCESS_CALL.invite, {
+          token: admin,
+          body: { user_email: partner.email, role: 'user', prepared_for: partner.prepared_for },
+        });
         expect(invited.status).toBe(200);
       }
       for (const [i, partner] of partners.entries()) {
@@ -243,7 +246,10 @@ describe('`npm run invite` without a running server', () => {
 
 describe('htmlBody', () => {
   it('escapes the text and links only the deck’s own absolute addresses, without trailing punctuation', () => {
-    const html = htmlBody('Hi <b>you</b> & co,\n\nOpen https://deck.example.com/login?a=1&b=2. Or not: /login, nor https://deck.example.com.evil.example/x', 'https://deck.example.com');
+    const html = htmlBody(
+      'Hi <b>you</b> & co,\n\nOpen https://deck.example.com/login?a=1&b=2. Or not: /login, nor https://deck.example.com.evil.example/x',
+      'https://deck.example.com',
+    );
     expect(html).toContain('Hi &lt;b&gt;you&lt;/b&gt; &amp; co,');
     expect(html).toContain('<a href="https://deck.example.com/login?a=1&amp;b=2">https://deck.example.com/login?a=1&amp;b=2</a>.');
     expect(html).not.toContain('href="/login"');

@@ -32,7 +32,19 @@ describe('page routes of the built deck', () => {
     expect(pageRedirect('/executivesummary/', '', pages)).toBe('/executivesummary');
     expect(pageRedirect('/MARKET', '', pages)).toBe('/market');
     expect(pageRedirect('/Cover', '', pages)).toBe('/');
-    for (const path of ['/executivesummary', '/', '/nothing', '/404', '/_gate', '/login', '/executive%20summary', '/a/market', '/market//', '/.market', '/favicon']) {
+    for (const path of [
+      '/executivesummary',
+      '/',
+      '/nothing',
+      '/404',
+      '/_gate',
+      '/login',
+      '/executive%20summary',
+      '/a/market',
+      '/market//',
+      '/.market',
+      '/favicon',
+    ]) {
       expect(pageRedirect(path, '', pages), path).toBeNull();
     }
   });

@@ -35,14 +35,20 @@ async function get(path: string, token: string | undefined, encoding = 'gzip') {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-const namesOf = (partner: typeof ALPHA) => [partner.email, partner.prepared_for.name, partner.prepared_for.company, 'Alpha &amp; &lt;Lending&gt; Corp'].filter((name) => partner === ALPHA || !name.includes('Alpha'));
+const namesOf = (partner: typeof ALPHA) =>
+  [partner.email, partner.prepared_for.name, partner.prepared_for.company, 'Alpha &amp; &lt;Lending&gt; Corp'].filter(
+    (name) => partner === ALPHA || !name.includes('Alpha'),
+  );
 const decoyNames = [DECK_WIDE.name, DECK_WIDE.licence];
 
 beforeAll(async () => {
   deck = fakeDeck(pages);
   p = await startTestPlatform('private_with_login', { staticDir: deck.dir, partner: DECK_WIDE });
   for (const partner of [ALPHA, BETA]) {
-    const invited = await p.call('POST', '/users/invite-user', { token: p.serviceToken, body: { user_email: partner.email, role: 'user', prepared_for: partner.prepared_for } });
+    const invited = await p.call('POST', '/users/invite-user', {
+      token: p.serviceToken,
+      body: { user_email: partner.email, role: 'user', prepared_for: partner.prepared_for },
+    });
     expect(invited.status).toBe(200);
     tokens[partner.email] = await registeredUser(p, partner.email, 'partner-password-1', false);
   }
@@ -57,13 +63,20 @@ describe("each partner's pages name that partner only", () => {
   it("fills the cover and the contact page with the viewer's own Prepared-for, escaped, as served (no script needed)", async () => {
     const cover = await get('/', tokens[ALPHA.email]);
     expect(cover.status).toBe(200);
-    expect(cover.text).toContain('<p class="partner-footer">Prepared for <strong data-partner="line">Ann Alpha, Alpha &amp; &lt;Lending&gt; Corp</strong><span data-partner="suffix"></span>');
+    expect(cover.text).toContain(
+      '<p class="partner-footer">Prepared for <strong data-partner="line">Ann Alpha, Alpha &amp; &lt;Lending&gt; Corp</strong><span data-partner="suffix"></span>',
+    );
     const contact = await get('/contact', tokens[ALPHA.email]);
     expect(contact.text).toContain('prepared for <span data-partner="name">Alpha &amp; &lt;Lending&gt; Corp</span>, and we welcome');
     // The script hydrates from the same values, handed over in the head.
     const meta = new RegExp(`<meta name="${PARTNER_META}" content='([^']+)' />`).exec(contact.text)?.[1];
     expect(meta).not.toContain('<');
-    const parsed = JSON.parse(meta!.replace(/&lt;/g, '<').replace(/&#x27;/g, "'").replace(/&amp;/g, '&'));
+    const parsed = JSON.parse(
+      meta!
+        .replace(/&lt;/g, '<')
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, '&'),
+    );
     expect(parsed).toEqual({ name: 'Alpha & <Lending> Corp', line: 'Ann Alpha, Alpha & <Lending> Corp', licence: '' });
   });
 
@@ -88,7 +101,9 @@ describe("each partner's pages name that partner only", () => {
 
   it('gives a viewer without a Prepared-for the deck-wide partner with its licence, and its chunk', async () => {
     const cover = await get('/', tokens[PLAIN]);
-    expect(cover.text).toContain(`Prepared for <strong data-partner="line">${DECK_WIDE.name}</strong><span data-partner="suffix"> · ${DECK_WIDE.licence}</span>`);
+    expect(cover.text).toContain(
+      `Prepared for <strong data-partner="line">${DECK_WIDE.name}</strong><span data-partner="suffix"> · ${DECK_WIDE.licence}</span>`,
+    );
     for (const name of [...namesOf(ALPHA), ...namesOf(BETA)]) expect(cover.text).not.toContain(name);
     const chunk = await get(PARTNER_CHUNK, tokens[PLAIN]);
     expect(chunk.status).toBe(200);
@@ -109,7 +124,7 @@ describe("each partner's pages name that partner only", () => {
     expect(policy).toContain("'sha256-");
   });
 
-  it("lets an admin open the deck as a person sees it (?view_as=ID), and ignores view_as from anyone else", async () => {
+  it('lets an admin open the deck as a person sees it (?view_as=ID), and ignores view_as from anyone else', async () => {
     const alphaId = (await p.call('GET', '/entities/User/me', { token: tokens[ALPHA.email] })).body.id as string;
     const admin = await p.login(ADMIN.email, ADMIN.password);
     const asAlpha = await get(`/contact?view_as=${alphaId}`, admin);

@@ -75,11 +75,14 @@ describe('the presence room', () => {
 
     const token = await registeredUser(p, 'ann@fund.example');
     const page = await connect(token);
-    const arrival = await eventually(() => {
-      const update = seen.find((u) => u.opened?.email === 'ann@fund.example');
-      if (!update) throw new Error('no opened yet');
-      return update;
-    }, { what: 'opened' });
+    const arrival = await eventually(
+      () => {
+        const update = seen.find((u) => u.opened?.email === 'ann@fund.example');
+        if (!update) throw new Error('no opened yet');
+        return update;
+      },
+      { what: 'opened' },
+    );
     expect(arrival.opened).toMatchObject({ role: 'user', path: null, device: null });
     expect(Date.parse(arrival.opened!.opened_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(arrival.viewers.map((v) => v.email)).toEqual([ADMIN.email, 'ann@fund.example']);
@@ -89,7 +92,16 @@ describe('the presence room', () => {
     expect(onMarket.device).toBe('phone');
 
     const before = seen.length;
-    for (const garbage of [null, 'market', 42, [], { path: '/../admin', device: 'phone' }, { path: '/Team', device: 'phone' }, { path: '/team', device: 'tv' }, { path: '/team' }]) {
+    for (const garbage of [
+      null,
+      'market',
+      42,
+      [],
+      { path: '/../admin', device: 'phone' },
+      { path: '/Team', device: 'phone' },
+      { path: '/team', device: 'tv' },
+      { path: '/team' },
+    ]) {
       page.emit(PRESENCE_EVENT, garbage);
     }
     page.emit(PRESENCE_EVENT, { path: '/team', device: 'phone' });
@@ -130,7 +142,8 @@ describe('the presence room', () => {
     const page = await connect(token);
     const seen = updates(page);
     expect(await join(page, ROOM)).toMatchObject({ room: ROOM, ok: false });
-    const otherToken = (await p.call('POST', '/auth/login', { app: 'second', body: { email: 'x@second.test', password: 'second-password-1' } })).body.access_token;
+    const otherToken = (await p.call('POST', '/auth/login', { app: 'second', body: { email: 'x@second.test', password: 'second-password-1' } })).body
+      .access_token;
     const otherAdmin = await connect(otherToken, 'second');
     expect(await join(otherAdmin, ROOM)).toMatchObject({ ok: false });
     expect(await join(otherAdmin, presenceRoom('second'))).toMatchObject({ ok: true });

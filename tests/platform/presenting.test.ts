@@ -163,7 +163,10 @@ describe('follow-me', () => {
     await joinRoom(late);
     await eventually(() => lateSeen.length === 1, { what: 'the state on joining' });
     expect(lateSeen[0], "a viewer's stop ended the presentation for everyone").toMatchObject({ path: '/market' });
-    expect(seen.filter((state) => state.path === null), "a viewer's stop reached the followers").toEqual([]);
+    expect(
+      seen.filter((state) => state.path === null),
+      "a viewer's stop reached the followers",
+    ).toEqual([]);
 
     expect(await drive(presenter, { stop: true })).toMatchObject({ ok: true, state: { path: null } });
     await eventually(() => seen.at(-1)?.path === null, { what: "the admin's stop" });
@@ -191,7 +194,7 @@ describe('follow-me', () => {
 describe('a presenter who leaves', () => {
   const admin = { kind: 'service' } as const;
 
-  it("ends the presentation once the driving socket has been gone for the grace period", async () => {
+  it('ends the presentation once the driving socket has been gone for the grace period', async () => {
     const published: Array<string | null> = [];
     const board = new FollowBoard(p.db, (_room, state) => published.push(state.path), 30);
     await board.drive('leaving', admin, { path: '/market' }, 'socket-1');

@@ -105,7 +105,7 @@ describe('the socket', () => {
     expect(seen.filter((message) => message.room === 'entities:testapp:Task')).toHaveLength(3);
   });
 
-  it("rejects rooms of other apps with an error event and never delivers their changes", async () => {
+  it('rejects rooms of other apps with an error event and never delivers their changes', async () => {
     const socket = connect({ app_id: 'testapp', token: admin });
     await connected(socket);
     const seen = collect(socket);
@@ -156,7 +156,10 @@ describe('the socket', () => {
     expect(second.connected).toBe(true);
     const me = (await p.call('GET', '/entities/User/me', { token: other })).body;
     const elsewhereGone = gone(elsewhere);
-    const changed = await p.call('POST', '/auth/change-password', { token: other, body: { user_id: me.id, current_password: 'leaver-pass-1', new_password: 'leaver-pass-2' } });
+    const changed = await p.call('POST', '/auth/change-password', {
+      token: other,
+      body: { user_id: me.id, current_password: 'leaver-pass-1', new_password: 'leaver-pass-2' },
+    });
     expect(changed.status).toBe(200);
     expect(await elsewhereGone).toBe('io server disconnect');
     // The tab that changed the password keeps its socket (it swaps to the fresh token); the server

@@ -21,7 +21,6 @@ function client(options: { token?: string; serviceToken?: string } = {}): Base44
   return made;
 }
 
-
 async function codeFor(_service: Base44Client, email: string, kind: string): Promise<string> {
   return latestMail(p, email, kind); // codes and links are only in the server log (issue 9, finding 7)
 }
@@ -57,7 +56,10 @@ describe('src/sdk against the local platform', () => {
     const deals = deck.entities.Deal!;
     const created = await deals.create({ name: 'Zeta', amount: 5 });
     expect(await deals.get(created.id)).toMatchObject({ name: 'Zeta', amount: 5, created_by: ADMIN.email });
-    await deals.bulkCreate([{ name: 'Alpha', amount: 50 }, { name: 'Mid', amount: 20 }]);
+    await deals.bulkCreate([
+      { name: 'Alpha', amount: 50 },
+      { name: 'Mid', amount: 20 },
+    ]);
     expect((await deals.list('name')).map((d) => d.name)).toEqual(['Alpha', 'Mid', 'Zeta']);
     expect((await deals.list('-amount', 2)).map((d) => d.name)).toEqual(['Alpha', 'Mid']);
     expect((await deals.filter({ amount: { $gte: 10 } }, 'amount')).map((d) => d.name)).toEqual(['Mid', 'Alpha']);

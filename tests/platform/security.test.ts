@@ -45,10 +45,11 @@ describe('stored secrets', () => {
 
   it('tokens expire 7 days after issue', async () => {
     const token = await p.login(ADMIN.email, ADMIN.password);
-    const row = (await p.db.query<{ days: number }>(
-      'SELECT EXTRACT(EPOCH FROM (expires_at - created_at)) / 86400 AS days FROM access_tokens WHERE token_hash = $1',
-      [sha256(token)],
-    )).rows[0]!;
+    const row = (
+      await p.db.query<{ days: number }>('SELECT EXTRACT(EPOCH FROM (expires_at - created_at)) / 86400 AS days FROM access_tokens WHERE token_hash = $1', [
+        sha256(token),
+      ])
+    ).rows[0]!;
     expect(Math.round(Number(row.days))).toBe(7);
   });
 

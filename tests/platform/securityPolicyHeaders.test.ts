@@ -122,7 +122,9 @@ describe('the report endpoint', () => {
     const before = p.logs.length;
     expect((await report(violation(), '198.51.100.10')).status).toBe(204);
     const lines = p.logs.slice(before);
-    expect(lines).toEqual(['[csp] script-src-elem blocked inline on http://deck.example/login at http://deck.example/assets/main.js:3:14 sample "alert(1) fake log line"']);
+    expect(lines).toEqual([
+      '[csp] script-src-elem blocked inline on http://deck.example/login at http://deck.example/assets/main.js:3:14 sample "alert(1) fake log line"',
+    ]);
     // Older browsers name only the violated directive.
     const older = violation({ 'effective-directive': undefined, 'violated-directive': 'style-src-attr', 'blocked-uri': 'inline' });
     expect((await report(older, '198.51.100.10')).status).toBe(204);

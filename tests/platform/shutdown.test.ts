@@ -182,4 +182,3 @@ describe('SIGTERM twice (issue 28): a supervisor signalling the whole group, and
     expect(server.output()).not.toContain('exiting now');
   }, 90_000);
 });
-

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/platform/identity/access.ts';
-import { EventBudget, SOCKET_DROP_WINDOW_MS, SOCKET_DROPS_BEFORE_CLOSE, SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND } from '../../src/platform/live/socketBudget.ts';
+import {
+  EventBudget,
+  SOCKET_DROP_WINDOW_MS,
+  SOCKET_DROPS_BEFORE_CLOSE,
+  SOCKET_EVENT_BURST,
+  SOCKET_EVENTS_PER_SECOND,
+} from '../../src/platform/live/socketBudget.ts';
 import { isServerRoom, stillStands, tokenRoom, userRoom, viewersRoom } from '../../src/platform/live/socketStanding.ts';
 import type { UserRow } from '../../src/platform/identity/users.ts';
 

@@ -116,7 +116,14 @@ describe('the static deck behind the gate', () => {
     // The target is canonical, the gate still decides what it serves.
     expect((await get('/executivesummary')).text).toContain('GATE SHELL');
     // Unknown pages, files and odd spellings are not redirected: the 404 page, as before.
-    for (const path of ['/no-such-page', '/executive-summary.html', '/executive-summary//', '//executive-summary', '/x/executive-summary', '/executive%2Dsummary']) {
+    for (const path of [
+      '/no-such-page',
+      '/executive-summary.html',
+      '/executive-summary//',
+      '//executive-summary',
+      '/x/executive-summary',
+      '/executive%2Dsummary',
+    ]) {
       expect((await get(path)).status, path).toBe(404);
     }
     // Sent as written (fetch would fold them): traversal and dot segments get no redirect either.

@@ -17,7 +17,13 @@ export const TALLY_SLIDES: SlideRef[] = [
 export const visitId = (short: string) => `visit-${short}-0000`;
 
 /** The fields a viewer's page sends for one record. */
-export function viewFields(visit: string, path: string, ms: number, device: SlideViewFields['device'] = 'desktop', started = '2026-11-24T09:00:00.000Z'): SlideViewFields {
+export function viewFields(
+  visit: string,
+  path: string,
+  ms: number,
+  device: SlideViewFields['device'] = 'desktop',
+  started = '2026-11-24T09:00:00.000Z',
+): SlideViewFields {
   return { visit_id: visitId(visit), path, ms, visit_started_at: started, device };
 }
 
@@ -34,7 +40,10 @@ export async function sendViews(p: TestPlatform, token: string, records: SlideVi
  */
 export async function sendSampleViews(p: TestPlatform, ada: string, bob: string): Promise<void> {
   await sendViews(p, ada, [viewFields('a1', '/', 5000), viewFields('a1', '/market', 12000), viewFields('a1', '/market', 3000)]);
-  await sendViews(p, ada, [viewFields('a2', '/problem', 4000, 'phone', '2026-11-24T10:00:00.000Z'), viewFields('a2', '/renamed', 700, 'phone', '2026-11-24T10:00:00.000Z')]);
+  await sendViews(p, ada, [
+    viewFields('a2', '/problem', 4000, 'phone', '2026-11-24T10:00:00.000Z'),
+    viewFields('a2', '/renamed', 700, 'phone', '2026-11-24T10:00:00.000Z'),
+  ]);
   await sendViews(p, ada, [viewFields('a2', '/coretechnology', 1000, 'desktop', '2026-11-24T10:00:00.000Z')]);
   await sendViews(p, bob, [viewFields('b1', '/', 2000, 'tablet'), viewFields('b1', '/market', 0, 'tablet')]);
 }

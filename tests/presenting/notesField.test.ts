@@ -25,10 +25,14 @@ describe('the notes field', () => {
   });
 
   it('names the file, the line and what to do for each kind of bad notes', () => {
-    expect(issues('notes:')).toEqual(['slides/sample.mdx:6:7 notes: must be text; write them as a YAML block: `notes: |` then the text on indented lines below']);
+    expect(issues('notes:')).toEqual([
+      'slides/sample.mdx:6:7 notes: must be text; write them as a YAML block: `notes: |` then the text on indented lines below',
+    ]);
     expect(issues('notes: [one, two]')).toEqual([expect.stringMatching(/^slides\/sample\.mdx:6:8 notes: must be text; write them as a YAML block/)]);
     expect(issues("notes: '   '")).toEqual(['slides/sample.mdx:6:8 notes: must not be empty: write a few sentences for the presenter, or remove the field']);
-    expect(issues('notes: Say <strong>this</strong>.')).toEqual([expect.stringMatching(/^slides\/sample\.mdx:6:8 notes: must be plain text, without HTML or MDX tags/)]);
+    expect(issues('notes: Say <strong>this</strong>.')).toEqual([
+      expect.stringMatching(/^slides\/sample\.mdx:6:8 notes: must be plain text, without HTML or MDX tags/),
+    ]);
     expect(issues(`notes: ${'a'.repeat(NOTES_MAX_LENGTH + 1)}`)).toEqual([
       `slides/sample.mdx:6:8 notes: must be at most ${NOTES_MAX_LENGTH} characters: keep the few points the presenter needs`,
     ]);

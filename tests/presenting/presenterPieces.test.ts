@@ -83,7 +83,11 @@ describe('the presenter channel', () => {
 
 describe('a follow state from the room', () => {
   it('takes the platform’s shape and nothing else', () => {
-    expect(followStateOf({ path: '/market', presenter: 'Pat', at: '2026-01-01T00:00:00Z' })).toEqual({ path: '/market', presenter: 'Pat', at: '2026-01-01T00:00:00Z' });
+    expect(followStateOf({ path: '/market', presenter: 'Pat', at: '2026-01-01T00:00:00Z' })).toEqual({
+      path: '/market',
+      presenter: 'Pat',
+      at: '2026-01-01T00:00:00Z',
+    });
     expect(followStateOf({ path: null, presenter: null, at: null })).toEqual({ path: null, presenter: null, at: null });
     expect(followStateOf({ path: 'https://evil.example' })).toBeNull();
     expect(followStateOf('nonsense')).toBeNull();

@@ -54,7 +54,15 @@ test('addMessage hands the grown conversation to the room subscribers at once, w
   const seen: unknown[] = [];
   const stop = client.agents.subscribeToConversation('c1', (c) => seen.push(c));
   await client.agents.addMessage({ id: 'c1', messages: [{ role: 'assistant', content: 'Hi' }] }, { role: 'user', content: 'Hello' });
-  expect(seen).toEqual([{ id: 'c1', messages: [{ role: 'assistant', content: 'Hi' }, { role: 'user', content: 'Hello' }] }]);
+  expect(seen).toEqual([
+    {
+      id: 'c1',
+      messages: [
+        { role: 'assistant', content: 'Hi' },
+        { role: 'user', content: 'Hello' },
+      ],
+    },
+  ]);
   stop();
   client.cleanup();
 });

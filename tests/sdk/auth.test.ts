@@ -85,7 +85,9 @@ describe('email login', () => {
 
   test('a failed login rejects with Base44Error carrying the status', async () => {
     server.reply(`POST ${base}/auth/login`, { status: 400, body: { detail: 'Invalid email' } });
-    const error = await make().auth.loginViaEmailPassword('x', 'y').catch((e: unknown) => e);
+    const error = await make()
+      .auth.loginViaEmailPassword('x', 'y')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Base44Error);
     expect(error).toMatchObject({ status: 400, message: 'Invalid email', code: 'ERR_BAD_REQUEST' });
   });

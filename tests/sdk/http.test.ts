@@ -177,10 +177,7 @@ describe('onError', () => {
   test('createClient(config, { onError }) works too', async () => {
     server.reply(route, { status: 401, body: { detail: 'x' } });
     const heard: Base44Error[] = [];
-    const client = createClient<Deck>(
-      { serverUrl: server.url, appId: 'app-1', storage: null, location: null },
-      { onError: (e) => heard.push(e) },
-    );
+    const client = createClient<Deck>({ serverUrl: server.url, appId: 'app-1', storage: null, location: null }, { onError: (e) => heard.push(e) });
     await failure(client.entities.Brand.list());
     expect(heard).toHaveLength(1);
     expect(heard[0]).toBeInstanceOf(Base44Error);

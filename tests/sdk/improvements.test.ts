@@ -3,12 +3,7 @@
 import { Window } from 'happy-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { Base44Error, createClient, type Base44Client, type ClientConfig } from '../../src/sdk/index.ts';
-import {
-  startRecordingServer,
-  startSocketServer,
-  type RecordingServer,
-  type RecordingSocketServer,
-} from '../support/recordingServer.ts';
+import { startRecordingServer, startSocketServer, type RecordingServer, type RecordingSocketServer } from '../support/recordingServer.ts';
 import { eventually } from '../support/waitFor.ts';
 
 type Deck = Record<'Brand', Record<string, unknown>>;
@@ -85,7 +80,9 @@ describe('where we do better than the published client', () => {
 
   test('3. function failures reject with the same error class as every other call, with status and data', async () => {
     http.reply(`POST ${base}/functions/report`, { status: 403, body: { detail: 'Forbidden', code: 'NO_ACCESS' } });
-    const error = await make().functions.invoke('report', {}).catch((e: unknown) => e);
+    const error = await make()
+      .functions.invoke('report', {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Base44Error);
     expect(error).toMatchObject({ status: 403, code: 'NO_ACCESS', message: 'Forbidden', data: { detail: 'Forbidden', code: 'NO_ACCESS' } });
   });
@@ -106,11 +103,21 @@ describe('where we do better than the published client', () => {
     stop();
     await eventually(() => expect(io.events.filter((e) => e.kind === 'leave')).toHaveLength(1));
     await io.restart();
-    await eventually(() => expect(joins().filter((e) => e.generation > 1).map((e) => e.room)).toEqual(['/agent-conversations/kept']));
+    await eventually(() =>
+      expect(
+        joins()
+          .filter((e) => e.generation > 1)
+          .map((e) => e.room),
+      ).toEqual(['/agent-conversations/kept']),
+    );
     // A join of one more room comes after every re-join of the reconnect (one socket keeps its order).
     client.agents.subscribeToConversation('barrier', () => undefined);
     await eventually(() =>
-      expect(joins().filter((e) => e.generation > 1).map((e) => e.room)).toEqual(['/agent-conversations/kept', '/agent-conversations/barrier']),
+      expect(
+        joins()
+          .filter((e) => e.generation > 1)
+          .map((e) => e.room),
+      ).toEqual(['/agent-conversations/kept', '/agent-conversations/barrier']),
     );
   });
 

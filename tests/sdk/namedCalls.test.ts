@@ -89,7 +89,9 @@ describe('functions.invoke', () => {
 
   test('failures reject with Base44Error like every other call', async () => {
     server.reply(`POST ${path}/boom`, { status: 500, body: { message: 'kaput' } });
-    const error = await make().functions.invoke('boom', {}).catch((e: unknown) => e);
+    const error = await make()
+      .functions.invoke('boom', {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Base44Error);
     expect(error).toMatchObject({ status: 500, code: 'ERR_BAD_RESPONSE', message: 'kaput', data: { message: 'kaput' } });
   });
@@ -112,9 +114,7 @@ describe('integrations', () => {
 
   test('a file parameter goes multipart (Core.UploadFile)', async () => {
     await make().integrations.Core!.UploadFile!({ file: new File(['png'], 'logo.png', { type: 'image/png' }) });
-    expect(server.to(`POST ${integrations}/Core/UploadFile`)[0]?.parts).toEqual([
-      { name: 'file', filename: 'logo.png', type: 'image/png', value: 'png' },
-    ]);
+    expect(server.to(`POST ${integrations}/Core/UploadFile`)[0]?.parts).toEqual([{ name: 'file', filename: 'logo.png', type: 'image/png', value: 'png' }]);
   });
 
   test('a string instead of named parameters rejects before any request, word for word', async () => {

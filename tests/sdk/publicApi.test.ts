@@ -14,14 +14,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 test('src/sdk/index.ts exposes exactly the public API', () => {
-  expect(Object.keys(sdk).sort()).toEqual([
-    'Base44Error',
-    'SOCKET_PATH',
-    'TOKEN_STORAGE_KEYS',
-    'createClient',
-    'fetchPublicSettings',
-    'readAppParams',
-  ]);
+  expect(Object.keys(sdk).sort()).toEqual(['Base44Error', 'SOCKET_PATH', 'TOKEN_STORAGE_KEYS', 'createClient', 'fetchPublicSettings', 'readAppParams']);
 });
 
 test('a client has the published surface, plus the access module and room subscriptions of the local platform', () => {

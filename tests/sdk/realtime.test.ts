@@ -164,7 +164,11 @@ describe('update_model', () => {
     const client = make();
     const updates: unknown[] = [];
     const errors: unknown[] = [];
-    client.agents.subscribeToConversation('c1', (c) => updates.push(c), (e) => errors.push(e));
+    client.agents.subscribeToConversation(
+      'c1',
+      (c) => updates.push(c),
+      (e) => errors.push(e),
+    );
     await eventually(() => expect(joined()).toHaveLength(1));
     io.emitUpdate('/agent-conversations/c1', null, '{not json');
     await eventually(() => expect(errors).toHaveLength(1));
@@ -177,8 +181,15 @@ describe('errors', () => {
   test('an error event is logged and passed to the subscribers', async () => {
     const client = make();
     const errors: unknown[] = [];
-    client.agents.subscribeToConversation('c1', () => undefined, (e) => errors.push(e));
-    client.entities.Brand.subscribe(() => undefined, (e) => errors.push(['entity', e]));
+    client.agents.subscribeToConversation(
+      'c1',
+      () => undefined,
+      (e) => errors.push(e),
+    );
+    client.entities.Brand.subscribe(
+      () => undefined,
+      (e) => errors.push(['entity', e]),
+    );
     await eventually(() => expect(joined()).toHaveLength(2));
     io.emitToAll('error', 'server error');
     await eventually(() => expect(errors).toEqual(['server error', ['entity', 'server error']]));
@@ -189,7 +200,11 @@ describe('errors', () => {
     const port = await closedPort();
     const client = make({ serverUrl: `http://127.0.0.1:${port}` });
     const errors: unknown[] = [];
-    client.agents.subscribeToConversation('c1', () => undefined, (e) => errors.push(e));
+    client.agents.subscribeToConversation(
+      'c1',
+      () => undefined,
+      (e) => errors.push(e),
+    );
     await eventually(() => expect(errors.length).toBeGreaterThan(0));
     expect(errors[0]).toBeInstanceOf(Error);
     expect(logged[0]?.[0]).toBe('[base44] socket error');

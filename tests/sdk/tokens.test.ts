@@ -111,9 +111,7 @@ test('a storage that throws (sandboxed frame) does not break the client', async 
 
 describe('readAppParams', () => {
   test('every parameter is read from the address, saved, and only access_token is removed', () => {
-    const g = page(
-      'http://deck.test/deck?app_id=a1&server_url=http%3A%2F%2Fapi.test&access_token=t1&from_url=http%3A%2F%2Fdeck.test%2Fx&functions_version=v2',
-    );
+    const g = page('http://deck.test/deck?app_id=a1&server_url=http%3A%2F%2Fapi.test&access_token=t1&from_url=http%3A%2F%2Fdeck.test%2Fx&functions_version=v2');
     expect(readAppParams(g)).toEqual({
       appId: 'a1',
       serverUrl: 'http://api.test',

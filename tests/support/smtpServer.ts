@@ -75,14 +75,17 @@ export async function startSmtpServer(credentials = { user: 'deck', pass: 'mail-
     port,
     messages,
     waitForMail: (to, kind, timeoutMs = 5000) =>
-      eventually(() => {
-        const found = messages.findLast((mail) => mail.to.includes(to.toLowerCase()) && matches(kind, mail));
-        if (!found) throw new Error(`${messages.length} received, none matching`);
-        return found;
-      }, {
-        timeoutMs,
-        what: `a mail to ${to} matching ${String(kind)}`,
-      }),
+      eventually(
+        () => {
+          const found = messages.findLast((mail) => mail.to.includes(to.toLowerCase()) && matches(kind, mail));
+          if (!found) throw new Error(`${messages.length} received, none matching`);
+          return found;
+        },
+        {
+          timeoutMs,
+          what: `a mail to ${to} matching ${String(kind)}`,
+        },
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

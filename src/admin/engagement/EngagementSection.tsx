@@ -43,8 +43,8 @@ export const EngagementSection = memo(function EngagementSection({ client, tally
         Engagement
       </h2>
       <p className="admin-section__lead">
-        Time each viewer spent on each slide, counted only while the deck was visible and they were active. Views arrive when a viewer leaves
-        the deck or every 30 seconds while they read.
+        Time each viewer spent on each slide, counted only while the deck was visible and they were active. Views arrive when a viewer leaves the deck or every
+        30 seconds while they read.
       </p>
       {sums.error ? (
         <p className="admin-alert" role="alert">
@@ -52,18 +52,19 @@ export const EngagementSection = memo(function EngagementSection({ client, tally
         </p>
       ) : null}
       {!engagement ? (
-        sums.error ? null : <p className="admin-empty">Loading views…</p>
+        sums.error ? null : (
+          <p className="admin-empty">Loading views…</p>
+        )
       ) : engagement.viewers.length === 0 ? (
         <p className="admin-empty">
-          No views recorded yet. With recording on (see Settings), each viewer&rsquo;s time per slide appears here within seconds of them
-          leaving the deck.
+          No views recorded yet. With recording on (see Settings), each viewer&rsquo;s time per slide appears here within seconds of them leaving the deck.
         </p>
       ) : (
         <>
           <div className="engagement-summary" data-view-records={engagement.records}>
             <p>
-              {count.format(engagement.viewers.length)} {engagement.viewers.length === 1 ? 'viewer' : 'viewers'},{' '}
-              {count.format(engagement.records)} view records.
+              {count.format(engagement.viewers.length)} {engagement.viewers.length === 1 ? 'viewer' : 'viewers'}, {count.format(engagement.records)} view
+              records.
             </p>
             <ViewsCsvButton views={client.entities[ENGAGEMENT_ENTITY.view]!} labels={labels} records={engagement.records} />
           </div>

@@ -39,11 +39,15 @@ export function LiveSection({ presence, now: minute }: { presence: Presence; now
         </p>
       ) : viewers.length === 0 ? (
         <p className="admin-empty" role="status">
-          Nobody is viewing the deck right now. When an invited viewer opens it, they appear here and you get a notice wherever you are in
-          the deck.
+          Nobody is viewing the deck right now. When an invited viewer opens it, they appear here and you get a notice wherever you are in the deck.
         </p>
       ) : (
-        <AdminTable id="admin-live-caption" caption={`Viewing now (${viewers.length})`} columns={['Viewer', 'On slide', 'Since', 'Device', 'Opened the deck']} className="live-table">
+        <AdminTable
+          id="admin-live-caption"
+          caption={`Viewing now (${viewers.length})`}
+          columns={['Viewer', 'On slide', 'Since', 'Device', 'Opened the deck']}
+          className="live-table"
+        >
           {viewers.map((viewer: PresenceViewer) => (
             <tr key={viewer.user_id} data-viewer={viewer.email} data-path={viewer.path ?? ''}>
               <th scope="row">

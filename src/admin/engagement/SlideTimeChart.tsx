@@ -75,7 +75,14 @@ export function SlideTimeChart({ slides, msBySlide, who }: SlideTimeChartProps) 
               <text x={0} y={y + BAR - 3} className="engagement-chart__label">
                 {fitLabel(chartLabel(slide), labelWidth)}
               </text>
-              <rect x={labelWidth + GAP} y={y} width={bar} height={BAR} rx={3} className={slide.order === null ? 'engagement-chart__bar engagement-chart__bar--appendix' : 'engagement-chart__bar'} />
+              <rect
+                x={labelWidth + GAP}
+                y={y}
+                width={bar}
+                height={BAR}
+                rx={3}
+                className={slide.order === null ? 'engagement-chart__bar engagement-chart__bar--appendix' : 'engagement-chart__bar'}
+              />
               <text x={labelWidth + GAP + bar + 6} y={y + BAR - 3} className="engagement-chart__value">
                 {ms > 0 ? durationText(ms) : '—'}
               </text>

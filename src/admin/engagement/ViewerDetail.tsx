@@ -45,7 +45,12 @@ export function ViewerDetail({ viewer, slides, deckLength, now }: ViewerDetailPr
       </dl>
       <div className="engagement-detail__pair">
         <SlideTimeChart slides={slides} msBySlide={viewer.msBySlide} who={viewer.email} />
-        <AdminTable id={captionId} caption={`Time per slide, ${viewer.email}`} columns={['Slide', { label: 'Time', number: true }]} className="engagement-times">
+        <AdminTable
+          id={captionId}
+          caption={`Time per slide, ${viewer.email}`}
+          columns={['Slide', { label: 'Time', number: true }]}
+          className="engagement-times"
+        >
           {slides.map((slide, i) => (
             <tr key={slide.path} data-path={slide.path} data-ms={viewer.msBySlide[i] ?? 0}>
               <th scope="row">{chartLabel(slide)}</th>

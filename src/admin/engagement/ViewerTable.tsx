@@ -19,7 +19,12 @@ export function ViewerTable({ engagement, chosenId, onChoose, now }: ViewerTable
   const { viewers, slides, deckLength } = engagement;
   const drawn = useStagedRows(viewers.length);
   return (
-    <AdminTable id="engagement-viewers-caption" caption={`Viewers (${viewers.length}), most recently active first`} columns={['Viewer', { label: 'Visits', number: true }, 'Last active', 'Device', 'How far', { label: 'Time', number: true }]} wrapClassName="engagement-viewers">
+    <AdminTable
+      id="engagement-viewers-caption"
+      caption={`Viewers (${viewers.length}), most recently active first`}
+      columns={['Viewer', { label: 'Visits', number: true }, 'Last active', 'Device', 'How far', { label: 'Time', number: true }]}
+      wrapClassName="engagement-viewers"
+    >
       {viewers.slice(0, drawn).map((row) => (
         <ViewerRow key={row.id} row={row} chosen={row.id === chosenId} onChoose={onChoose} slides={slides} deckLength={deckLength} now={now} />
       ))}

@@ -14,7 +14,6 @@ export interface SlideRef {
   order: number | null;
 }
 
-
 /** Everything one viewer did, summed over their visits. */
 export interface ViewerEngagement {
   id: string;

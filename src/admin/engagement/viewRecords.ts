@@ -16,11 +16,7 @@ export const VIEW_PAGES_AT_ONCE = 8;
  * the database's own JSON text, much faster than projecting each record. Oldest first, so records written while the pages load land after
  * the last page rather than shifting the others; an id seen twice is kept once.
  */
-export async function listAllViews(
-  handler: EntityHandler,
-  pageSize = VIEW_PAGE_SIZE,
-  atOnce = VIEW_PAGES_AT_ONCE,
-): Promise<SlideViewRecord[]> {
+export async function listAllViews(handler: EntityHandler, pageSize = VIEW_PAGE_SIZE, atOnce = VIEW_PAGES_AT_ONCE): Promise<SlideViewRecord[]> {
   const byId = new Map<string, SlideViewRecord>();
   const page = (index: number) => handler.list('created_date', pageSize, index * pageSize) as Promise<SlideViewRecord[]>;
   for (let next = 0; ; next += atOnce) {

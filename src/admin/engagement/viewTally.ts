@@ -77,11 +77,5 @@ export function bookOfRecords(records: readonly SlideViewRecord[]): TallyBook {
 /** Whether a reply is shaped like a ViewTally (a function elsewhere may answer anything). */
 export function isViewTally(value: unknown): value is ViewTally {
   const tally = value as Partial<ViewTally> | null;
-  return (
-    typeof tally === 'object' &&
-    tally !== null &&
-    typeof tally.records === 'number' &&
-    Array.isArray(tally.viewers) &&
-    Array.isArray(tally.recent)
-  );
+  return typeof tally === 'object' && tally !== null && typeof tally.records === 'number' && Array.isArray(tally.viewers) && Array.isArray(tally.recent);
 }

@@ -59,7 +59,11 @@ export function AccessRequestsSection({ client, requests, onDecided, now }: Acce
             </ul>
           )}
           {decided.length > 0 ? (
-            <AdminTable id="admin-decided-caption" caption={`Decided requests (${decided.length})`} columns={['From', 'Message', 'Asked', 'Decision', 'Decided']}>
+            <AdminTable
+              id="admin-decided-caption"
+              caption={`Decided requests (${decided.length})`}
+              columns={['From', 'Message', 'Asked', 'Decision', 'Decided']}
+            >
               {decided.map((request) => (
                 <tr key={request.id}>
                   <th scope="row">{requester(request)}</th>

@@ -15,10 +15,13 @@ interface ConsultationsSectionProps {
 export function ConsultationsSection({ client, consultations, now }: ConsultationsSectionProps) {
   const { act, messages } = useSectionMessages();
   const handled = (request: ConsultationRecord) =>
-    act(async () => {
-      await client.entities.ConsultationRequest!.update(request.id, { status: 'handled' });
-      await consultations.reload();
-    }, `Marked the request from ${request.email ?? request.created_by ?? 'the viewer'} as handled.`);
+    act(
+      async () => {
+        await client.entities.ConsultationRequest!.update(request.id, { status: 'handled' });
+        await consultations.reload();
+      },
+      `Marked the request from ${request.email ?? request.created_by ?? 'the viewer'} as handled.`,
+    );
   const list = consultations.records;
   return (
     <section className="admin-section" aria-labelledby="admin-consultations">
@@ -29,7 +32,11 @@ export function ConsultationsSection({ client, consultations, now }: Consultatio
       ) : list.length === 0 ? (
         <p className="admin-empty">No consultation requests yet.</p>
       ) : (
-        <AdminTable id="admin-consultations-caption" caption={`Consultation requests (${list.length})`} columns={['From', 'Preferred times', 'Message', 'Sent', 'Status', 'Actions']}>
+        <AdminTable
+          id="admin-consultations-caption"
+          caption={`Consultation requests (${list.length})`}
+          columns={['From', 'Preferred times', 'Message', 'Sent', 'Status', 'Actions']}
+        >
           {list.map((request) => (
             <tr key={request.id} data-consultation={request.email ?? request.created_by}>
               <th scope="row">{requester(request)}</th>

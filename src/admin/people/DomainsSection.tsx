@@ -41,7 +41,13 @@ export function DomainsSection({ client, now }: { client: Base44Client; now: Dat
       <form className="admin-form admin-form--inline" noValidate onSubmit={form.onSubmit}>
         <FormAlert message={form.formError} />
         <div className="admin-form__grid admin-form__grid--domain">
-          <TextField label="Domain" placeholder="@lender.example" autoComplete="off" hint="Starts with @, such as @lender.example." binding={form.field('domain')} />
+          <TextField
+            label="Domain"
+            placeholder="@lender.example"
+            autoComplete="off"
+            hint="Starts with @, such as @lender.example."
+            binding={form.field('domain')}
+          />
           <SelectField label="Role for people who join" binding={form.field('role')} options={ROLE_OPTIONS} />
         </div>
         <div className="admin-form__actions">

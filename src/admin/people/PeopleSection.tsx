@@ -54,9 +54,7 @@ export const PeopleSection = memo(function PeopleSection({ client, people, selfI
         // a table drawn with other display values loses its semantics in some browsers.
         <div className="admin-table-wrap admin-table-wrap--people" role="region" aria-labelledby="admin-people-caption" tabIndex={0}>
           <table className="admin-table people-table" role="table">
-            <caption id="admin-people-caption">
-              People with a record ({list.length})
-            </caption>
+            <caption id="admin-people-caption">People with a record ({list.length})</caption>
             <thead role="rowgroup">
               <tr role="row">
                 {COLUMNS.map((column) => (
@@ -78,7 +76,9 @@ export const PeopleSection = memo(function PeopleSection({ client, people, selfI
                         {person.full_name ? <span className="admin-table__name">{person.full_name}</span> : null}
                       </span>
                     </th>
-                    <td role="cell" data-label="Role">{roleLabel(person.role)}</td>
+                    <td role="cell" data-label="Role">
+                      {roleLabel(person.role)}
+                    </td>
                     <td role="cell" data-label="State">
                       <span className={`admin-state admin-state--${state}`}>{label}</span>
                     </td>
@@ -115,14 +115,23 @@ export const PeopleSection = memo(function PeopleSection({ client, people, selfI
                           Edit<span className="visually-hidden"> {person.email}</span>
                         </button>
                         {/* The deck as this person sees it (their partner's names and PDF); an admin's visit records no engagement. */}
-                        <a className="admin-button admin-button--small" href={`/?${VIEW_AS_PARAM}=${encodeURIComponent(person.id)}`} target="_blank" rel="noopener">
+                        <a
+                          className="admin-button admin-button--small"
+                          href={`/?${VIEW_AS_PARAM}=${encodeURIComponent(person.id)}`}
+                          target="_blank"
+                          rel="noopener"
+                        >
                           View as<span className="visually-hidden"> {person.email} (opens in a new tab)</span>
                         </a>
                         <a className="admin-button admin-button--small" href={`${DECK_PDF_PATH}?${VIEW_AS_PARAM}=${encodeURIComponent(person.id)}`}>
                           Their PDF<span className="visually-hidden"> ({person.email}, stamped with your address)</span>
                         </a>
                         {mayRevoke(person, selfId) ? (
-                          <button type="button" className="admin-button admin-button--small admin-button--danger" onClick={() => setOpen({ kind: 'revoke', person })}>
+                          <button
+                            type="button"
+                            className="admin-button admin-button--small admin-button--danger"
+                            onClick={() => setOpen({ kind: 'revoke', person })}
+                          >
                             Revoke<span className="visually-hidden"> access for {person.email}</span>
                           </button>
                         ) : null}

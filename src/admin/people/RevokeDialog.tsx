@@ -29,8 +29,8 @@ export function RevokeDialog({ person, onCancel, onConfirm, fallbackFocus }: Rev
     <ModalDialog title="Revoke access?" onClose={onCancel} fallbackFocus={fallbackFocus}>
       <div className="modal__body">
         <p>
-          <strong className="admin-dialog__who">{person.email}</strong> will no longer see the deck: their open sessions end at once and their
-          invitation links stop working. You can invite them again later.
+          <strong className="admin-dialog__who">{person.email}</strong> will no longer see the deck: their open sessions end at once and their invitation links
+          stop working. You can invite them again later.
         </p>
         <div role="alert" className="admin-alert">
           {error}

@@ -13,7 +13,7 @@ const CHANGE_WORD = { added: 'added', removed: 'removed', changed: 'changed' } a
 function figureChangeText(figure: VersionFigureChange): string {
   if (figure.change === 'added') return `added: ${figure.now ?? ''}`;
   if (figure.change === 'removed') return `removed (was ${figure.was ?? ''})`;
-  const value = figure.was !== figure.now ? `${figure.was ?? ''} → ${figure.now ?? ''}` : figure.now ?? '';
+  const value = figure.was !== figure.now ? `${figure.was ?? ''} → ${figure.now ?? ''}` : (figure.now ?? '');
   const other = figure.parts.filter((part) => part !== 'value');
   return other.length > 0 ? `${value} (${other.join(', ')} changed)` : value;
 }
@@ -30,7 +30,13 @@ function VersionNote({ client, version, onSaved }: { client: Base44Client; versi
   return (
     <form className="admin-form admin-form--inline" noValidate onSubmit={form.onSubmit}>
       <FormAlert message={form.formError} />
-      <TextField label="Note for viewers" maxLength={MAX_VERSION_NOTE} placeholder="Q3 figures" hint={`Shown with this version's changes; up to ${MAX_VERSION_NOTE} characters.`} binding={form.field('note')} />
+      <TextField
+        label="Note for viewers"
+        maxLength={MAX_VERSION_NOTE}
+        placeholder="Q3 figures"
+        hint={`Shown with this version's changes; up to ${MAX_VERSION_NOTE} characters.`}
+        binding={form.field('note')}
+      />
       <div className="admin-form__actions">
         <button type="submit" className="admin-button" aria-disabled={form.busy}>
           Save note
@@ -41,7 +47,19 @@ function VersionNote({ client, version, onSaved }: { client: Base44Client; versi
   );
 }
 
-function VersionCard({ client, version, current, now, onSaved }: { client: Base44Client; version: DeckVersionEntry; current: boolean; now: Date; onSaved(): void }) {
+function VersionCard({
+  client,
+  version,
+  current,
+  now,
+  onSaved,
+}: {
+  client: Base44Client;
+  version: DeckVersionEntry;
+  current: boolean;
+  now: Date;
+  onSaved(): void;
+}) {
   const headingId = `version-${version.id}`;
   return (
     <li className="admin-card version-card" aria-labelledby={headingId}>
@@ -106,7 +124,8 @@ export function VersionsSection({ client, now }: { client: Base44Client; now: Da
     <section className="admin-section" aria-labelledby="admin-versions">
       <h2 id="admin-versions">Versions</h2>
       <p className="admin-section__lead">
-        A version is recorded each time the platform starts serving a build whose figures or page text changed. Returning viewers are told what changed since their last visit.
+        A version is recorded each time the platform starts serving a build whose figures or page text changed. Returning viewers are told what changed since
+        their last visit.
       </p>
       {loadError ? (
         <p className="admin-alert" role="alert">
@@ -121,7 +140,14 @@ export function VersionsSection({ client, now }: { client: Base44Client; now: Da
       ) : (
         <ol className="admin-cards version-cards" aria-label="Versions, newest first">
           {list.versions.map((version) => (
-            <VersionCard key={version.id} client={client} version={version} current={version.id === list.current} now={now} onSaved={() => void load().catch(() => undefined)} />
+            <VersionCard
+              key={version.id}
+              client={client}
+              version={version}
+              current={version.id === list.current}
+              now={now}
+              onSaved={() => void load().catch(() => undefined)}
+            />
           ))}
         </ol>
       )}

@@ -81,11 +81,15 @@ export default function WhatChanged({ changes }: { changes: ViewerChanges }) {
       )}
       {open && (
         <DeckModal title="What changed" className="whats-new-dialog" onClose={() => setOpen(false)}>
-          <p className="whats-new-dialog__since">Since your visit on {visitDay(since)}{changes.note ? ` (${changes.note})` : ''}:</p>
+          <p className="whats-new-dialog__since">
+            Since your visit on {visitDay(since)}
+            {changes.note ? ` (${changes.note})` : ''}:
+          </p>
           <ul className="whats-new-dialog__list">
             {figures.map((figure) => (
               <li key={figure.id}>
-                <span className="whats-new-dialog__label">{figure.label}</span>: now <strong>{figure.now}</strong>, was <span className="whats-new-dialog__was">{figure.was}</span>
+                <span className="whats-new-dialog__label">{figure.label}</span>: now <strong>{figure.now}</strong>, was{' '}
+                <span className="whats-new-dialog__was">{figure.was}</span>
                 <br />
                 <span className="whats-new-dialog__pages">
                   Shown on{' '}

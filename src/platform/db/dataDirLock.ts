@@ -119,7 +119,9 @@ function removeStale(dataDir: string, staleText: string): boolean {
     if (text === null || holder(text) || Date.now() - mtimeMs(takeover) < 2000) return false;
     // Held for microseconds; left behind only if a process died inside it. Deleting it automatically
     // would reopen the race it closes, so the person is asked, as for any lock whose state is unclear.
-    throw new Error(`DATA_DIR ${dataDir}: ${takeover} was left by a start that crashed; if no server is starting on DATA_DIR, delete that file and start again`);
+    throw new Error(
+      `DATA_DIR ${dataDir}: ${takeover} was left by a start that crashed; if no server is starting on DATA_DIR, delete that file and start again`,
+    );
   }
   const claim = randomUUID();
   try {
@@ -153,7 +155,8 @@ export async function claimDataDir(dataDir: string): Promise<DataDirClaim> {
     const other = holder(current);
     if (other) throw inUse(dataDir, other);
     if (removeStale(dataDir, current)) continue;
-    if (Date.now() > deadline) throw new Error(`DATA_DIR ${dataDir}: could not replace the stale ${file} within 5 s: ${join(dataDir, TAKEOVER_FILE)} stayed held`);
+    if (Date.now() > deadline)
+      throw new Error(`DATA_DIR ${dataDir}: could not replace the stale ${file} within 5 s: ${join(dataDir, TAKEOVER_FILE)} stayed held`);
     await new Promise((done) => setTimeout(done, 5));
   }
   return {

@@ -17,7 +17,9 @@ export function isProcessFile(name: string): boolean {
 }
 
 function field(header: Uint8Array, offset: number, length: number): string {
-  return Buffer.from(header.subarray(offset, offset + length)).toString('latin1').replace(/\0[\s\S]*$/, '');
+  return Buffer.from(header.subarray(offset, offset + length))
+    .toString('latin1')
+    .replace(/\0[\s\S]*$/, '');
 }
 
 /** The entries of an uncompressed (ustar) tar: name, and where the entry's blocks start and end. */

@@ -31,7 +31,8 @@ export async function partnerPdfFile(
   const { render } = options;
   if (!render) {
     throw new HttpError(503, {
-      detail: 'This viewer has their own "Prepared for", and this server cannot print their own PDF (it needs chromium and the deck\'s export code: run the platform with npm start). The deck-wide PDF is not given instead, since it names another partner.',
+      detail:
+        'This viewer has their own "Prepared for", and this server cannot print their own PDF (it needs chromium and the deck\'s export code: run the platform with npm start). The deck-wide PDF is not given instead, since it names another partner.',
       code: 'pdf_not_available',
     });
   }
@@ -46,7 +47,10 @@ export async function partnerPdfFile(
       },
       (error: unknown) => {
         options.log(`[deck.pdf] could not print a partner's PDF: ${error instanceof Error ? error.message : String(error)}`);
-        throw new HttpError(503, { detail: 'Your copy of the deck could not be printed just now. Try again in a minute; if it keeps failing, tell the deck\'s owners.', code: 'pdf_render_failed' });
+        throw new HttpError(503, {
+          detail: "Your copy of the deck could not be printed just now. Try again in a minute; if it keeps failing, tell the deck's owners.",
+          code: 'pdf_render_failed',
+        });
       },
     );
     rendering.set(file, pending);

@@ -35,7 +35,10 @@ const MIN_BYTES = 150;
 /** Whether an `Accept-Encoding` header accepts `coding` (named, or `*`, and not with `q=0`). */
 export function accepts(header: string | undefined, coding: Encoding): boolean {
   for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';').map((piece) => piece.trim());
+    const [name, ...params] = part
+      .trim()
+      .split(';')
+      .map((piece) => piece.trim());
     if (name !== coding && name !== '*') continue;
     const q = params.find((param) => param.startsWith('q='));
     return !q || Number(q.slice(2)) > 0;

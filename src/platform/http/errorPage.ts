@@ -37,10 +37,18 @@ export function pageWords(status: number, body: ErrorBody): PageWords {
   }
   if (reason === 'auth_required' || status === 401) return { title: 'Please sign in', text: 'Sign in to view the deck.', action: SIGN_IN };
   if (reason === 'user_not_registered') {
-    return { title: 'Access restricted', text: 'You are not registered to use this application. Please contact the app administrator to request access.', action: HOME };
+    return {
+      title: 'Access restricted',
+      text: 'You are not registered to use this application. Please contact the app administrator to request access.',
+      action: HOME,
+    };
   }
   if (body.code === 'pdf_not_exported' || body.code === 'pdf_unreadable') {
-    return { title: 'The PDF is not available', text: "The deck's PDF is not ready to download right now. The deck itself is: read it online, or try the download again later.", action: HOME };
+    return {
+      title: 'The PDF is not available',
+      text: "The deck's PDF is not ready to download right now. The deck itself is: read it online, or try the download again later.",
+      action: HOME,
+    };
   }
   if (status === 404) return { title: 'Page Not Found', text: 'This address is not a page of the deck.', action: HOME };
   if (status === 429) return { title: 'Too many requests', text: 'Wait a minute, then try again.', action: HOME };

@@ -47,7 +47,12 @@ export async function admit(ctx: AdmissionContext, who: Admission): Promise<Admi
 }
 
 /** identify, then admit: the whole admission of a token at one app. */
-export async function admitToken(ctx: AdmissionContext, appId: string, token: string | null, options: { deadTokenIsAnonymous?: boolean } = {}): Promise<Admission> {
+export async function admitToken(
+  ctx: AdmissionContext,
+  appId: string,
+  token: string | null,
+  options: { deadTokenIsAnonymous?: boolean } = {},
+): Promise<Admission> {
   return admit(ctx, await identify(ctx, appId, token, options));
 }
 
@@ -58,7 +63,12 @@ export async function admitDigest(ctx: AdmissionContext, app: AppRow, digest: st
 }
 
 /** admitToken, answering null instead of throwing a refusal: for doors that show their own (pages). */
-export async function admittedOrNull(ctx: AdmissionContext, appId: string, token: string | null, options: { deadTokenIsAnonymous?: boolean } = {}): Promise<Admission | null> {
+export async function admittedOrNull(
+  ctx: AdmissionContext,
+  appId: string,
+  token: string | null,
+  options: { deadTokenIsAnonymous?: boolean } = {},
+): Promise<Admission | null> {
   try {
     return await admitToken(ctx, appId, token, options);
   } catch {

@@ -26,8 +26,7 @@ export async function bootstrapApp(
   visibility: DeckVisibility,
   admin: { email?: string | undefined; password?: string | undefined },
 ): Promise<BootstrapReport> {
-  const hasAdmin = async (tx: Queryable) =>
-    (await tx.query('SELECT 1 FROM users WHERE app_id = $1 AND role = $2 LIMIT 1', [appId, 'admin'])).rows.length > 0;
+  const hasAdmin = async (tx: Queryable) => (await tx.query('SELECT 1 FROM users WHERE app_id = $1 AND role = $2 LIMIT 1', [appId, 'admin'])).rows.length > 0;
   if (await hasAdmin(db)) return { appCreated: await ensureApp(db, appId, visibility), admin: null };
   const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
   const generatedPassword = admin.password ? null : randomBytes(12).toString('base64url');

@@ -37,10 +37,14 @@ function holderWhere(holder: CodeHolder): { sql: string; params: string[] } {
 export async function issueOtp(db: Queryable, holder: CodeHolder, passwordHash: string | null): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const [userId, appId, email] = 'userId' in holder ? [holder.userId, null, null] : [null, holder.appId, holder.email];
-  await db.query(
-    `INSERT INTO one_time_codes (user_id, app_id, email, kind, code_hash, expires_at, password_hash) VALUES ($1, $2, $3, 'otp', $4, $5, $6)`,
-    [userId, appId, email, otpDigest(holder, code), new Date(Date.now() + OTP_LIFETIME_MS), passwordHash],
-  );
+  await db.query(`INSERT INTO one_time_codes (user_id, app_id, email, kind, code_hash, expires_at, password_hash) VALUES ($1, $2, $3, 'otp', $4, $5, $6)`, [
+    userId,
+    appId,
+    email,
+    otpDigest(holder, code),
+    new Date(Date.now() + OTP_LIFETIME_MS),
+    passwordHash,
+  ]);
   return code;
 }
 
@@ -125,7 +129,8 @@ const RESET_MESSAGES: Record<ResetStatus['state'], string> = {
   valid: 'Choose a new password.',
   used: 'This reset link was already used. Sign in with the password you chose, or ask for a new link.',
   expired: 'This reset link has expired: a link works for one hour. Ask for a new one.',
-  password_changed: 'Your password was changed after this link was sent, so the link no longer works. Sign in with your current password, or ask for a new link.',
+  password_changed:
+    'Your password was changed after this link was sent, so the link no longer works. Sign in with your current password, or ask for a new link.',
   unknown: 'This reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.',
 };
 

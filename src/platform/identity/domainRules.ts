@@ -15,7 +15,10 @@ export interface DomainRuleRecord {
 
 /** The `@domain` part of an email address, lower-cased (`ann@Lender.Example` → `@lender.example`). */
 export function emailDomain(email: string): string {
-  return `@${email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase()}`;
+  return `@${email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()}`;
 }
 
 /** The rule that admits `email` in `appId` (an exact domain match; subdomains need their own rule), or null. */
@@ -29,9 +32,11 @@ export async function domainRuleFor(db: Queryable, appId: string, email: string)
 
 /** 400 `domain: is already allowed` when another rule of the app (not `exceptId`) names `domain`. */
 export async function refuseDuplicateDomain(db: Queryable, appId: string, domain: string, exceptId?: string): Promise<void> {
-  const result = await db.query<{ id: string }>(
-    `SELECT id FROM entities WHERE app_id = $1 AND entity = $2 AND data->>'domain' = $3 AND id <> $4 LIMIT 1`,
-    [appId, ACCESS_ENTITY.domain, domain, exceptId ?? ''],
-  );
+  const result = await db.query<{ id: string }>(`SELECT id FROM entities WHERE app_id = $1 AND entity = $2 AND data->>'domain' = $3 AND id <> $4 LIMIT 1`, [
+    appId,
+    ACCESS_ENTITY.domain,
+    domain,
+    exceptId ?? '',
+  ]);
   if (result.rows.length > 0) throw badRequest('domain', 'is already allowed');
 }

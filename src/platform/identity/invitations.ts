@@ -41,7 +41,13 @@ export interface Inviter {
 const inviterText = (inviter: Inviter | null | undefined) =>
   inviter ? (inviter.name?.trim() ? `${inviter.name.trim()} (${inviter.email})` : inviter.email) : null;
 
-function invitationText(user: UserRow, link: string, linkEnds: Date, deck: DeckIdentity, inviter: Inviter | null | undefined): { subject: string; body: string } {
+function invitationText(
+  user: UserRow,
+  link: string,
+  linkEnds: Date,
+  deck: DeckIdentity,
+  inviter: Inviter | null | undefined,
+): { subject: string; body: string } {
   // Only the person's own "Prepared for" is named: never the deck-wide partner or anyone else's.
   const who = user.prepared_for;
   const forWhom = who ? `${who.name}${who.company ? `, ${who.company}` : ''}` : null;

@@ -15,11 +15,7 @@ export async function issueInviteLink(db: Queryable, user: UserRow, now: Date = 
   await endInviteLinks(db, user.id, 'replaced');
   const token = randomToken();
   const endsAt = new Date(Math.min(now.getTime() + INVITE_LIFETIME_MS, user.expires_at?.getTime() ?? Infinity));
-  await db.query(`INSERT INTO one_time_codes (user_id, kind, code_hash, expires_at) VALUES ($1, 'invite', $2, $3)`, [
-    user.id,
-    sha256(token),
-    endsAt,
-  ]);
+  await db.query(`INSERT INTO one_time_codes (user_id, kind, code_hash, expires_at) VALUES ($1, 'invite', $2, $3)`, [user.id, sha256(token), endsAt]);
   return { token, endsAt };
 }
 

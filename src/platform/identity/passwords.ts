@@ -23,15 +23,12 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-
 let breached: Promise<Set<string>> | null = null;
 
 // The common-passwords list of @zxcvbn-ts/language-common (about 49,000 entries, a maintained
 // package rather than a list typed by hand), loaded on first use and kept as a lower-cased Set.
 function breachedPasswords(): Promise<Set<string>> {
-  breached ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].map((password) => password.toLowerCase())),
-  );
+  breached ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map((password) => password.toLowerCase())));
   return breached;
 }
 
@@ -42,9 +39,7 @@ export async function isCommonlyBreached(password: string): Promise<boolean> {
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 

@@ -26,11 +26,7 @@ export interface PasswordCheck {
 /** The 429 of every sign-in limit, with Retry-After. */
 export function tooManyAttempts(wait: number): HttpError {
   const when = wait < 60 ? `${wait} s` : `${Math.ceil(wait / 60)} min`;
-  return new HttpError(
-    429,
-    { detail: `Too many sign-in attempts; try again in ${when}`, code: 'too_many_attempts' },
-    { 'Retry-After': String(wait) },
-  );
+  return new HttpError(429, { detail: `Too many sign-in attempts; try again in ${when}`, code: 'too_many_attempts' }, { 'Retry-After': String(wait) });
 }
 
 /**

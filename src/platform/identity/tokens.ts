@@ -68,9 +68,7 @@ export async function tokenHolder(db: Queryable, token: string, appId: string): 
 
 /** Revokes one token (logout); unknown tokens are ignored. */
 export async function revokeToken(db: Queryable, token: string): Promise<void> {
-  await db.query(`UPDATE access_tokens SET revoked_at = now(), ended_by = 'signed_out' WHERE token_hash = $1 AND revoked_at IS NULL`, [
-    sha256(token),
-  ]);
+  await db.query(`UPDATE access_tokens SET revoked_at = now(), ended_by = 'signed_out' WHERE token_hash = $1 AND revoked_at IS NULL`, [sha256(token)]);
 }
 
 /** Revokes every token of a user, recording why (a password change or reset, revoked access). */
@@ -84,7 +82,13 @@ export async function revokeUserTokens(db: Queryable, userId: string, endedBy: E
  * holder of a token only about that token; a token never issued is `unknown`.
  */
 export async function sessionStatus(db: Queryable, token: string, appId: string): Promise<SessionStatus> {
-  const result = await db.query<{ revoked_at: Date | null; ended_by: string | null; expires_at: Date; user_revoked_at: Date | null; user_expires_at: Date | null }>(
+  const result = await db.query<{
+    revoked_at: Date | null;
+    ended_by: string | null;
+    expires_at: Date;
+    user_revoked_at: Date | null;
+    user_expires_at: Date | null;
+  }>(
     `SELECT t.revoked_at, t.ended_by, t.expires_at, u.revoked_at AS user_revoked_at, u.expires_at AS user_expires_at
      FROM access_tokens t JOIN users u ON u.id = t.user_id AND u.app_id = t.app_id
      WHERE t.token_hash = $1 AND t.app_id = $2`,

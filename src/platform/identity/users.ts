@@ -85,10 +85,7 @@ export function normalizeEmail(email: string): string {
 
 /** The user with this email in this app, or null. */
 export async function findUserByEmail(db: Queryable, appId: string, email: string): Promise<UserRow | null> {
-  const result = await db.query<UserRow>('SELECT * FROM users WHERE app_id = $1 AND email = $2', [
-    appId,
-    normalizeEmail(email),
-  ]);
+  const result = await db.query<UserRow>('SELECT * FROM users WHERE app_id = $1 AND email = $2', [appId, normalizeEmail(email)]);
   return result.rows[0] ?? null;
 }
 

@@ -1,10 +1,4 @@
-import {
-  type DeviceKind,
-  type PresenceReport,
-  type PresenceUpdate,
-  type PresenceViewer,
-  VISIT_IDLE_MS,
-} from '../../../schemas/engagementPaths.ts';
+import { type DeviceKind, type PresenceReport, type PresenceUpdate, type PresenceViewer, VISIT_IDLE_MS } from '../../../schemas/engagementPaths.ts';
 import type { Queryable } from '../db/db.ts';
 import type { UserRow } from '../identity/users.ts';
 
@@ -43,7 +37,14 @@ export interface PresenceTab {
 
 /** A new tab of `user`, connected `now` in the visit opened at `openedAt`. */
 export function newTab(user: PresenceTab['user'], openedAt: number, now: number): PresenceTab {
-  return { user: { id: user.id, email: user.email, full_name: user.full_name, role: user.role }, report: null, at: now, pathSince: now, connectedAt: now, openedAt };
+  return {
+    user: { id: user.id, email: user.email, full_name: user.full_name, role: user.role },
+    report: null,
+    at: now,
+    pathSince: now,
+    connectedAt: now,
+    openedAt,
+  };
 }
 
 /** The tab after a report, or null when the report is garbage (nothing changes then). */

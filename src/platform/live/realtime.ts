@@ -15,7 +15,6 @@ import { EventBudget } from './socketBudget.ts';
 import { normalizeAddress } from '../http/clientAddress.ts';
 import { isServerRoom, type SocketState, SocketStanding, viewersRoom } from './socketStanding.ts';
 
-
 // Only the presence tab goes in socket.data, which other processes read through the adapter
 // (fetchSockets); who a socket is stays in this process (socketStanding.ts), as a token digest.
 interface SharedData {
@@ -72,7 +71,8 @@ export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContex
   }
   const roomMessage = (room: string, payload: unknown) => ({ room, data: JSON.stringify(payload) });
   const presence = new PresenceFeed(
-    async (appId) => (await io.in(viewersRoom(appId)).fetchSockets()).flatMap((socket) => ((socket.data as SharedData).tab ? [(socket.data as SharedData).tab!] : [])),
+    async (appId) =>
+      (await io.in(viewersRoom(appId)).fetchSockets()).flatMap((socket) => ((socket.data as SharedData).tab ? [(socket.data as SharedData).tab!] : [])),
     (appId, update) => {
       const room = presenceRoom(appId);
       io.to(room).emit('update_model', roomMessage(room, update));
@@ -167,7 +167,10 @@ export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContex
       void standing.now(socket).then((now) => {
         if (!now) return refuse('Your access to this deck has ended');
         return followBoardOf(ctx)
-          .drive(appId, now, drive, socket.id, { address: normalizeAddress(socket.handshake.address), userAgent: socket.handshake.headers['user-agent']?.slice(0, 300) ?? null })
+          .drive(appId, now, drive, socket.id, {
+            address: normalizeAddress(socket.handshake.address),
+            userAgent: socket.handshake.headers['user-agent']?.slice(0, 300) ?? null,
+          })
           .then(
             (next) => {
               if (typeof ack === 'function') ack({ ok: true, state: next });

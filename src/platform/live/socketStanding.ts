@@ -102,7 +102,10 @@ export class SocketStanding {
     let check = this.checks.get(socket);
     if (!check) {
       check = admitDigest(this.ctx, state.app, before.digest)
-        .then((after) => after, () => null)
+        .then(
+          (after) => after,
+          () => null,
+        )
         .then((after) => {
           this.checks.delete(socket);
           if (!stillStands(state.caller, after)) {
@@ -152,11 +155,14 @@ export class SocketStanding {
   private endAtExpiry(socket: Socket, caller: Caller & { kind: 'user' }): void {
     const expiresAt = caller.user.expires_at;
     if (!expiresAt) return;
-    const timer = setTimeout(() => {
-      void this.now(socket).then((after) => {
-        if (after?.kind === 'user') this.endAtExpiry(socket, after);
-      });
-    }, Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        void this.now(socket).then((after) => {
+          if (after?.kind === 'user') this.endAtExpiry(socket, after);
+        });
+      },
+      Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS),
+    );
     timer.unref();
     socket.once('disconnect', () => clearTimeout(timer));
   }

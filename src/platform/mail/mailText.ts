@@ -11,7 +11,10 @@ export const QUOTED_MAX = 500;
 export function quoted(text: unknown, max = QUOTED_MAX): string {
   if (typeof text !== 'string') return '';
   // Every kind of line break and control character becomes one space.
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!line) return '';
   const cut = line.length > max ? `${line.slice(0, max - 1)}…` : line;
   const defanged = cut

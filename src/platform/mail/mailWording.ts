@@ -35,7 +35,8 @@ const REASONS: Record<string, { why: string; unexpected: string }> = {
   },
   otp: {
     why: 'someone asked for a code to sign up or sign in to the deck with this address',
-    unexpected: 'someone may have typed your address by mistake; ignore this mail and do not share the code with anyone. Nobody can use your address without it.',
+    unexpected:
+      'someone may have typed your address by mistake; ignore this mail and do not share the code with anyone. Nobody can use your address without it.',
   },
   reset: {
     why: 'someone asked to reset the password of the account with this address',

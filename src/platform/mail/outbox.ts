@@ -62,7 +62,13 @@ export async function sendMail(mail: MailContext, appId: string, draft: OutboxMe
   };
   const { secrets = [], ...shown } = message;
   const hidden = (mark: string) => secrets.reduce((body, secret) => (secret ? body.split(secret).join(mark) : body), message.body);
-  const record: Record<string, unknown> = { id: randomUUID(), app_id: appId, ...shown, body: hidden(deliver ? MAILED_MARK : HIDDEN_MARK), created_date: nowIso() };
+  const record: Record<string, unknown> = {
+    id: randomUUID(),
+    app_id: appId,
+    ...shown,
+    body: hidden(deliver ? MAILED_MARK : HIDDEN_MARK),
+    created_date: nowIso(),
+  };
   if (deliver) record.delivery = 'sending' satisfies Delivery;
   await db.query('INSERT INTO outbox (id, app_id, data) VALUES ($1, $2, $3::jsonb)', [record.id, appId, JSON.stringify(record)]);
   if (!deliver) {

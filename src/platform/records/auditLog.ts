@@ -37,10 +37,15 @@ export function requestOrigin(ctx: PlatformContext, c: Context): { address: stri
 
 /** Appends one entry. */
 export async function audit(db: Queryable, record: AuditRecord): Promise<void> {
-  await db.query(
-    'INSERT INTO audit_log (app_id, actor, action, target, address, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)',
-    [record.appId, actorOf(record.actor), record.action, record.target ?? null, record.address ?? null, record.userAgent ?? null, JSON.stringify(record.detail ?? {})],
-  );
+  await db.query('INSERT INTO audit_log (app_id, actor, action, target, address, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)', [
+    record.appId,
+    actorOf(record.actor),
+    record.action,
+    record.target ?? null,
+    record.address ?? null,
+    record.userAgent ?? null,
+    JSON.stringify(record.detail ?? {}),
+  ]);
 }
 
 /** Appends one entry about a request: its address and browser are the request's. */

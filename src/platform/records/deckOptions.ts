@@ -8,10 +8,10 @@ import { badRequest } from '../http/errors.ts';
 
 /** The app's switches: its DeckOptions record, or the defaults while there is none. */
 export async function readDeckOptions(db: Queryable, appId: string): Promise<DeckOptions> {
-  const result = await db.query<{ data: Partial<DeckOptions> }>(
-    'SELECT data FROM entities WHERE app_id = $1 AND entity = $2 ORDER BY seq LIMIT 1',
-    [appId, ENGAGEMENT_ENTITY.options],
-  );
+  const result = await db.query<{ data: Partial<DeckOptions> }>('SELECT data FROM entities WHERE app_id = $1 AND entity = $2 ORDER BY seq LIMIT 1', [
+    appId,
+    ENGAGEMENT_ENTITY.options,
+  ]);
   return deckOptionsOf(result.rows[0]?.data);
 }
 

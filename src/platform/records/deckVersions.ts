@@ -47,7 +47,9 @@ function canonical(value: unknown): string {
 
 /** The hash two builds of the same content share: every figure and every page fingerprint. */
 export function contentHash(ledger: LedgerSnapshot): string {
-  return createHash('sha256').update(canonical({ figures: ledger.figures, pages: ledger.pages })).digest('hex');
+  return createHash('sha256')
+    .update(canonical({ figures: ledger.figures, pages: ledger.pages }))
+    .digest('hex');
 }
 
 /**
@@ -64,10 +66,11 @@ export async function recordVersion(db: Db, appId: string, ledger: LedgerSnapsho
       [appId],
     );
     if (last.rows[0]?.content_hash === hash) return { id: last.rows[0].id, created: false };
-    const inserted = await tx.query<{ id: string }>(
-      'INSERT INTO deck_versions (app_id, content_hash, ledger) VALUES ($1, $2, $3) RETURNING id::text AS id',
-      [appId, hash, JSON.stringify(ledger)],
-    );
+    const inserted = await tx.query<{ id: string }>('INSERT INTO deck_versions (app_id, content_hash, ledger) VALUES ($1, $2, $3) RETURNING id::text AS id', [
+      appId,
+      hash,
+      JSON.stringify(ledger),
+    ]);
     return { id: inserted.rows[0]!.id, created: true };
   });
 }
@@ -113,7 +116,6 @@ export function pageChanges(before: LedgerSnapshot, after: LedgerSnapshot): Deck
   for (const [path, page] of Object.entries(before.pages)) if (!after.pages[path]) pages.push({ path, name: page.name, change: 'removed' });
   return pages;
 }
-
 
 /** Every version of the app, newest first, each with what differs from the one before it. */
 export async function listVersions(db: Queryable, appId: string, current: string | null): Promise<DeckVersionList> {
@@ -186,7 +188,13 @@ export async function viewerChanges(db: Queryable, appId: string, viewerId: stri
     // Told once: a visit after the first one at this version gets no notice, only its unseen marks.
     notice: seenBefore.size === 0,
     note: current?.note ?? null,
-    figures: moved.map((change) => ({ id: change.id, label: change.label, was: change.was!, now: change.now!, pages: change.pages.map((path) => ({ path, name: pageName(path) })) })),
+    figures: moved.map((change) => ({
+      id: change.id,
+      label: change.label,
+      was: change.was!,
+      now: change.now!,
+      pages: change.pages.map((path) => ({ path, name: pageName(path) })),
+    })),
     marks,
   };
 }

@@ -57,13 +57,7 @@ export function entityDocuments(appId: string, entity: string, ownerId?: string)
 }
 
 /** Inserts one record (fields already checked with userFields). */
-export async function createRecord(
-  db: Queryable,
-  appId: string,
-  entity: string,
-  fields: Record<string, unknown>,
-  author: Author,
-): Promise<EntityRecord> {
+export async function createRecord(db: Queryable, appId: string, entity: string, fields: Record<string, unknown>, author: Author): Promise<EntityRecord> {
   return (await createRecords(db, appId, entity, [fields], author))[0]!;
 }
 
@@ -71,13 +65,7 @@ export async function createRecord(
  * Inserts records in one statement, in the order given (their seq follows it): a page's batch of
  * 200 SlideView records is one round trip into the database, not 200.
  */
-export async function createRecords(
-  db: Queryable,
-  appId: string,
-  entity: string,
-  rows: Record<string, unknown>[],
-  author: Author,
-): Promise<EntityRecord[]> {
+export async function createRecords(db: Queryable, appId: string, entity: string, rows: Record<string, unknown>[], author: Author): Promise<EntityRecord[]> {
   const now = nowIso();
   const records: EntityRecord[] = rows.map((fields) => ({
     ...fields,
@@ -98,21 +86,12 @@ export async function createRecords(
 
 /** One record by id, or null. */
 export async function getRecord(db: Queryable, appId: string, entity: string, id: string): Promise<EntityRecord | null> {
-  const result = await db.query<{ data: EntityRecord }>(
-    'SELECT data FROM entities WHERE app_id = $1 AND entity = $2 AND id = $3',
-    [appId, entity, id],
-  );
+  const result = await db.query<{ data: EntityRecord }>('SELECT data FROM entities WHERE app_id = $1 AND entity = $2 AND id = $3', [appId, entity, id]);
   return result.rows[0]?.data ?? null;
 }
 
 /** Merges `fields` into a record (system fields kept) and returns it, or null when absent. */
-export async function updateRecord(
-  db: Queryable,
-  appId: string,
-  entity: string,
-  id: string,
-  fields: Record<string, unknown>,
-): Promise<EntityRecord | null> {
+export async function updateRecord(db: Queryable, appId: string, entity: string, id: string, fields: Record<string, unknown>): Promise<EntityRecord | null> {
   const result = await db.query<{ data: EntityRecord }>(
     `UPDATE entities SET data = data || $4::jsonb
      WHERE app_id = $1 AND entity = $2 AND id = $3 RETURNING data`,
@@ -123,10 +102,11 @@ export async function updateRecord(
 
 /** Deletes one record and returns it, or null when absent. */
 export async function deleteRecord(db: Queryable, appId: string, entity: string, id: string): Promise<EntityRecord | null> {
-  const result = await db.query<{ data: EntityRecord }>(
-    'DELETE FROM entities WHERE app_id = $1 AND entity = $2 AND id = $3 RETURNING data',
-    [appId, entity, id],
-  );
+  const result = await db.query<{ data: EntityRecord }>('DELETE FROM entities WHERE app_id = $1 AND entity = $2 AND id = $3 RETURNING data', [
+    appId,
+    entity,
+    id,
+  ]);
   return result.rows[0]?.data ?? null;
 }
 

@@ -75,8 +75,7 @@ function fieldError(entity: string, error: z.ZodError, input: Fields, where: str
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
   const name = path.map(String).join('.') || 'body';
   const missing = path.length === 1 && !Object.hasOwn(input, String(path[0]));
-  const message =
-    issue.code === 'unrecognized_keys' ? `is not a field of ${entity}` : missing ? 'is required' : issue.message;
+  const message = issue.code === 'unrecognized_keys' ? `is not a field of ${entity}` : missing ? 'is required' : issue.message;
   return badRequest(where ? `${where}.${name}` : name, message);
 }
 

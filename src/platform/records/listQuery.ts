@@ -42,7 +42,10 @@ function sortKeys(raw: string | undefined): string[] {
 
 function projection(raw: string | undefined): string[] | null {
   if (!raw) return null;
-  const fields = raw.split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = raw
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (fields.length > MAX_FIELDS) throw badRequest('fields', `names more than ${MAX_FIELDS} fields`);
   const bad = fields.find((field) => !FIELD_NAME.test(field));
   if (bad !== undefined) throw badRequest('fields', `"${bad.slice(0, 80)}" is not a valid field name`);
@@ -88,11 +91,7 @@ export function listSql(source: (params: Params) => string, list: ListParams, se
 }
 
 /** Runs a list over `source` (see listSql) and projects each record to `list.fields`. */
-export async function queryDocuments(
-  db: Queryable,
-  source: (params: Params) => string,
-  list: ListParams,
-): Promise<Record<string, unknown>[]> {
+export async function queryDocuments(db: Queryable, source: (params: Params) => string, list: ListParams): Promise<Record<string, unknown>[]> {
   const { sql, values } = listSql(source, list);
   const result = await db.query<{ doc: Record<string, unknown> }>(sql, values);
   return result.rows.map((row) => project(row.doc, list.fields));

@@ -49,7 +49,13 @@ export function registerRequestAccessRoute(auth: Hono<AppEnv>, ctx: PlatformCont
     const { record, isNew } = await ctx.db.transaction(async (tx) => {
       const pending = await pendingRequestOf(tx, app.id, user.id);
       if (pending) return { record: pending, isNew: false };
-      const fields = { email: user.email, full_name: user.full_name, message: body.message ?? null, status: 'pending' satisfies RequestStatus, user_id: user.id };
+      const fields = {
+        email: user.email,
+        full_name: user.full_name,
+        message: body.message ?? null,
+        status: 'pending' satisfies RequestStatus,
+        user_id: user.id,
+      };
       return { record: await createRecord(tx, app.id, ENTITY, fields, { email: user.email, id: user.id }), isNew: true };
     });
     if (isNew) {
@@ -79,7 +85,7 @@ async function mailDecision(ctx: PlatformContext, appId: string, to: string, sta
     : [
         'Thank you for your interest in the deck.',
         '',
-        "Its owners have decided not to give access at this time. If you think this is a mistake, please contact them directly.",
+        'Its owners have decided not to give access at this time. If you think this is a mistake, please contact them directly.',
       ];
   await sendMail(ctx, appId, {
     to,

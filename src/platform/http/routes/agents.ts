@@ -1,13 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { readJson, validate } from '../body.ts';
-import {
-  appendMessage,
-  conversationDocuments,
-  conversationRoom,
-  createConversation,
-  findConversation,
-} from '../../records/conversations.ts';
+import { appendMessage, conversationDocuments, conversationRoom, createConversation, findConversation } from '../../records/conversations.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { parseListParams, queryDocuments } from '../../records/listQuery.ts';

@@ -22,7 +22,8 @@ export function auditQueryOf(query: Record<string, string>): AuditQuery & { csv:
   const known = new Set<string>(Object.values(AUDIT_QUERY));
   for (const name of Object.keys(query)) if (!known.has(name)) throw badRequest(name, `is not a parameter of the audit log (${[...known].join(', ')})`);
   const action = query[AUDIT_QUERY.action] || undefined;
-  if (action !== undefined && !Object.hasOwn(AUDIT_ACTIONS, action)) throw badRequest(AUDIT_QUERY.action, `must be one of ${Object.keys(AUDIT_ACTIONS).join(', ')}`);
+  if (action !== undefined && !Object.hasOwn(AUDIT_ACTIONS, action))
+    throw badRequest(AUDIT_QUERY.action, `must be one of ${Object.keys(AUDIT_ACTIONS).join(', ')}`);
   const person = query[AUDIT_QUERY.person]?.trim() || undefined;
   if (person !== undefined && person.length > 320) throw badRequest(AUDIT_QUERY.person, 'must be at most 320 characters');
   const rawLimit = query[AUDIT_QUERY.limit];

@@ -213,13 +213,7 @@ async function readableRecord(
 // All or nothing: one transaction, so a failure half-way leaves none of the rows behind. Each row
 // of an entity with a stored-records check is checked against the records stored before it (a
 // duplicate domain, also within one bulk), so those go in one by one; the rest in one statement.
-async function insertAll(
-  ctx: PlatformContext,
-  appId: string,
-  entity: string,
-  rows: Record<string, unknown>[],
-  by: Author,
-): Promise<EntityRecord[]> {
+async function insertAll(ctx: PlatformContext, appId: string, entity: string, rows: Record<string, unknown>[], by: Author): Promise<EntityRecord[]> {
   // A view record names the deck version it was read on (issue 27): the platform knows which it serves.
   const version = entity === ENGAGEMENT_ENTITY.view && appId === ctx.deckAppId ? ctx.servedVersion?.id : undefined;
   if (version) rows = rows.map((row) => ({ ...row, version_id: version }));

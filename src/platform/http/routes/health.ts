@@ -46,7 +46,11 @@ export function registerHealth(app: Hono, ctx: PlatformContext, stopping: () => 
     let status: HealthStatus = 'stopping';
     if (!stopping()) status = (await databaseAnswers(ctx.db, HEALTH_DB_TIMEOUT_MS)) ? 'ok' : 'unavailable';
     if (status !== last && status !== 'stopping') {
-      ctx.log(status === 'ok' ? '[platform] healthz: the database answers again' : `[platform] healthz: the database did not answer SELECT 1 within ${HEALTH_DB_TIMEOUT_MS} ms`);
+      ctx.log(
+        status === 'ok'
+          ? '[platform] healthz: the database answers again'
+          : `[platform] healthz: the database did not answer SELECT 1 within ${HEALTH_DB_TIMEOUT_MS} ms`,
+      );
     }
     last = status;
     return c.json({ status }, status === 'ok' ? 200 : 503, { 'Cache-Control': 'no-store' });

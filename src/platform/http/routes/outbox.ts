@@ -18,10 +18,7 @@ export function registerOutboxRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
   api.get('/entities/Outbox/:id', async (c) => {
     requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
     const id = checkRecordId(c.req.param('id'));
-    const result = await ctx.db.query<{ data: unknown }>('SELECT data FROM outbox WHERE app_id = $1 AND id = $2', [
-      c.get('app').id,
-      id,
-    ]);
+    const result = await ctx.db.query<{ data: unknown }>('SELECT data FROM outbox WHERE app_id = $1 AND id = $2', [c.get('app').id, id]);
     if (!result.rows[0]) throw notFound(`Outbox message ${id} not found`);
     return c.json(result.rows[0].data);
   });

@@ -21,7 +21,12 @@ export function registerPresentingRoutes(api: Hono<AppEnv>, ctx: PlatformContext
   api.get(PRESENTING_CALL.notes, adminOnly('read the speaker notes'), async (c) => {
     c.header('Cache-Control', 'no-store');
     const notes = await readNotes(notesFileOf(ctx.staticDir), ctx.log);
-    await auditRequest(ctx, c, { appId: c.get('app').id, action: 'speaker_notes_viewed', actor: c.get('caller'), detail: { pages: Object.keys(notes).length } });
+    await auditRequest(ctx, c, {
+      appId: c.get('app').id,
+      action: 'speaker_notes_viewed',
+      actor: c.get('caller'),
+      detail: { pages: Object.keys(notes).length },
+    });
     return c.json({ notes });
   });
 

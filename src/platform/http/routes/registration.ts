@@ -1,7 +1,16 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { readJson, validate } from '../body.ts';
-import { type CodeHolder, consumeOtp, consumeResetToken, dropPendingCodes, issueOtp, issueResetToken, latestCandidate, revokeUserCodes } from '../../identity/codes.ts';
+import {
+  type CodeHolder,
+  consumeOtp,
+  consumeResetToken,
+  dropPendingCodes,
+  issueOtp,
+  issueResetToken,
+  latestCandidate,
+  revokeUserCodes,
+} from '../../identity/codes.ts';
 import { waitText } from '../../identity/writeRates.ts';
 import { ACCESS_ENDED_REASON } from '../../../../schemas/accessWire.ts';
 import { accessEnded } from '../../identity/access.ts';
@@ -86,20 +95,19 @@ async function registerAfterReply(ctx: PlatformContext, appId: string, email: st
   const existing = await findUserByEmail(ctx.db, appId, email);
   if (existing) await ctx.newAddressCodes.refund(appId);
   if (existing?.email_verified) {
-    await sendMail(
-      ctx,
-      appId,
-      {
-        to: existing.email,
-        kind: 'account_exists',
-        subject: 'Someone tried to create an account with your address',
-        body: `Someone tried to create an account with this address, which already has one. If it was you, sign in at ${ctx.publicUrl()}/login (or use "Forgot your password?" there). If not, you can ignore this message: nothing was changed.`,
-      },
-    );
+    await sendMail(ctx, appId, {
+      to: existing.email,
+      kind: 'account_exists',
+      subject: 'Someone tried to create an account with your address',
+      body: `Someone tried to create an account with this address, which already has one. If it was you, sign in at ${ctx.publicUrl()}/login (or use "Forgot your password?" there). If not, you can ignore this message: nothing was changed.`,
+    });
     return;
   }
   if (existing) {
-    await ctx.db.query('UPDATE users SET registrations = registrations + 1, full_name = COALESCE(full_name, $2) WHERE id = $1', [existing.id, fullName ?? null]);
+    await ctx.db.query('UPDATE users SET registrations = registrations + 1, full_name = COALESCE(full_name, $2) WHERE id = $1', [
+      existing.id,
+      fullName ?? null,
+    ]);
     await mailOtp(ctx, appId, existing.email, { userId: existing.id }, passwordHash);
     return;
   }
@@ -121,19 +129,20 @@ async function provenAccount(ctx: PlatformContext, appId: string, email: string,
   const address = normalizeEmail(email);
   const existing = await findUserByEmail(ctx.db, appId, address);
   if (existing?.email_verified) return null;
-  const consumed =
-    (existing ? await consumeOtp(ctx.db, { userId: existing.id }, code) : null) ?? (await consumeOtp(ctx.db, { appId, email: address }, code));
+  const consumed = (existing ? await consumeOtp(ctx.db, { userId: existing.id }, code) : null) ?? (await consumeOtp(ctx.db, { appId, email: address }, code));
   if (!consumed) return null;
   if (existing) return { user: existing, passwordHash: consumed.passwordHash };
   const pending = await ctx.db.query<{ full_name: string | null }>('SELECT full_name FROM pending_signups WHERE app_id = $1 AND email = $2', [appId, address]);
   // An invitation may have made the row since the code was sent: the address is the same person's.
   const user =
     (await findUserByEmail(ctx.db, appId, address)) ??
-    (await createUser(ctx.db, { appId, email: address, role: 'user', invited: false, fullName: pending.rows[0]?.full_name ?? null }).catch(async (error: unknown) => {
-      const raced = await findUserByEmail(ctx.db, appId, address);
-      if (!raced) throw error;
-      return raced;
-    }));
+    (await createUser(ctx.db, { appId, email: address, role: 'user', invited: false, fullName: pending.rows[0]?.full_name ?? null }).catch(
+      async (error: unknown) => {
+        const raced = await findUserByEmail(ctx.db, appId, address);
+        if (!raced) throw error;
+        return raced;
+      },
+    ));
   return { user, passwordHash: consumed.passwordHash };
 }
 

@@ -40,7 +40,8 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     } finally {
       await check.done(ok);
     }
-    const failed = (reason: string) => auditRequest(ctx, c, { appId: app.id, action: 'sign_in_failed', actor: null, target: normalizeEmail(body.email), detail: { reason } });
+    const failed = (reason: string) =>
+      auditRequest(ctx, c, { appId: app.id, action: 'sign_in_failed', actor: null, target: normalizeEmail(body.email), detail: { reason } });
     if (!user || !ok) {
       await failed('wrong email or password');
       throw new HttpError(401, { detail: 'Invalid email or password', code: 'invalid_credentials' });

@@ -13,15 +13,7 @@ import { futureExpiry } from '../../identity/invitations.ts';
 import { registerInvitationRoutes } from './invitationRoutes.ts';
 import { personRoom } from '../../../../schemas/viewerPartner.ts';
 import { partnerOf } from '../requestPartner.ts';
-import {
-  findUserById,
-  PROFILE_FIELDS,
-  toUserRecord,
-  updateUser,
-  userDocuments,
-  type UserPatch,
-  type UserRow,
-} from '../../identity/users.ts';
+import { findUserById, PROFILE_FIELDS, toUserRecord, updateUser, userDocuments, type UserPatch, type UserRow } from '../../identity/users.ts';
 import { printAhead } from '../../files/deckPdf.ts';
 
 const USER = ENTITY_ACCESS.User!;
@@ -72,7 +64,13 @@ async function auditAccessChanges(ctx: PlatformContext, c: Context, caller: Call
   const now = toUserRecord(after);
   for (const [field, action] of AUDITED_FIELDS) {
     if (JSON.stringify(was[field] ?? null) === JSON.stringify(now[field] ?? null)) continue;
-    await auditRequest(ctx, c, { appId: after.app_id, action, actor: caller, target: after.email, detail: { from: was[field] ?? null, to: now[field] ?? null } });
+    await auditRequest(ctx, c, {
+      appId: after.app_id,
+      action,
+      actor: caller,
+      target: after.email,
+      detail: { from: was[field] ?? null, to: now[field] ?? null },
+    });
   }
 }
 

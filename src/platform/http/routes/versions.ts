@@ -41,7 +41,13 @@ export function registerVersionRoutes(api: Hono<AppEnv>, ctx: PlatformContext): 
     const note = noteOf(await readJson(c));
     const id = c.req.param('id');
     if (!(await setVersionNote(ctx.db, c.get('app').id, id, note))) throw notFound(`${VERSION_ENTITY} ${id} not found`);
-    await auditRequest(ctx, c, { appId: c.get('app').id, action: 'version_note_set', actor: c.get('caller'), target: `${VERSION_ENTITY} ${id}`, detail: { note } });
+    await auditRequest(ctx, c, {
+      appId: c.get('app').id,
+      action: 'version_note_set',
+      actor: c.get('caller'),
+      target: `${VERSION_ENTITY} ${id}`,
+      detail: { note },
+    });
     return c.json({ id, note });
   });
 
@@ -54,7 +60,8 @@ export function registerVersionRoutes(api: Hono<AppEnv>, ctx: PlatformContext): 
     c.header('Cache-Control', 'no-store');
     const body = await readJson(c);
     const visitId = (body as { visit_id?: unknown } | null)?.visit_id;
-    if (typeof visitId !== 'string' || !/^[A-Za-z0-9-]{8,64}$/.test(visitId)) throw badRequest('visit_id', 'must be a visit id (letters, digits and -, 8 to 64 characters)');
+    if (typeof visitId !== 'string' || !/^[A-Za-z0-9-]{8,64}$/.test(visitId))
+      throw badRequest('visit_id', 'must be a visit id (letters, digits and -, 8 to 64 characters)');
     const viewer = callerId(c.get('caller'));
     const version = served(c.get('app').id);
     // The service role and people not signed in have no visits of their own; a deck without a ledger no versions.
