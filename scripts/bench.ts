@@ -18,6 +18,7 @@ import { loadRun, platformPresent, startPlatformChild } from './bench/loadRun.ts
 import { loginFlood } from './bench/loginFlood.ts';
 import { deckPagesIn, previewOf, snapshotDist } from './bench/distSnapshot.ts';
 import { exportRun, exportSummary, type ExportFigures } from './bench/exportRun.ts';
+import { partnerPdfRun, partnerPdfSummary, type PartnerPdfFigures } from './bench/partnerPdfRun.ts';
 import { deckTable, firstVisitTable, pageTable, PAGES, type BenchResults } from './bench/report.ts';
 import { runBuild } from './bench/runBuild.ts';
 import { scaleRun, type ScaleFigures } from './bench/scaleRun.ts';
@@ -140,6 +141,15 @@ async function main(): Promise<number> {
     Object.assign(results, { exportPdf: exportFigures });
   }
 
+  // Issue 25: a partner's own PDF, printed on its first download, then kept and stamped (its own chromium).
+  let partnerPdfFigures: PartnerPdfFigures | undefined;
+  if (!args.skip.has('partner-pdf') && platformPresent()) {
+    partnerPdfFigures = await part(results, "partner PDF: a partner's own PDF printed on the first download, then kept and stamped", () =>
+      partnerPdfRun({ staticDir: dist }),
+    );
+    Object.assign(results, { partnerPdf: partnerPdfFigures });
+  }
+
   if (!args.skip.has('load')) {
     if (!platformPresent()) {
       log('load run: skipped (src/platform not present)');
@@ -248,6 +258,7 @@ async function main(): Promise<number> {
   if (pages) log(pages);
   if (deck) log(`\n${deck}`);
   if (exportFigures) log(`\n${exportSummary(exportFigures)}`);
+  if (partnerPdfFigures) log(`\n${partnerPdfSummary(partnerPdfFigures)}`);
   if (consoleFigures) log(`\n${consoleRenderLines(consoleFigures).join('\n')}`);
   if (recordingFigures) log(`\n${recordingLines(recordingFigures).join('\n')}`);
   if (followFigures) log(`\n${followLatencyLines(followFigures).join('\n')}`);

@@ -9,7 +9,7 @@ export interface BenchArgs {
   skip: Set<string>;
 }
 
-export const USAGE = `usage: npm run bench -- [--no-build] [--load-seconds N] [--viewers N] [--skip first-visit,platform-visit,lighthouse,keys,load,login-flood,console,recording,export,follow,scale]`;
+export const USAGE = `usage: npm run bench -- [--no-build] [--load-seconds N] [--viewers N] [--skip first-visit,platform-visit,lighthouse,keys,load,login-flood,console,recording,export,partner-pdf,follow,scale]`;
 
 /** Parses the command line; throws with the usage on anything unknown. */
 export function parseArgs(argv: readonly string[]): BenchArgs {
