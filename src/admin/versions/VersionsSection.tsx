@@ -7,8 +7,6 @@ import { RelativeTime } from '../TimeText.tsx';
 import { exactTime } from '../timeText.ts';
 import { useServerForm } from '../useServerForm.ts';
 
-const CHANGE_WORD = { added: 'added', removed: 'removed', changed: 'changed' } as const;
-
 /** "$13.95T → $13.96T", or what an added or removed figure reads. */
 function figureChangeText(figure: VersionFigureChange): string {
   if (figure.change === 'added') return `added: ${figure.now ?? ''}`;
@@ -94,7 +92,7 @@ function VersionCard({
           <ul className="version-card__list">
             {version.pages.map((page) => (
               <li key={page.path}>
-                <a href={page.path}>{page.name}</a> ({CHANGE_WORD[page.change]})
+                <a href={page.path}>{page.name}</a> ({page.change})
               </li>
             ))}
           </ul>
