@@ -193,5 +193,26 @@ describe('a returning partner sees what changed', () => {
     await expect.poll(() => newcomer.locator('main').textContent()).toContain(NEW);
     expect(scripts.filter((url) => /WhatChanged/.test(url))).toEqual([]);
     expect(await newcomer.locator('.figure-updated, .whats-new').count()).toBe(0);
+    await newcomer.context().close();
+    await recordsOf('newcomer@bank.example', secondVersion);
+
+    // Engagement per version: the first version was read by the partner alone, the second by both.
+    const admin = await visit(ADMIN.email, ADMIN.password);
+    await admin.goto(`${p.url}/admin#admin-engagement`);
+    const engagement = admin.locator('section[aria-labelledby="admin-engagement"]');
+    const viewersLine = engagement.locator('.engagement-summary p');
+    await expect.poll(() => viewersLine.textContent()).toMatch(/^2 viewers,/);
+    const version = engagement.getByLabel('Version');
+    const options = await version.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+    expect(options).toEqual(['', secondVersion, firstVersion]);
+    await version.selectOption(firstVersion);
+    await expect.poll(() => viewersLine.textContent()).toMatch(/^1 viewer,/);
+    expect(await engagement.locator('.engagement-layout').textContent()).toContain(PARTNER.email);
+    expect(await engagement.locator('.engagement-layout').textContent()).not.toContain('newcomer@bank.example');
+    await version.selectOption(secondVersion);
+    await expect.poll(() => viewersLine.textContent()).toMatch(/^2 viewers,/);
+    expect(await axeViolations(admin, 'engagement filtered by version')).toEqual([]);
+    await engagement.screenshot({ path: join(tmpdir(), 'deck-versions-engagement.png') });
+    await admin.context().close();
   }, 240_000);
 });

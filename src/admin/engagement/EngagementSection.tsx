@@ -3,8 +3,9 @@ import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
 import type { Base44Client } from '../../sdk/index.ts';
 import { summarizeEngagement } from './engagement.ts';
 import { SlideSummaryTable } from './SlideSummaryTable.tsx';
-import { latest } from '../timeText.ts';
+import { exactTime, latest } from '../timeText.ts';
 import { useSlideRefs } from './useSlideRefs.ts';
+import { useVersionViews } from './useVersionViews.ts';
 import { useViewTally } from './useViewTally.ts';
 import type { TallySource } from './viewTallyLoad.ts';
 import { ViewerDetail } from './ViewerDetail.tsx';
@@ -29,7 +30,11 @@ export const EngagementSection = memo(function EngagementSection({ client, tally
   // The console's clock ticks each minute, but these times arrive live: one newer than the last tick must not read "in 1 minute".
   const now = latest(minute);
   const slides = useSlideRefs();
-  const { book, revision } = sums;
+  const [versionId, setVersionId] = useState('');
+  const byVersion = useVersionViews(client, versionId || null);
+  // One version's records (a snapshot read when chosen), or the live sums of every version.
+  const book = versionId ? byVersion.book : sums.book;
+  const { revision } = sums;
   // The book is changed in place; `revision` says it changed.
   // Drawn once the registry has named the slides too: no picture of raw paths that the labels then replace.
   const engagement = useMemo(() => (book && slides.length > 0 ? summarizeEngagement(book, slides) : null), [book, revision, slides]);
@@ -46,6 +51,28 @@ export const EngagementSection = memo(function EngagementSection({ client, tally
         Time each viewer spent on each slide, counted only while the deck was visible and they were active. Views arrive when a viewer leaves the deck or every
         30 seconds while they read.
       </p>
+      {byVersion.versions.length > 0 ? (
+        <p className="engagement-version">
+          <label htmlFor="engagement-version">Version</label>{' '}
+          <select id="engagement-version" value={versionId} onChange={(event) => setVersionId(event.target.value)}>
+            <option value="">Every version</option>
+            {byVersion.versions.map((version) => (
+              <option key={version.id} value={version.id}>
+                {exactTime(version.at)}
+                {version.note ? ` · ${version.note}` : ''}
+              </option>
+            ))}
+          </select>{' '}
+          <span role="status">
+            {versionId ? (byVersion.loading ? 'Loading that version’s views…' : 'Views of that version only, as they were when chosen.') : ''}
+          </span>
+        </p>
+      ) : null}
+      {byVersion.error ? (
+        <p className="admin-alert" role="alert">
+          That version&rsquo;s views did not load: {byVersion.error}
+        </p>
+      ) : null}
       {sums.error ? (
         <p className="admin-alert" role="alert">
           {sums.error}
@@ -57,7 +84,9 @@ export const EngagementSection = memo(function EngagementSection({ client, tally
         )
       ) : engagement.viewers.length === 0 ? (
         <p className="admin-empty">
-          No views recorded yet. With recording on (see Settings), each viewer&rsquo;s time per slide appears here within seconds of them leaving the deck.
+          {versionId
+            ? 'No views of this version were recorded.'
+            : 'No views recorded yet. With recording on (see Settings), each viewer’s time per slide appears here within seconds of them leaving the deck.'}
         </p>
       ) : (
         <>
