@@ -187,6 +187,26 @@ describe('two partners at once', () => {
     await beta.close();
   });
 
+  it("an admin's View as shows that person's partner and says whose deck it is", async () => {
+    const token = await p.login(ADMIN.email, ADMIN.password);
+    const people = (await p.call('GET', '/entities/User', { token })).body as Array<{ id: string; email: string }>;
+    const alpha = people.find((person) => person.email === ALPHA.email)!;
+    const context = await signedIn({ ...ALPHA, email: ADMIN.email, password: ADMIN.password });
+    const page = await context.newPage();
+    await page.goto(`${p.url}/?view_as=${encodeURIComponent(alpha.id)}`);
+    await expect.poll(() => page.locator('.partner-footer').textContent()).toBe(`Prepared for ${ALPHA.prepared_for.name}, ${ALPHA.prepared_for.company}`);
+    const notice = page.locator('.toast', { hasText: 'You are viewing the deck as' });
+    await expect
+      .poll(() => notice.textContent())
+      .toContain(`as ${ALPHA.email} sees it, prepared for ${ALPHA.prepared_for.name}, ${ALPHA.prepared_for.company}.`);
+    expect(await notice.getByRole('link', { name: 'Back to People' }).getAttribute('href')).toBe('/admin#admin-people');
+    // The admin's own deck, without view_as, says nothing of the kind.
+    await page.goto(`${p.url}/market`);
+    await page.locator('#slide-title').waitFor();
+    expect(await page.locator('.toast', { hasText: 'You are viewing the deck as' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('with JavaScript off, the cover and the contact page name the viewer’s own partner', async () => {
     const context = await signedIn(ALPHA, false);
     const page = await context.newPage();
