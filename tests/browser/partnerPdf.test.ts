@@ -94,6 +94,40 @@ describe("a partner's own PDF", () => {
     console.log(`[partner pdf] first download (printed ahead) ${first.ms.toFixed(0)} ms, kept and stamped ${second.ms.toFixed(0)} ms`);
   });
 
+  it('starts a download that must wait for its print at once, sends the PDF when printed, and fails it if the print fails', async () => {
+    for (const outcome of ['printed', 'failed'] as const) {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let printing = 0;
+      const { platform, viewer } = await platformWithDownloads({
+        pdfDir: join(work, `pdf-${Math.random().toString(36).slice(2)}`),
+        renderPartnerPdf: async (partner, target) => {
+          printing++;
+          await gate;
+          if (outcome === 'failed') throw new Error('chromium crashed half-way');
+          await exportDeck(process.cwd(), 'dist', { partner, target });
+        },
+      });
+      try {
+        // fetch resolves on the headers: they came while the print still waits on the gate.
+        const response = await fetch(`${platform.url}${DECK_PDF_PATH}`, { headers: { Cookie: `deck_session=${viewer}` } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/pdf');
+        expect(printing).toBe(1);
+        release();
+        if (outcome === 'printed') {
+          expect(pdfText(new Uint8Array(await response.arrayBuffer())).join('\n')).toContain('Prepared for Ann Alpha, Alpha Lending Corp');
+        } else {
+          await expect(response.arrayBuffer()).rejects.toThrow();
+          expect(platform.logs.some((line) => line.includes('a download that waited for its print ended'))).toBe(true);
+        }
+      } finally {
+        release();
+        await platform.close();
+      }
+    }
+  });
+
   it('says so, with no PDF, when it cannot print, and never falls back to the deck-wide one', async () => {
     for (const extra of [{ renderPartnerPdf: () => Promise.reject(new Error('chromium crashed')) }, {}]) {
       const { platform, viewer } = await platformWithDownloads({ pdfDir: join(work, `pdf-${Math.random().toString(36).slice(2)}`), ...extra });

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { setTimeout as after } from 'node:timers/promises';
 import type { Context } from 'hono';
 import { ACCESS_ENDED_REASON } from '../../../schemas/accessWire.ts';
 import { DECK_PDF_FILE, stampText } from '../../../schemas/engagementPaths.ts';
@@ -46,7 +47,50 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
   const viewed = await viewedPerson(ctx, c, app.id, caller);
   const person = viewed ?? caller.user;
   const own = person.prepared_for?.name?.trim() ? partnerOfPreparedFor(person.prepared_for) : null;
-  const file = own ? await partnerPdfFile({ staticDir: root, pdfDir: ctx.pdfDir, render: ctx.renderPartnerPdf, log: ctx.log }, own) : join(root, DECK_PDF_FILE);
+  const headers = {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${DECK_PDF_FILE}"`,
+    'Cache-Control': 'private, no-store',
+  };
+  c.header('Vary', 'Authorization', { append: true });
+  const stamped = async (file: string): Promise<Uint8Array> => {
+    const body = await stampedCopy(ctx, file, caller.user.email);
+    await auditRequest(ctx, c, { appId: app.id, action: 'pdf_downloaded', actor: caller, target: caller.user.email });
+    return body;
+  };
+  if (!own) return c.body((await stamped(join(root, DECK_PDF_FILE))) as Uint8Array<ArrayBuffer>, 200, headers);
+  const file = partnerPdfFile({ staticDir: root, pdfDir: ctx.pdfDir, render: ctx.renderPartnerPdf, log: ctx.log }, own);
+  // A partner's PDF that is not printed yet takes chromium seconds. Past PRINT_GRACE_MS the download
+  // starts at once, so the browser shows it in progress instead of a link that seems dead, and its
+  // bytes follow when printed; a print that fails within the grace is still a 503 that says so.
+  const early = await Promise.race([
+    file.then(
+      () => 'done' as const,
+      () => 'done' as const,
+    ),
+    after(PRINT_GRACE_MS, 'waiting' as const, { ref: false }),
+  ]);
+  if (early === 'done') return c.body((await stamped(await file)) as Uint8Array<ArrayBuffer>, 200, headers);
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        controller.enqueue(await stamped(await file));
+        controller.close();
+      } catch (error) {
+        // Too late for a status: the browser shows the download as failed; the log says why.
+        ctx.log(`[deck.pdf] a download that waited for its print ended: ${error instanceof Error ? error.message : String(error)}`);
+        controller.error(error);
+      }
+    },
+  });
+  return c.body(body, 200, headers);
+}
+
+/** How long a download waits for a partner's print before it starts and sends the bytes when they are ready. */
+export const PRINT_GRACE_MS = 1000;
+
+/** `file` stamped with `email` and today, or the 503 saying why it cannot be. */
+async function stampedCopy(ctx: PlatformContext, file: string, email: string): Promise<Uint8Array> {
   const source = await loadSourcePdf(file).catch((error: unknown) => {
     ctx.log(`[deck.pdf] ${file} cannot be stamped: ${error instanceof Error ? error.message : String(error)}`);
     throw new HttpError(503, {
@@ -60,14 +104,7 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
       code: 'pdf_not_exported',
     });
   }
-  const body = await stampPdf(source, stampText(caller.user.email, new Date()));
-  await auditRequest(ctx, c, { appId: app.id, action: 'pdf_downloaded', actor: caller, target: caller.user.email });
-  c.header('Vary', 'Authorization', { append: true });
-  return c.body(body as Uint8Array<ArrayBuffer>, 200, {
-    'Content-Type': 'application/pdf',
-    'Content-Disposition': `attachment; filename="${DECK_PDF_FILE}"`,
-    'Cache-Control': 'private, no-store',
-  });
+  return stampPdf(source, stampText(email, new Date()));
 }
 
 /**
