@@ -16,9 +16,13 @@ import { SettingsSection } from './SettingsSection.tsx';
 import { usePresence } from './engagement/usePresence.ts';
 import { useRecords } from './useRecords.ts';
 import { useSectionFromHash } from './useSectionFromHash.ts';
+import { useVersionList } from './versions/useVersionList.ts';
 import { VersionsSection } from './versions/VersionsSection.tsx';
 import type { TallySource } from './engagement/viewTallyLoad.ts';
 import './admin.css';
+
+/** No versions yet (a stable empty list, so the memoised Engagement section is not drawn again). */
+const NO_VERSIONS: readonly never[] = [];
 
 export interface AdminConsoleProps {
   client: Base44Client;
@@ -62,6 +66,7 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
   const requests = useRecords<AccessRequestRecord>(client.entities[ACCESS_ENTITY.accessRequest]!, true);
   const consultations = useRecords<ConsultationRecord>(client.entities[ACCESS_ENTITY.consultation]!, true);
   const presence = usePresence(client);
+  const versions = useVersionList(client);
   useSectionFromHash();
   const watching = presence.viewers?.length ?? 0;
   const pending = (requests.records ?? []).filter((request) => (request.status ?? 'pending') === 'pending').length;
@@ -88,12 +93,12 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
       <InviteSection client={client} onInvited={() => void people.reload()} again={again} />
       <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={inviteAgain} now={now} />
       <LiveSection presence={presence} now={now} />
-      <EngagementSection client={client} tally={tally} now={now} />
+      <EngagementSection client={client} versions={versions.list?.versions ?? NO_VERSIONS} tally={tally} now={now} />
       <DomainsSection client={client} now={now} />
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />
       <SettingsSection client={client} />
-      <VersionsSection client={client} now={now} />
+      <VersionsSection client={client} versions={versions} now={now} />
       <AuditSection client={client} now={now} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
+import type { DeckVersionEntry } from '../../../schemas/versionPaths.ts';
 import type { Base44Client } from '../../sdk/index.ts';
 import { summarizeEngagement } from './engagement.ts';
 import { SlideSummaryTable } from './SlideSummaryTable.tsx';
@@ -14,6 +15,8 @@ import { ViewsCsvButton } from './ViewsCsvButton.tsx';
 
 interface EngagementSectionProps {
   client: Base44Client;
+  /** The deck's versions, for the filter (none: no filter). */
+  versions: readonly DeckVersionEntry[];
   tally: TallySource;
   now: Date;
 }
@@ -25,7 +28,7 @@ const count = new Intl.NumberFormat('en');
  * the raw views as CSV. It holds its own sums, and is memoised, so news elsewhere in the console
  * does not draw its tables of every viewer again.
  */
-export const EngagementSection = memo(function EngagementSection({ client, tally, now: minute }: EngagementSectionProps) {
+export const EngagementSection = memo(function EngagementSection({ client, versions, tally, now: minute }: EngagementSectionProps) {
   const sums = useViewTally(client, tally);
   // The console's clock ticks each minute, but these times arrive live: one newer than the last tick must not read "in 1 minute".
   const now = latest(minute);
@@ -51,12 +54,12 @@ export const EngagementSection = memo(function EngagementSection({ client, tally
         Time each viewer spent on each slide, counted only while the deck was visible and they were active. Views arrive when a viewer leaves the deck or every
         30 seconds while they read.
       </p>
-      {byVersion.versions.length > 0 ? (
+      {versions.length > 0 ? (
         <p className="engagement-version">
           <label htmlFor="engagement-version">Version</label>{' '}
           <select id="engagement-version" value={versionId} onChange={(event) => setVersionId(event.target.value)}>
             <option value="">Every version</option>
-            {byVersion.versions.map((version) => (
+            {versions.map((version) => (
               <option key={version.id} value={version.id}>
                 {exactTime(version.at)}
                 {version.note ? ` · ${version.note}` : ''}

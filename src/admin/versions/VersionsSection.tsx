@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { type DeckVersionEntry, type DeckVersionList, MAX_VERSION_NOTE, VERSION_ENTITY, type VersionFigureChange } from '../../../schemas/versionPaths.ts';
+import { useState } from 'react';
+import { type DeckVersionEntry, MAX_VERSION_NOTE, VERSION_ENTITY, type VersionFigureChange } from '../../../schemas/versionPaths.ts';
 import type { Base44Client } from '../../sdk/index.ts';
 import { FormAlert, TextField } from '../AdminField.tsx';
-import { fieldError } from '../fieldError.ts';
 import { RelativeTime } from '../TimeText.tsx';
 import { exactTime } from '../timeText.ts';
 import { useServerForm } from '../useServerForm.ts';
+import type { VersionList } from './useVersionList.ts';
 
 /** "$13.95T → $13.96T", or what an added or removed figure reads. */
 function figureChangeText(figure: VersionFigureChange): string {
@@ -107,17 +107,8 @@ function VersionCard({
  * Deck versions (issue 27): each build the platform served whose figures or page text differ from the
  * one before, newest first, with what changed, and the note viewers see with it.
  */
-export function VersionsSection({ client, now }: { client: Base44Client; now: Date }) {
-  const [list, setList] = useState<DeckVersionList | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    // The list call answers `{ current, versions }`, not an array of records (versionPaths.ts).
-    const answer = (await client.entities[VERSION_ENTITY]!.list()) as unknown as DeckVersionList;
-    setList(answer);
-  }, [client]);
-  useEffect(() => {
-    load().catch((failure: unknown) => setLoadError(fieldError(failure).message));
-  }, [load]);
+export function VersionsSection({ client, versions, now }: { client: Base44Client; versions: VersionList; now: Date }) {
+  const { list, error: loadError, reload } = versions;
   return (
     <section className="admin-section" aria-labelledby="admin-versions">
       <h2 id="admin-versions">Versions</h2>
@@ -138,14 +129,7 @@ export function VersionsSection({ client, now }: { client: Base44Client; now: Da
       ) : (
         <ol className="admin-cards version-cards" aria-label="Versions, newest first">
           {list.versions.map((version) => (
-            <VersionCard
-              key={version.id}
-              client={client}
-              version={version}
-              current={version.id === list.current}
-              now={now}
-              onSaved={() => void load().catch(() => undefined)}
-            />
+            <VersionCard key={version.id} client={client} version={version} current={version.id === list.current} now={now} onSaved={reload} />
           ))}
         </ol>
       )}
