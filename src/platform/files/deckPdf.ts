@@ -13,6 +13,7 @@ import { loadSourcePdf, stampPdf } from './pdfStamp.ts';
 import { sessionToken } from '../http/session.ts';
 import { tokenHolder } from '../identity/tokens.ts';
 import type { UserRow } from '../identity/users.ts';
+import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
 import { partnerPdfFile } from './partnerPdf.ts';
 import { viewedPerson } from '../http/requestPartner.ts';
 import { partnerOfPreparedFor } from '../../../schemas/partnerValues.ts';
@@ -59,7 +60,7 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
     return body;
   };
   if (!own) return c.body((await stamped(join(root, DECK_PDF_FILE))) as Uint8Array<ArrayBuffer>, 200, headers);
-  const file = partnerPdfFile({ staticDir: root, pdfDir: ctx.pdfDir, render: ctx.renderPartnerPdf, log: ctx.log }, own);
+  const file = ownPdf(ctx, own);
   // A partner's PDF that is not printed yet takes chromium seconds. Past PRINT_GRACE_MS the download
   // starts at once, so the browser shows it in progress instead of a link that seems dead, and its
   // bytes follow when printed; a print that fails within the grace is still a 503 that says so.
@@ -114,13 +115,16 @@ async function stampedCopy(ctx: PlatformContext, file: string, email: string): P
  * itself tries again.
  */
 export function printAhead(ctx: PlatformContext, user: UserRow): void {
-  const render = ctx.renderPartnerPdf;
-  if (!render || !user.prepared_for?.name?.trim()) return;
+  if (!ctx.renderPartnerPdf || !user.prepared_for?.name?.trim()) return;
   const partner = partnerOfPreparedFor(user.prepared_for);
   void (async () => {
-    if (!(await readDeckOptions(ctx.db, user.app_id)).downloads) return;
-    await partnerPdfFile({ staticDir: resolve(ctx.staticDir), pdfDir: ctx.pdfDir, render, log: ctx.log }, partner);
+    if ((await readDeckOptions(ctx.db, user.app_id)).downloads) await ownPdf(ctx, partner);
   })().catch(() => undefined);
+}
+
+/** `partner`'s own PDF of the build this platform serves (partnerPdf.ts): kept, or printed now. */
+function ownPdf(ctx: PlatformContext, partner: ViewerPartner): Promise<string> {
+  return partnerPdfFile({ staticDir: resolve(ctx.staticDir), pdfDir: ctx.pdfDir, render: ctx.renderPartnerPdf, log: ctx.log }, partner);
 }
 
 /** Parses the export (if any) ahead of the first download, so no viewer waits for it; failures wait for a request to report them. */
