@@ -203,8 +203,10 @@ describe('a returning partner sees what changed', () => {
     const viewersLine = engagement.locator('.engagement-summary p');
     await expect.poll(() => viewersLine.textContent()).toMatch(/^2 viewers,/);
     const version = engagement.getByLabel('Version');
-    const options = await version.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
-    expect(options).toEqual(['', secondVersion, firstVersion]);
+    // The version list arrives after the tally: wait for it rather than read the options once.
+    await expect
+      .poll(() => version.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value)))
+      .toEqual(['', secondVersion, firstVersion]);
     await version.selectOption(firstVersion);
     await expect.poll(() => viewersLine.textContent()).toMatch(/^1 viewer,/);
     expect(await engagement.locator('.engagement-layout').textContent()).toContain(PARTNER.email);
