@@ -1,12 +1,10 @@
-import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '../../schemas/passwordRule.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Field } from './Field.tsx';
+import { ConfirmPasswordField, NewPasswordField, PASSWORD_MISMATCH as MISMATCH } from './PasswordFields.tsx';
 import { FormError } from './FormError.tsx';
 import { errorField } from './loginClient.ts';
 import type { FormProps } from './formTypes.ts';
 import { useSubmit } from './useSubmit.ts';
-
-const MISMATCH = 'The two passwords differ.';
 
 /**
  * "Choose your password" for the address a live invitation link was sent to: the link proves the
@@ -48,31 +46,8 @@ export function InviteForm({
   return (
     <form onSubmit={onSubmit} aria-busy={busy}>
       <Field label="Email" type="email" name="email" autoComplete="username" readOnly value={invitedEmail} />
-      <Field
-        ref={passwordInput}
-        label="Choose a password"
-        hint={PASSWORD_HINT}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        value={password}
-        error={passwordError}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <Field
-        ref={againInput}
-        label="Password again"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        value={again}
-        error={mismatch}
-        onChange={(e) => setAgain(e.target.value)}
-      />
+      <NewPasswordField ref={passwordInput} label="Choose a password" value={password} error={passwordError} onChange={(e) => setPassword(e.target.value)} />
+      <ConfirmPasswordField ref={againInput} label="Password again" value={again} error={mismatch} onChange={(e) => setAgain(e.target.value)} />
       <FormError message={passwordError || error === MISMATCH ? null : error} />
       <button type="submit" className="login-primary" disabled={busy}>
         {busy ? 'Opening the deck…' : 'Set password and open the deck'}

@@ -1,6 +1,6 @@
-import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '../../schemas/passwordRule.ts';
 import { useState } from 'react';
 import { Field } from './Field.tsx';
+import { NewPasswordField } from './PasswordFields.tsx';
 import { FormError } from './FormError.tsx';
 import type { FormProps } from './formTypes.ts';
 import { useSubmit } from './useSubmit.ts';
@@ -15,17 +15,7 @@ export function RegisterForm({ client, email, setEmail, go }: FormProps) {
   return (
     <form onSubmit={onSubmit} aria-busy={busy}>
       <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <Field
-        label="Choose a password"
-        hint={PASSWORD_HINT}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <NewPasswordField label="Choose a password" value={password} onChange={(e) => setPassword(e.target.value)} />
       <FormError message={error} />
       <button type="submit" className="login-primary" disabled={busy}>
         {busy ? 'Creating…' : 'Create account'}

@@ -1,6 +1,5 @@
-import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '../../schemas/passwordRule.ts';
 import { useState } from 'react';
-import { Field } from './Field.tsx';
+import { ConfirmPasswordField, NewPasswordField, PASSWORD_MISMATCH } from './PasswordFields.tsx';
 import { FormError } from './FormError.tsx';
 import type { FormProps } from './formTypes.ts';
 import { useSubmit } from './useSubmit.ts';
@@ -17,9 +16,9 @@ export function ResetForm({
 }: FormProps & { resetToken: string; onChanged(password: string): Promise<void>; onRefused?(error: unknown): void }) {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
-  const mismatch = again !== '' && again !== password ? 'The two passwords differ.' : null;
+  const mismatch = again !== '' && again !== password ? PASSWORD_MISMATCH : null;
   const { busy, error, onSubmit } = useSubmit(async () => {
-    if (password !== again) throw new Error('The two passwords differ.');
+    if (password !== again) throw new Error(PASSWORD_MISMATCH);
     try {
       await client.auth.resetPassword({ resetToken, newPassword: password });
     } catch (error) {
@@ -30,28 +29,8 @@ export function ResetForm({
   });
   return (
     <form onSubmit={onSubmit} aria-busy={busy}>
-      <Field
-        label="New password"
-        hint={PASSWORD_HINT}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <Field
-        label="New password again"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        value={again}
-        error={mismatch}
-        onChange={(e) => setAgain(e.target.value)}
-      />
+      <NewPasswordField label="New password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <ConfirmPasswordField label="New password again" value={again} error={mismatch} onChange={(e) => setAgain(e.target.value)} />
       <FormError message={error} />
       <button type="submit" className="login-primary" disabled={busy}>
         {busy ? 'Saving…' : 'Set new password'}
