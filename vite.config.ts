@@ -125,6 +125,10 @@ export default defineConfig({
           // takes about that (happy-dom and the registry cost ~2 s a file).
           name: 'unit',
           environment: 'node',
+          // Pure tests share each worker's loaded modules instead of loading them again per file:
+          // measured 169 → 120 CPU-seconds for the project, all 482 tests passing. Every test here
+          // that stubs a global or the clock restores it in the same test.
+          isolate: false,
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/browser/**', 'tests/platform/**', ...DOM_TESTS],
           // A few start a local server or socket: room for a busy two-core machine.
