@@ -243,11 +243,25 @@ describe('invitations, roles and the service role', () => {
   it('sso/accesstoken issues a working token for a user, for the service role only', async () => {
     const admin = await p.login(ADMIN.email, ADMIN.password);
     const me = (await p.call('GET', '/entities/User/me', { token: admin })).body;
-    expect((await p.call('GET', `/auth/sso/accesstoken/${me.id}`, { token: admin })).status).toBe(403);
+    const refused = await p.call('GET', `/auth/sso/accesstoken/${me.id}`, { token: admin });
+    expect([refused.status, refused.body]).toEqual([403, { detail: 'Only the service role may issue SSO tokens', code: 'forbidden' }]);
+    // Signed out is refused the same way (the auth group has no gate in front of it).
+    const anonymous = await p.call('GET', `/auth/sso/accesstoken/${me.id}`);
+    expect([anonymous.status, anonymous.body]).toEqual([403, { detail: 'Only the service role may issue SSO tokens', code: 'forbidden' }]);
     const sso = await p.call('GET', `/auth/sso/accesstoken/${me.id}`, { token: p.serviceToken });
     expect(sso.status).toBe(200);
     expect((await p.call('GET', '/entities/User/me', { token: sso.body.access_token })).body.email).toBe(ADMIN.email);
     expect((await p.call('GET', '/auth/sso/accesstoken/unknown-user', { token: p.serviceToken })).status).toBe(404);
+  });
+
+  it("the running server's backup is the service role's alone: an admin and a viewer get 403 naming npm run backup", async () => {
+    const refusal = { detail: 'Only the service role (npm run backup) may take a backup', code: 'forbidden' };
+    const admin = await p.login(ADMIN.email, ADMIN.password);
+    const viewer = await registeredUser(p, 'no-backup@example.com');
+    for (const token of [admin, viewer]) {
+      const reply = await p.call('POST', '/platform/backup', { token });
+      expect([reply.status, reply.body]).toEqual([403, refusal]);
+    }
   });
 
   it('functions and integrations answer 404 "not provided", never a fake success', async () => {

@@ -5,11 +5,13 @@ import { HttpError } from './errors.ts';
 import type { PlatformContext } from './httpTypes.ts';
 import { authApi } from './routes/authApi.ts';
 import { gatedApi } from './routes/gatedApi.ts';
-import { registerWhatsAppNotProvided } from './routes/notProvided.ts';
-import { registerCspReports } from './routes/cspReports.ts';
-import { registerHealth } from './routes/health.ts';
-import { registerPublicSettings } from './routes/publicSettings.ts';
-import { registerStaticDeck } from './staticDeck.ts';
+import { CSP_REPORT_PATH } from './contentSecurityPolicy.ts';
+import { cspReportRoutes } from './routes/cspReports.ts';
+import { HEALTH_PATH, healthRoutes } from './routes/health.ts';
+import { WHATSAPP_PATH, whatsAppNotProvided } from './routes/notProvided.ts';
+import { PUBLIC_SETTINGS_PATH, publicSettingsRoutes } from './routes/publicSettings.ts';
+import { closeWhileStopping } from './shutdown.ts';
+import { staticDeckRoutes } from './staticDeck.ts';
 
 /**
  * The whole HTTP surface: /healthz, public settings, the app API below /api/apps/{appId}, then the
@@ -42,15 +44,21 @@ export function createHttpApp(ctx: PlatformContext, stopping: () => boolean = ()
   // No hono/body-limit here: it leaves the connection open after its 413 and has had bypass
   // advisories; body.ts readBytes counts every byte each route reads instead.
 
-  // Before the deck's catch-all route, which would otherwise answer /healthz as a missing page.
-  registerHealth(app, ctx, stopping);
-  registerPublicSettings(app, ctx);
-  registerCspReports(app, ctx);
+  app.use(closeWhileStopping(stopping));
+
+  // Each group below is a sub-app without its own onError or notFound: what it throws reaches the
+  // answers at the end of this function. Order matters: a path goes to the first route that answers.
+  // Health first, before the deck's catch-all route, which would otherwise answer /healthz as a missing page.
+  app.route(HEALTH_PATH, healthRoutes(ctx, stopping));
+  // Before the gated group, whose appScope would otherwise take `public` for an app id.
+  app.route(PUBLIC_SETTINGS_PATH, publicSettingsRoutes(ctx));
+  app.route(CSP_REPORT_PATH, cspReportRoutes(ctx));
   // The auth group first: it answers every /auth/* path, so the gated group's gate never runs for one.
   app.route('/api/apps/:appId/auth', authApi(ctx));
   app.route('/api/apps/:appId', gatedApi(ctx));
-  registerWhatsAppNotProvided(app);
-  registerStaticDeck(app, ctx);
+  app.route(WHATSAPP_PATH, whatsAppNotProvided());
+  // Last: it answers every GET.
+  app.route('/', staticDeckRoutes(ctx));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import type { MiddlewareHandler } from 'hono';
 
 /** How long requests in flight may take to finish once shutdown begins, before they are cut. */
 export const DRAIN_DEADLINE_MS = 10_000;
@@ -18,7 +19,7 @@ export interface DrainResult {
 export async function drainHttp(server: HttpServer, closeSockets: () => Promise<void>, deadlineMs = DRAIN_DEADLINE_MS): Promise<DrainResult> {
   const started = Date.now();
   // Node's close() refuses new connections and closes idle ones; busy ones close once their reply
-  // is out (the health middleware marks those replies Connection: close). It may already be closed.
+  // is out (closeWhileStopping marks those replies Connection: close). It may already be closed.
   const drained = new Promise<void>((resolve) => {
     if (!server.listening) return resolve();
     server.close(() => resolve());
@@ -38,4 +39,12 @@ export async function drainHttp(server: HttpServer, closeSockets: () => Promise<
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Once shutdown has begun (`stopping`), every reply closes its connection, so kept-alive clients move on. */
+export function closeWhileStopping(stopping: () => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (stopping()) c.header('Connection', 'close');
+  };
 }

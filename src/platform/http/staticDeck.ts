@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import type { Context, Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { ADMIN_PATH } from '../../../schemas/accessWire.ts';
 import { APP_ID_META } from '../../../schemas/platformWire.ts';
@@ -113,9 +113,11 @@ function sendPersonal(
  * content-free shell, 200, no-store), whose script then sends the visitor to /login or shows
  * Access Restricted. Each request path is first brought to its one canonical file name (any other
  * spelling is refused, src/platform/http/deckFilePath.ts); who may fetch it is decided on that name, with
- * everything gated unless listed as public (src/platform/http/publicDeckFiles.ts).
+ * everything gated unless listed as public (src/platform/http/publicDeckFiles.ts). Its one route
+ * answers every GET, so it is mounted last.
  */
-export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
+export function staticDeckRoutes(ctx: PlatformContext): Hono {
+  const deck = new Hono();
   const root = resolve(ctx.staticDir);
   let pages: ReturnType<typeof builtPages> | undefined;
   // Deck pages, the gate page and the 404 page may be framed by the platform's parent origins.
@@ -151,7 +153,7 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     return send(c, gate, 200, 'no-store', deckPage);
   };
 
-  app.get('*', async (c) => {
+  deck.get('*', async (c) => {
     // The target as the client sent it: Hono's c.req.path is already partly decoded, and which
     // spelling arrived matters here (node-server keeps the request line on env.incoming).
     const incoming = (c.env as { incoming?: { url?: unknown } } | undefined)?.incoming;
@@ -214,4 +216,5 @@ export function registerStaticDeck(app: Hono, ctx: PlatformContext): void {
     const partner = admitted ? await requestPartner(ctx, c, ctx.deckAppId, admitted.caller) : null;
     return send(c, file, 200, 'no-store', page, partner);
   });
+  return deck;
 }

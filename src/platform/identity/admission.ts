@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { type Caller, checkGate, requireAdmin, resolveCaller, resolveDigestCaller } from './access.ts';
 import { type AppRow, findApp } from './apps.ts';
-import { notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import type { AppEnv, PlatformContext } from '../http/httpTypes.ts';
 import { noteSeen } from './lastSeen.ts';
 
@@ -88,6 +88,17 @@ export function admitted(ctx: AdmissionContext) {
 export function adminOnly(action: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
     requireAdmin(c.get('caller'), action);
+    await next();
+  });
+}
+
+/**
+ * Middleware of the operator's routes: 403 for anyone but the service role, admins and signed-out
+ * callers alike (`via` names the command that holds the service token, where the refusal should say).
+ */
+export function serviceOnly(action: string, via?: string) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.get('caller').kind !== 'service') throw forbidden(`Only the service role${via ? ` (${via})` : ''} may ${action}`);
     await next();
   });
 }

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { ACCESS_CALL, ACCESS_ENTITY, AccessRequestBody, DecisionBody, type RequestStatus } from '../../../../schemas/accessWire.ts';
 import { accessEnded, type Caller, isRegistered, requireUser } from '../../identity/access.ts';
 import { adminOnly } from '../../identity/admission.ts';
@@ -36,8 +36,9 @@ function refuseAsker(app: AppEnv['Variables']['app'], user: UserRow): void {
   if (isRegistered(app, user) && !accessEnded(user)) throw badRequest('user', 'already has access');
 }
 
-/** POST ACCESS_CALL.requestAccess (auth group: the asker has not passed the gate); registered by authApi.ts. */
-export function registerRequestAccessRoute(auth: Hono<AppEnv>, ctx: PlatformContext): void {
+/** POST ACCESS_CALL.requestAccess (auth group: the asker has not passed the gate); mounted by authApi.ts. */
+export function requestAccessRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const auth = new Hono<AppEnv>();
   // The auth group is mounted at /auth, so its routes are written without that prefix.
   auth.post(ACCESS_CALL.requestAccess.replace(/^\/auth/, ''), async (c) => {
     const user = requireUser(c.get('caller'));
@@ -65,6 +66,7 @@ export function registerRequestAccessRoute(auth: Hono<AppEnv>, ctx: PlatformCont
     }
     return c.json(record);
   });
+  return auth;
 }
 
 function decider(caller: Caller): { decided_by: string | null; decided_by_id: string | null } {
@@ -95,10 +97,14 @@ async function mailDecision(ctx: PlatformContext, appId: string, to: string, sta
   });
 }
 
-/** POST ACCESS_CALL.decideRequest(id) (admin): approve or decline a pending request, then tell the room and the person. */
-export function registerDecisionRoute(gated: Hono<AppEnv>, ctx: PlatformContext): void {
+/**
+ * POST ACCESS_CALL.decideRequest(id) (admin; the gated group mounts it): approve or decline a
+ * pending request, then tell the room and the person.
+ */
+export function accessDecisionRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const decisions = new Hono<AppEnv>();
   // ACCESS_CALL.decideRequest(':id') would encode the colon; the path is the same one, spelt for the router.
-  gated.post('/access-requests/:id/decide', adminOnly('decide access requests'), async (c) => {
+  decisions.post('/access-requests/:id/decide', adminOnly('decide access requests'), async (c) => {
     const caller = c.get('caller');
     const id = checkRecordId(c.req.param('id'));
     const { decision } = validate(DecisionBody, await readJson(c));
@@ -129,4 +135,5 @@ export function registerDecisionRoute(gated: Hono<AppEnv>, ctx: PlatformContext)
     if (person) ctx.afterReply.add(c, 'access decision mail', () => mailDecision(ctx, appId, person.email, status));
     return c.json(record);
   });
+  return decisions;
 }

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { readJson, validate } from '../body.ts';
 import { appendMessage, conversationDocuments, conversationRoom, createConversation, findConversation } from '../../records/conversations.ts';
@@ -13,26 +13,27 @@ const NewConversation = z.object({
 
 /**
  * Stored agent conversations. The local platform runs no agent: a message is stored and broadcast,
- * and no assistant reply follows.
+ * and no assistant reply follows. Mounted at /agents/conversations.
  */
-export function registerAgentRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.get('/agents/conversations', async (c) => {
+export function agentRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const conversations = new Hono<AppEnv>();
+  conversations.get('/', async (c) => {
     const source = conversationDocuments(c.get('app').id, c.get('caller'));
     return c.json(await queryDocuments(ctx.db, source, parseListParams(c.req.query())));
   });
 
-  api.post('/agents/conversations', async (c) => {
+  conversations.post('/', async (c) => {
     const body = validate(NewConversation, await readJson(c));
     return c.json(await createConversation(ctx.db, c.get('app').id, body, c.get('caller')));
   });
 
-  api.get('/agents/conversations/:id', async (c) => {
+  conversations.get('/:id', async (c) => {
     const conversation = await findConversation(ctx.db, c.get('app').id, c.req.param('id'), c.get('caller'));
     if (!conversation) throw notFound(`Conversation ${c.req.param('id')} not found`);
     return c.json(conversation);
   });
 
-  api.post('/agents/conversations/:id/messages', async (c) => {
+  conversations.post('/:id/messages', async (c) => {
     const app = c.get('app');
     const id = c.req.param('id');
     if (!(await findConversation(ctx.db, app.id, id, c.get('caller')))) throw notFound(`Conversation ${id} not found`);
@@ -42,4 +43,5 @@ export function registerAgentRoutes(api: Hono<AppEnv>, ctx: PlatformContext): vo
     ctx.broadcaster.publish(conversationRoom(id), conversation);
     return c.json(message);
   });
+  return conversations;
 }

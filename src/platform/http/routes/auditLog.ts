@@ -1,6 +1,6 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../../schemas/auditActions.ts';
-import { AUDIT_CALL, AUDIT_QUERY } from '../../../../schemas/auditPaths.ts';
+import { AUDIT_QUERY } from '../../../../schemas/auditPaths.ts';
 import { adminOnly } from '../../identity/admission.ts';
 import { auditCsv, type AuditQuery, readAuditLog } from '../../records/auditLog.ts';
 import { badRequest, HttpError } from '../errors.ts';
@@ -41,9 +41,10 @@ export function auditQueryOf(query: Record<string, string>): AuditQuery & { csv:
   };
 }
 
-/** GET AUDIT_CALL (admins): the log, newest first, as JSON or CSV; nothing may change it. */
-export function registerAuditLogRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.get(AUDIT_CALL, adminOnly('read the audit log'), async (c) => {
+/** GET AUDIT_CALL (admins; mounted there): the log, newest first, as JSON or CSV; nothing may change it. */
+export function auditLogRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const log = new Hono<AppEnv>();
+  log.get('/', adminOnly('read the audit log'), async (c) => {
     const { csv, ...query } = auditQueryOf(c.req.query());
     const entries = await readAuditLog(ctx.db, c.get('app').id, query);
     c.header('Cache-Control', 'no-store');
@@ -55,7 +56,8 @@ export function registerAuditLogRoutes(api: Hono<AppEnv>, ctx: PlatformContext):
     });
   });
 
-  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], [AUDIT_CALL, `${AUDIT_CALL}/*`], adminOnly('read the audit log'), () => {
+  log.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/', '/*'], adminOnly('read the audit log'), () => {
     throw new HttpError(405, { detail: 'The audit log is append-only: no call changes or deletes an entry', code: 'method_not_allowed' });
   });
+  return log;
 }

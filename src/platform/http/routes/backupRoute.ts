@@ -1,6 +1,7 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { takeBackup } from '../../files/backup.ts';
-import { badRequest, forbidden } from '../errors.ts';
+import { serviceOnly } from '../../identity/admission.ts';
+import { badRequest } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 
 /** Below `/api/apps/{appId}`: the running server's own backup, for `npm run backup` (service role only). */
@@ -9,16 +10,17 @@ export const BACKUP_CALL = '/platform/backup';
 /**
  * BACKUP_CALL (issue 28): a PGlite DATA_DIR is open in this process only, so `npm run backup`
  * asks the process that holds it, with the service token. The answer is the backup file's bytes,
- * taken between two statements: every write acknowledged before it began is in it.
+ * taken between two statements: every write acknowledged before it began is in it. Mounted at BACKUP_CALL.
  */
-export function registerBackupRoute(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.post(BACKUP_CALL, async (c) => {
-    // The whole database, every app's: nobody but the operator's service token, not even an admin.
-    if (c.get('caller').kind !== 'service') throw forbidden('Only the service role (npm run backup) may take a backup');
+export function backupRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const backup = new Hono<AppEnv>();
+  // The whole database, every app's: nobody but the operator's service token, not even an admin.
+  backup.post('/', serviceOnly('take a backup', 'npm run backup'), async (c) => {
     if (!ctx.db.dumpFolder) throw badRequest('database', 'is a Postgres server: back it up with pg_dump (see the README)');
     const started = Date.now();
     const bytes = await takeBackup(ctx.db);
     ctx.log(`[backup] ${Math.round(bytes.length / 1024)} KB taken in ${Date.now() - started} ms`);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/gzip', 'Cache-Control': 'no-store' });
   });
+  return backup;
 }

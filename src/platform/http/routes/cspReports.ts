@@ -1,6 +1,5 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { readBytes } from '../body.ts';
-import { CSP_REPORT_PATH } from '../contentSecurityPolicy.ts';
 import { parseCspReport, violationLine } from '../cspReport.ts';
 import { HttpError } from '../errors.ts';
 import type { PlatformContext } from '../httpTypes.ts';
@@ -15,15 +14,16 @@ export const MAX_CSP_REPORT_BYTES = 64 * 1024;
 const WINDOW_MS = 60_000;
 
 /**
- * POST CSP_REPORT_PATH: where every page's Content-Security-Policy sends its violations
+ * POST CSP_REPORT_PATH (mounted there): where every page's Content-Security-Policy sends its violations
  * (`report-uri`), each logged as one line. Public (the sign-in and gate pages report too), so it is
  * rate-limited before the body is read: beyond the limits a report gets 429 with Retry-After and is
  * dropped, and the log says once a minute that reports are being dropped. A body that is no report
  * is a 400 naming the field.
  */
-export function registerCspReports(app: Hono, ctx: PlatformContext): void {
+export function cspReportRoutes(ctx: PlatformContext): Hono {
+  const reports = new Hono();
   const rate = new ReportRate(CSP_REPORTS_PER_ADDRESS, CSP_REPORTS_OVERALL, WINDOW_MS);
-  app.post(CSP_REPORT_PATH, async (c) => {
+  reports.post('/', async (c) => {
     const address = ctx.clientAddress(c);
     const grant = rate.take(address);
     if (grant.firstRefusal === 'address') {
@@ -45,4 +45,5 @@ export function registerCspReports(app: Hono, ctx: PlatformContext): void {
     ctx.log(violationLine(parseCspReport(await readBytes(c, MAX_CSP_REPORT_BYTES))));
     return c.body(null, 204);
   });
+  return reports;
 }

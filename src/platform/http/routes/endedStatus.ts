@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { bearerToken } from '../../identity/access.ts';
 import { readJson, validate } from '../body.ts';
@@ -11,9 +11,10 @@ const ResetStatusBody = z.object({ reset_token: z.string().min(1).max(200) }).st
 /**
  * STATUS_CALL resetStatus and sessionStatus (schemas/statusPaths.ts, issue 28): what a reset link is worth before a password
  * is typed, and why an open deck's session ended. Neither changes anything, and each speaks only of
- * the secret presented (a token or link the caller already holds).
+ * the secret presented (a token or link the caller already holds). The auth group mounts it.
  */
-export function registerEndedStatusRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): void {
+export function endedStatusRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const auth = new Hono<AppEnv>();
   auth.post('/reset-status', async (c) => {
     const body = validate(ResetStatusBody, await readJson(c));
     return c.json(await resetLinkStatus(ctx.db, c.get('app').id, body.reset_token));
@@ -24,4 +25,5 @@ export function registerEndedStatusRoutes(auth: Hono<AppEnv>, ctx: PlatformConte
     if (!token) return c.json({ state: 'ended', reason: 'unknown' });
     return c.json(await sessionStatus(ctx.db, token, c.get('app').id));
   });
+  return auth;
 }

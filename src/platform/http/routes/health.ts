@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import type { Db } from '../../db/db.ts';
 import type { PlatformContext } from '../httpTypes.ts';
 
@@ -30,19 +30,15 @@ async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
 }
 
 /**
- * GET/HEAD /healthz (public, outside /api, never cached): 200 `{status:'ok'}` while the database
- * answers, 503 `{status:'unavailable'}` when it does not (the log says so once per change, the
- * reply gives no detail), 503 `{status:'stopping'}` once shutdown has begun, so the balancer drains
- * this process. While stopping, every reply also closes its connection, so kept-alive clients move on.
+ * GET/HEAD HEALTH_PATH (public, outside /api, never cached; mounted at HEALTH_PATH): 200
+ * `{status:'ok'}` while the database answers, 503 `{status:'unavailable'}` when it does not (the log
+ * says so once per change, the reply gives no detail), 503 `{status:'stopping'}` once shutdown has
+ * begun, so the balancer drains this process.
  */
-export function registerHealth(app: Hono, ctx: PlatformContext, stopping: () => boolean): void {
-  app.use('*', async (c, next) => {
-    await next();
-    if (stopping()) c.header('Connection', 'close');
-  });
-
+export function healthRoutes(ctx: PlatformContext, stopping: () => boolean): Hono {
+  const health = new Hono();
   let last: HealthStatus = 'ok';
-  app.get(HEALTH_PATH, async (c) => {
+  health.get('/', async (c) => {
     let status: HealthStatus = 'stopping';
     if (!stopping()) status = (await databaseAnswers(ctx.db, HEALTH_DB_TIMEOUT_MS)) ? 'ok' : 'unavailable';
     if (status !== last && status !== 'stopping') {
@@ -55,4 +51,5 @@ export function registerHealth(app: Hono, ctx: PlatformContext, stopping: () => 
     last = status;
     return c.json({ status }, status === 'ok' ? 200 : 503, { 'Cache-Control': 'no-store' });
   });
+  return health;
 }

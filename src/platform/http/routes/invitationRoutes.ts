@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { type AccessState, accessState, InviteBody } from '../../../../schemas/accessWire.ts';
 import { adminOnly } from '../../identity/admission.ts';
 import { auditRequest } from '../../records/auditLog.ts';
@@ -33,9 +33,10 @@ function inviterOf(caller: Caller): Inviter | null {
   return caller.kind === 'user' ? { name: caller.user.full_name, email: caller.user.email } : null;
 }
 
-/** The admin's access calls (ACCESS_CALL invite, resendInvite, revoke), behind the gate. */
-export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.post('/users/invite-user', adminOnly('invite users'), async (c) => {
+/** The admin's access calls (ACCESS_CALL invite, resendInvite, revoke), behind the gate; mounted at /users. */
+export function invitationRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const users = new Hono<AppEnv>();
+  users.post('/invite-user', adminOnly('invite users'), async (c) => {
     const body = validate(InviteBody, await readJson(c));
     const user = await inviteUser(ctx, c.get('app').id, body, ctx.publicUrl(), new Date(), inviterOf(c.get('caller')));
     await auditRequest(ctx, c, {
@@ -49,7 +50,7 @@ export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext
     return c.json({ success: true, email: user.email, role: user.role, user: toUserRecord(user) });
   });
 
-  api.post('/users/:id/resend-invite', adminOnly('resend invitations'), async (c) => {
+  users.post('/:id/resend-invite', adminOnly('resend invitations'), async (c) => {
     const target = await person(ctx, c.get('app').id, c.req.param('id'));
     const refusal = NO_RESEND[accessState(accessFieldsOf(target))];
     if (refusal) throw badRequest('user', refusal);
@@ -58,7 +59,7 @@ export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext
     return c.json({ success: true, email: target.email });
   });
 
-  api.post('/users/:id/revoke', adminOnly('revoke access'), async (c) => {
+  users.post('/:id/revoke', adminOnly('revoke access'), async (c) => {
     const caller = c.get('caller');
     const target = await person(ctx, c.get('app').id, c.req.param('id'));
     if (caller.kind === 'user' && caller.user.id === target.id) throw badRequest('user', 'you cannot revoke your own access');
@@ -78,4 +79,5 @@ export function registerInvitationRoutes(api: Hono<AppEnv>, ctx: PlatformContext
     });
     return c.json(toUserRecord(revoked.rows[0]!));
   });
+  return users;
 }

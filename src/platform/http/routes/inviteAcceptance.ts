@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { AcceptInviteBody, type InviteStatus } from '../../../../schemas/accessWire.ts';
 import { readJson, validate } from '../body.ts';
@@ -27,8 +27,9 @@ const REFUSED: Record<Exclude<InviteStatus['state'], 'valid'>, string> = {
   unknown: 'is not valid: check that you opened the whole link from the email',
 };
 
-/** ACCESS_CALL inviteStatus and acceptInvite: what a link is worth, and choosing a password through it. */
-export function registerInviteAcceptanceRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): void {
+/** ACCESS_CALL inviteStatus and acceptInvite: what a link is worth, and choosing a password through it (the auth group mounts it). */
+export function inviteAcceptanceRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const auth = new Hono<AppEnv>();
   auth.post('/invite-status', async (c) => {
     const body = validate(StatusBody, await readJson(c));
     return c.json(await inviteLinkStatus(ctx.db, c.get('app').id, body.invite_token));
@@ -64,4 +65,5 @@ export function registerInviteAcceptanceRoutes(auth: Hono<AppEnv>, ctx: Platform
     setSessionCookie(c, token);
     return c.json({ success: true, access_token: token, user: toUserRecord(user) });
   });
+  return auth;
 }

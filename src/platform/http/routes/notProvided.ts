@@ -1,25 +1,33 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { HttpError } from '../errors.ts';
 import { notFound } from '../errors.ts';
 import type { AppEnv } from '../httpTypes.ts';
 
-/** GET /whatsapp/{appId}/{agent} (agents.getWhatsAppConnectURL): messaging runs on the hosted platform only. */
-export function registerWhatsAppNotProvided(app: Hono): void {
-  app.get('/whatsapp/*', () => {
+/** Where the SDK asks for a WhatsApp connection: GET /whatsapp/{appId}/{agent} (agents.getWhatsAppConnectURL). */
+export const WHATSAPP_PATH = '/whatsapp';
+
+/** GET WHATSAPP_PATH/* (mounted there): messaging runs on the hosted platform only. */
+export function whatsAppNotProvided(): Hono {
+  const whatsApp = new Hono();
+  whatsApp.get('/*', () => {
     throw new HttpError(404, { detail: 'The local platform does not provide WhatsApp connections for agents', code: 'not_provided' });
   });
+  return whatsApp;
 }
 
 /**
  * Backend functions and integrations run on the hosted platform only. Answering 404 (after the
- * gate) tells the caller plainly; a fake success would hide a missing feature (issue 6).
+ * gate) tells the caller plainly; a fake success would hide a missing feature (issue 6). Mounted
+ * after every function the local platform does provide.
  */
-export function registerNotProvidedRoutes(api: Hono<AppEnv>): void {
-  api.post('/functions/:name', (c) => {
+export function notProvidedRoutes(): Hono<AppEnv> {
+  const missing = new Hono<AppEnv>();
+  missing.post('/functions/:name', (c) => {
     throw notFound(`The local platform does not provide backend functions (function ${c.req.param('name')})`, 'not_provided');
   });
-  api.post('/integration-endpoints/*', (c) => {
+  missing.post('/integration-endpoints/*', (c) => {
     const name = c.req.path.split('/integration-endpoints/').slice(1).join('/');
     throw notFound(`The local platform does not provide integrations (${name})`, 'not_provided');
   });
+  return missing;
 }

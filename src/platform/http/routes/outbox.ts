@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { checkRecordId } from '../../records/entitiesStore.ts';
 import { ENTITY_ACCESS, requireAllowed } from '../../records/entityAccess.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -8,14 +8,15 @@ import { outboxDocuments } from '../../mail/outbox.ts';
 
 const OUTBOX = ENTITY_ACCESS.Outbox!;
 
-/** GET /entities/Outbox[/{id}]: the mail the local platform would have sent, for admins only. */
-export function registerOutboxRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.get('/entities/Outbox', async (c) => {
+/** GET /entities/Outbox[/{id}] (mounted at /entities/Outbox): the mail the local platform would have sent, for admins only. */
+export function outboxRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const outbox = new Hono<AppEnv>();
+  outbox.get('/', async (c) => {
     requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
     return c.json(await queryDocuments(ctx.db, outboxDocuments(c.get('app').id), parseListParams(c.req.query())));
   });
 
-  api.get('/entities/Outbox/:id', async (c) => {
+  outbox.get('/:id', async (c) => {
     requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
     const id = checkRecordId(c.req.param('id'));
     const result = await ctx.db.query<{ data: unknown }>('SELECT data FROM outbox WHERE app_id = $1 AND id = $2', [c.get('app').id, id]);
@@ -23,9 +24,10 @@ export function registerOutboxRoutes(api: Hono<AppEnv>, ctx: PlatformContext): v
     return c.json(result.rows[0].data);
   });
 
-  api.on(['POST', 'PUT', 'DELETE'], ['/entities/Outbox', '/entities/Outbox/*'], (c) => {
+  outbox.on(['POST', 'PUT', 'DELETE'], ['/', '/*'], (c) => {
     requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
     // Its create, update and delete rules are "nobody": the platform alone writes it.
     throw new HttpError(405, { detail: 'Outbox is read-only: the platform writes it', code: 'method_not_allowed' });
   });
+  return outbox;
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { NOTES_DIR, NOTES_FILE, PRESENTING_CALL } from '../../../../schemas/presentingPaths.ts';
 import { adminOnly } from '../../identity/admission.ts';
 import { readJson } from '../body.ts';
@@ -17,8 +17,9 @@ export function notesFileOf(staticDir: string): string {
  * The presenting calls, admins only: the speaker notes the build kept out of every served file,
  * and the follow-me drive (the same board the socket's FOLLOW_DRIVE_EVENT moves).
  */
-export function registerPresentingRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  api.get(PRESENTING_CALL.notes, adminOnly('read the speaker notes'), async (c) => {
+export function presentingRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const presenting = new Hono<AppEnv>();
+  presenting.get(PRESENTING_CALL.notes, adminOnly('read the speaker notes'), async (c) => {
     c.header('Cache-Control', 'no-store');
     const notes = await readNotes(notesFileOf(ctx.staticDir), ctx.log);
     await auditRequest(ctx, c, {
@@ -30,10 +31,11 @@ export function registerPresentingRoutes(api: Hono<AppEnv>, ctx: PlatformContext
     return c.json({ notes });
   });
 
-  api.post(PRESENTING_CALL.drive, adminOnly('drive the presentation'), async (c) => {
+  presenting.post(PRESENTING_CALL.drive, adminOnly('drive the presentation'), async (c) => {
     const state = await followBoardOf(ctx).drive(c.get('app').id, c.get('caller'), await readJson(c), undefined, requestOrigin(ctx, c));
     return c.json(state.path === null ? { stopped: true } : { path: state.path, presenter: state.presenter });
   });
+  return presenting;
 }
 
 // Read at each request (a few KB): a rebuild's notes show without a restart.

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { readJson, validate } from '../body.ts';
 import {
@@ -146,8 +146,9 @@ async function provenAccount(ctx: PlatformContext, appId: string, email: string,
   return { user, passwordHash: consumed.passwordHash };
 }
 
-/** register, verify-otp, resend-otp, reset-password-request and reset-password. */
-export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): void {
+/** register, verify-otp, resend-otp, reset-password-request and reset-password; the auth group mounts it. */
+export function registrationRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const auth = new Hono<AppEnv>();
   auth.post('/register', async (c) => {
     const body = validate(Register, await readJson(c));
     await refuseBreached('password', body.password);
@@ -254,4 +255,5 @@ export function registerRegistrationRoutes(auth: Hono<AppEnv>, ctx: PlatformCont
     if (person) await auditRequest(ctx, c, { appId: person.app_id, action: 'password_reset', actor: person.email, target: person.email });
     return c.json({ success: true, message: 'Password changed: sign in with the new password.' });
   });
+  return auth;
 }

@@ -1,9 +1,10 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { ACCESS_ENDED_REASON } from '../../../../schemas/accessWire.ts';
 import { accessEnded, bearerToken, requireUser } from '../../identity/access.ts';
 import { readJson, validate } from '../body.ts';
 import { badRequest, forbidden, gateError, HttpError, notFound } from '../errors.ts';
+import { serviceOnly } from '../../identity/admission.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { revokeUserCodes } from '../../identity/codes.ts';
 import { NewPassword, refuseBreached } from '../../identity/passwordPolicy.ts';
@@ -25,8 +26,9 @@ const ChangePassword = z.object({
   new_password: NewPassword,
 });
 
-/** login, logout (an extension), change-password and the service role's sso token. */
-export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): void {
+/** login, logout (an extension), change-password and the service role's sso token; the auth group mounts it. */
+export function signInRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const auth = new Hono<AppEnv>();
   auth.post('/login', async (c) => {
     const body = validate(Login, await readJson(c));
     const app = c.get('app');
@@ -103,8 +105,7 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     return c.json({ success: true, access_token: token });
   });
 
-  auth.get('/sso/accesstoken/:userId', async (c) => {
-    if (c.get('caller').kind !== 'service') throw forbidden('Only the service role may issue SSO tokens');
+  auth.get('/sso/accesstoken/:userId', serviceOnly('issue SSO tokens'), async (c) => {
     const app = c.get('app');
     const user = await findUserById(ctx.db, app.id, c.req.param('userId'));
     if (!user) throw notFound(`User ${c.req.param('userId')} not found`);
@@ -112,4 +113,5 @@ export function registerSignInRoutes(auth: Hono<AppEnv>, ctx: PlatformContext): 
     setSessionCookie(c, token);
     return c.json({ access_token: token });
   });
+  return auth;
 }

@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { auditRequest } from '../../records/auditLog.ts';
 import { AccessPatch } from '../../../../schemas/accessWire.ts';
 import { type Caller, isAdmin, requireUser } from '../../identity/access.ts';
@@ -10,7 +10,6 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { parseListParams, project, queryDocuments } from '../../records/listQuery.ts';
 import { futureExpiry } from '../../identity/invitations.ts';
-import { registerInvitationRoutes } from './invitationRoutes.ts';
 import { personRoom } from '../../../../schemas/viewerPartner.ts';
 import { partnerOf } from '../requestPartner.ts';
 import { findUserById, PROFILE_FIELDS, toUserRecord, updateUser, userDocuments, type UserPatch, type UserRow } from '../../identity/users.ts';
@@ -79,13 +78,15 @@ function mayRead(caller: Caller, target: UserRow): boolean {
   return allows(USER.read, caller, target.id);
 }
 
-/** The admin's access calls, the `me` pair, and the User entity (others' records for admins only). */
-export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
-  registerInvitationRoutes(api, ctx);
+/**
+ * The User entity, mounted at /entities/User before the generic store: the `me` pair, and others'
+ * records for admins only.
+ */
+export function userRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const users = new Hono<AppEnv>();
+  users.get('/me', (c) => c.json(toUserRecord(requireUser(c.get('caller')))));
 
-  api.get('/entities/User/me', (c) => c.json(toUserRecord(requireUser(c.get('caller')))));
-
-  api.put('/entities/User/me', async (c) => {
+  users.put('/me', async (c) => {
     const user = requireUser(c.get('caller'));
     const patch = userPatch(user, await readJson(c), false);
     await ctx.writeRates.reserve(c.get('app').id, 'User', USER, c.get('caller'), ctx.clientAddress(c), 1);
@@ -93,11 +94,11 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
   });
 
   // Listing is for admins only; a user reads their own record through /me or by id.
-  api.get('/entities/User', adminOnly('list users'), async (c) => {
+  users.get('/', adminOnly('list users'), async (c) => {
     return c.json(await queryDocuments(ctx.db, userDocuments(c.get('app').id), parseListParams(c.req.query())));
   });
 
-  api.get('/entities/User/:id', async (c) => {
+  users.get('/:id', async (c) => {
     const id = checkRecordId(c.req.param('id'));
     const target = await findUserById(ctx.db, c.get('app').id, id);
     if (!target || !mayRead(c.get('caller'), target)) throw notFound(`User ${id} not found`);
@@ -105,7 +106,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     return c.json(project(toUserRecord(target), fields));
   });
 
-  api.put('/entities/User/:id', async (c) => {
+  users.put('/:id', async (c) => {
     const caller = c.get('caller');
     const id = checkRecordId(c.req.param('id'));
     const target = await findUserById(ctx.db, c.get('app').id, id);
@@ -126,7 +127,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     return c.json(toUserRecord(updated));
   });
 
-  api.delete('/entities/User/:id', adminOnly('delete users'), async (c) => {
+  users.delete('/:id', adminOnly('delete users'), async (c) => {
     requireAllowed(USER.delete, c.get('caller'), 'User', 'delete');
     const id = checkRecordId(c.req.param('id'));
     const result = await ctx.db.query<{ email: string }>('DELETE FROM users WHERE app_id = $1 AND id = $2 RETURNING email', [c.get('app').id, id]);
@@ -136,9 +137,10 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: PlatformContext): voi
     return c.json({ success: true, id: c.req.param('id') });
   });
 
-  api.on(['POST', 'DELETE'], ['/entities/User', '/entities/User/bulk', '/entities/User/import'], () => {
+  users.on(['POST', 'DELETE'], ['/', '/bulk', '/import'], () => {
     throw forbidden('Users join through invite-user or register, and leave one at a time');
   });
+  return users;
 }
 
 /** Tells the person's open decks (their own room) the partner they are now pitched as. */

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { MAX_VERSION_NOTE, VERSION_CHANGES_FUNCTION, VERSION_ENTITY, VERSIONS_CALL } from '../../../../schemas/versionPaths.ts';
 import { auditRequest } from '../../records/auditLog.ts';
 import { listVersions, setVersionNote, viewerChanges } from '../../records/deckVersions.ts';
@@ -24,19 +24,21 @@ function noteOf(body: unknown): string | null {
 
 /**
  * Versions (issue 27): admins list them with their differences and set a note (the access table's
- * DeckVersion rule); any admitted viewer asks what changed since their own last visit.
+ * DeckVersion rule); any admitted viewer asks what changed since their own last visit. Mounted
+ * before the generic entity store, which would otherwise answer VERSIONS_CALL.
  */
-export function registerVersionRoutes(api: Hono<AppEnv>, ctx: PlatformContext): void {
+export function versionRoutes(ctx: PlatformContext): Hono<AppEnv> {
+  const versions = new Hono<AppEnv>();
   // Only the deck this platform serves has versions; another hosted app has none.
   const served = (appId: string) => (appId === ctx.deckAppId ? (ctx.servedVersion ?? null) : null);
 
-  api.get(VERSIONS_CALL, async (c) => {
+  versions.get(VERSIONS_CALL, async (c) => {
     requireAllowed(RULE.read, c.get('caller'), VERSION_ENTITY, 'read');
     c.header('Cache-Control', 'no-store');
     return c.json(await listVersions(ctx.db, c.get('app').id, served(c.get('app').id)?.id ?? null));
   });
 
-  api.put(`${VERSIONS_CALL}/:id`, async (c) => {
+  versions.put(`${VERSIONS_CALL}/:id`, async (c) => {
     requireAllowed(RULE.update, c.get('caller'), VERSION_ENTITY, 'update');
     const note = noteOf(await readJson(c));
     const id = c.req.param('id');
@@ -51,12 +53,12 @@ export function registerVersionRoutes(api: Hono<AppEnv>, ctx: PlatformContext): 
     return c.json({ id, note });
   });
 
-  api.on(['POST', 'PATCH', 'DELETE'], [VERSIONS_CALL, `${VERSIONS_CALL}/*`], (c) => {
+  versions.on(['POST', 'PATCH', 'DELETE'], [VERSIONS_CALL, `${VERSIONS_CALL}/*`], (c) => {
     requireAllowed(RULE.read, c.get('caller'), VERSION_ENTITY, 'read');
     throw new HttpError(405, { detail: `${VERSION_ENTITY} records are written by the platform; admins only set a note (PUT)`, code: 'method_not_allowed' });
   });
 
-  api.post(`/functions/${VERSION_CHANGES_FUNCTION}`, async (c) => {
+  versions.post(`/functions/${VERSION_CHANGES_FUNCTION}`, async (c) => {
     c.header('Cache-Control', 'no-store');
     const body = await readJson(c);
     const visitId = (body as { visit_id?: unknown } | null)?.visit_id;
@@ -68,4 +70,5 @@ export function registerVersionRoutes(api: Hono<AppEnv>, ctx: PlatformContext): 
     if (!viewer || !version) return c.json({});
     return c.json(await viewerChanges(ctx.db, c.get('app').id, viewer, version, visitId));
   });
+  return versions;
 }
