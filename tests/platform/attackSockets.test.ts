@@ -4,7 +4,7 @@ import { ACCESS_CALL, ACCESS_ENTITY } from '../../schemas/accessWire.ts';
 import { PRESENCE_EVENT, presenceRoom } from '../../schemas/engagementPaths.ts';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { FOLLOW_DRIVE_EVENT, followRoom } from '../../schemas/presentingPaths.ts';
-import { SOCKET_DROPS_BEFORE_CLOSE, SOCKET_EVENT_BURST } from '../../src/platform/live/socketBudget.ts';
+import { SOCKET_DROPS_BEFORE_CLOSE, SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND } from '../../src/platform/live/socketBudget.ts';
 import { MAX_SOCKETS_PER_TOKEN, tokenRoom, userRoom, viewersRoom } from '../../src/platform/live/socketStanding.ts';
 import { sha256 } from '../../src/platform/identity/tokens.ts';
 import { eventually } from '../support/waitFor.ts';
@@ -172,9 +172,14 @@ describe('sockets per token and events per socket (finding 8)', () => {
   it('a burst of events beyond the budget is dropped with a clear answer, and a flood closes the socket', async () => {
     const token = await registeredUser(p, 'burst@lender.example', 'burst-password-12');
     const socket = await connect(token);
+    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: SOCKET_EVENT_BURST + 40 }, () => socket.timeout(5000).emitWithAck('join', followRoom('testapp'))));
+    // The bucket refills while the burst is delivered: a loaded machine delivers it slower, so what
+    // may pass is the burst plus the refill of the time it took, rounded up.
+    const refilled = Math.ceil(((Date.now() - started) / 1000) * SOCKET_EVENTS_PER_SECOND);
     const dropped = answers.filter((answer: RoomReply) => answer.detail === 'Too many events: slow down');
-    expect(dropped.length, 'events beyond the burst').toBeGreaterThanOrEqual(30);
+    expect(dropped.length, `events beyond the burst and ${refilled} refilled`).toBeGreaterThanOrEqual(40 - refilled);
+    expect(dropped.length, 'events beyond the burst').toBeGreaterThan(0);
     expect(answers.filter((answer: RoomReply) => answer.ok).length).toBeGreaterThanOrEqual(SOCKET_EVENT_BURST - 5);
 
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));

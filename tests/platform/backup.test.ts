@@ -41,8 +41,16 @@ function writeWhileRunning(p: TestPlatform): { acked: Array<{ id: string; at: nu
   const acked: Array<{ id: string; at: number }> = [];
   let running = true;
   const loop = (async () => {
+    let dropped = 0;
     for (let n = 0; running; n += 1) {
-      const reply = await p.call('POST', '/entities/Thing', { token: p.serviceToken, body: { n } });
+      // A write whose connection dropped was never acknowledged, so the backup owes it nothing. It
+      // happens when the server's process is so busy copying (over a minute on a loaded machine) that
+      // a kept-alive connection times out as the next request is written on it.
+      const reply = await p.call('POST', '/entities/Thing', { token: p.serviceToken, body: { n } }).catch((error: unknown) => {
+        if (++dropped > 3 || !(error instanceof TypeError)) throw error;
+        return null;
+      });
+      if (reply === null) continue;
       if (reply.status !== 200) throw new Error(`write ${n}: ${reply.status} ${JSON.stringify(reply.body)}`);
       acked.push({ id: reply.body.id, at: Date.now() });
     }
@@ -83,8 +91,8 @@ describe.runIf(testEngine() === 'pglite')('npm run backup and npm run restore (a
       // Writes went on during the backup.
       await until(writes.acked, before.length + 5);
     } finally {
-      await writes.stop();
-      await p.close();
+      // The platform closes even when the writes failed, so the next test finds the folder free.
+      await writes.stop().finally(() => p.close());
     }
     expect(statSync(join(work, 'live.backup')).mode & 0o077).toBe(0);
     expect(p.logs.some((line) => line.startsWith('[backup] '))).toBe(true);
@@ -141,8 +149,8 @@ describe.runIf(testEngine() === 'postgres')('pg_dump and pg_restore, as the READ
       expect(dump.code, dump.output).toBe(0);
       await until(writes.acked, before.length + 5);
     } finally {
-      await writes.stop();
-      await p.close();
+      // The platform closes even when the writes failed, so the next test finds the folder free.
+      await writes.stop().finally(() => p.close());
     }
     const restored = `restored_${process.pid}`;
     await runOnce(`${postgresBase()}postgres`, `CREATE DATABASE ${restored}`);
