@@ -21,9 +21,6 @@ import { VersionsSection } from './versions/VersionsSection.tsx';
 import type { TallySource } from './engagement/viewTallyLoad.ts';
 import './admin.css';
 
-/** No versions yet (a stable empty list, so the memoised Engagement section is not drawn again). */
-const NO_VERSIONS: readonly never[] = [];
-
 export interface AdminConsoleProps {
   client: Base44Client;
   /** The admin using it (they may not revoke themself). */
@@ -93,7 +90,7 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
       <InviteSection client={client} onInvited={() => void people.reload()} again={again} />
       <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={inviteAgain} now={now} />
       <LiveSection presence={presence} now={now} />
-      <EngagementSection client={client} versions={versions.list?.versions ?? NO_VERSIONS} tally={tally} now={now} />
+      <EngagementSection client={client} versions={versions.list} tally={tally} now={now} />
       <DomainsSection client={client} now={now} />
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type DeckVersionEntry, MAX_VERSION_NOTE, VERSION_ENTITY, type VersionFigureChange } from '../../../schemas/versionPaths.ts';
 import type { Base44Client } from '../../sdk/index.ts';
 import { FormAlert, TextField } from '../AdminField.tsx';
@@ -6,6 +6,7 @@ import { RelativeTime } from '../TimeText.tsx';
 import { exactTime } from '../timeText.ts';
 import { useServerForm } from '../useServerForm.ts';
 import type { VersionList } from './useVersionList.ts';
+import { versionNames } from './versionNames.ts';
 
 /** "$13.95T → $13.96T", or what an added or removed figure reads. */
 function figureChangeText(figure: VersionFigureChange): string {
@@ -48,12 +49,15 @@ function VersionNote({ client, version, onSaved }: { client: Base44Client; versi
 function VersionCard({
   client,
   version,
+  number,
   current,
   now,
   onSaved,
 }: {
   client: Base44Client;
   version: DeckVersionEntry;
+  /** Its name's number (versionNames.ts): 1 for the first recorded. */
+  number: number;
   current: boolean;
   now: Date;
   onSaved(): void;
@@ -62,7 +66,7 @@ function VersionCard({
   return (
     <li className="admin-card version-card" aria-labelledby={headingId}>
       <h3 id={headingId} className="admin-card__who">
-        Version of <time dateTime={version.at}>{exactTime(version.at)}</time>
+        Version {number} of <time dateTime={version.at}>{exactTime(version.at)}</time>
         {current ? <span className="admin-state admin-state--joined version-card__current">served now</span> : null}
       </h3>
       <p className="admin-card__when">
@@ -109,6 +113,7 @@ function VersionCard({
  */
 export function VersionsSection({ client, versions, now }: { client: Base44Client; versions: VersionList; now: Date }) {
   const { list, error: loadError, reload } = versions;
+  const names = useMemo(() => versionNames(list), [list]);
   return (
     <section className="admin-section" aria-labelledby="admin-versions">
       <h2 id="admin-versions">Versions</h2>
@@ -129,7 +134,15 @@ export function VersionsSection({ client, versions, now }: { client: Base44Clien
       ) : (
         <ol className="admin-cards version-cards" aria-label="Versions, newest first">
           {list.versions.map((version) => (
-            <VersionCard key={version.id} client={client} version={version} current={version.id === list.current} now={now} onSaved={reload} />
+            <VersionCard
+              key={version.id}
+              client={client}
+              version={version}
+              number={names.get(version.id)!.number}
+              current={version.id === list.current}
+              now={now}
+              onSaved={reload}
+            />
           ))}
         </ol>
       )}
