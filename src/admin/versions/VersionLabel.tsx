@@ -8,10 +8,10 @@ export function versionTitle(name: VersionName): string {
 }
 
 /**
- * A version in one short line of a table: "Version 3 · Q3 figures" (a note up to SHORT_NOTE
- * characters), else "Version 3 · 24 Nov 2026", and "(served now)" on the current one. No version:
- * a dash, and words for screen readers. `id` unknown to `names` (the list is loading, or failed): an
- * ellipsis, said as such.
+ * A version in a table cell or a fact, in two short lines: "Version 3", then its note when it has
+ * one of up to SHORT_NOTE characters, else the day it was first served, and "served now" on the
+ * current one (the whole name in the title). No version: a dash, and words for screen readers. `id`
+ * unknown to `names` (the list is loading, or failed): an ellipsis, said as such.
  */
 export function VersionLabel({ id, names }: { id: string | null; names: ReadonlyMap<string, VersionName> }) {
   if (id === null) return <Nothing label="no version recorded" />;
@@ -27,11 +27,11 @@ export function VersionLabel({ id, names }: { id: string | null; names: Readonly
   const detail = name.note && name.note.length <= SHORT_NOTE ? name.note : dayText(name.at);
   return (
     <span className="version-label" title={versionTitle(name)}>
-      Version {name.number}
-      <span className="admin-table__muted">
-        {' '}
-        · {detail}
-        {name.current ? ' (served now)' : ''}
+      <span>Version {name.number}</span>
+      <span className="visually-hidden">, </span>
+      <span className="version-label__detail">
+        {detail}
+        {name.current ? ' · served now' : ''}
       </span>
     </span>
   );
