@@ -62,7 +62,8 @@ export async function recordVersion(db: Db, appId: string, ledger: LedgerSnapsho
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('deck_versions'), hashtext($1))`, [appId]);
     const last = await tx.query<{ id: string; content_hash: string }>(
-      'SELECT id::text AS id, content_hash FROM deck_versions WHERE app_id = $1 ORDER BY id DESC LIMIT 1',
+      // deck_versions.id, the number: a bare `id` would be the text the SELECT names so, where "9" > "10".
+      'SELECT id::text AS id, content_hash FROM deck_versions WHERE app_id = $1 ORDER BY deck_versions.id DESC LIMIT 1',
       [appId],
     );
     if (last.rows[0]?.content_hash === hash) return { id: last.rows[0].id, created: false };
@@ -119,7 +120,7 @@ export function pageChanges(before: LedgerSnapshot, after: LedgerSnapshot): Deck
 
 /** Every version of the app, newest first, each with what differs from the one before it. */
 export async function listVersions(db: Queryable, appId: string, current: string | null): Promise<DeckVersionList> {
-  const result = await db.query<VersionRow>('SELECT id::text AS id, at, note, ledger FROM deck_versions WHERE app_id = $1 ORDER BY id', [appId]);
+  const result = await db.query<VersionRow>('SELECT id::text AS id, at, note, ledger FROM deck_versions WHERE app_id = $1 ORDER BY deck_versions.id', [appId]);
   const versions: DeckVersionEntry[] = [];
   let previous: LedgerSnapshot | null = null;
   for (const row of result.rows) {
