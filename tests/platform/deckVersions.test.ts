@@ -124,6 +124,8 @@ describe('deck versions', () => {
       expect(listed.versions.map((version) => version.id)).toEqual([...ids].reverse());
       // Each version's differences are against the one recorded just before it.
       expect(listed.versions.map((version) => version.figures[0]?.was ?? null)).toEqual([...Array.from({ length: 11 }, (_, i) => `$${10 - i}.00T`), null]);
+      // Listed again, from the changes the first listing kept: the same.
+      expect(await listVersions(db, 'many-versions', ids.at(-1)!)).toEqual(listed);
     } finally {
       await db.close();
     }
