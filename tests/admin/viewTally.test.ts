@@ -152,6 +152,18 @@ describe("the tally asked for early (the console's route)", () => {
     expect((await early.ask()).records).toBe(first.records + 1);
   }, 30_000);
 
+  it('hands another render of the route the request not yet taken, not a second request, while it is fresh', async () => {
+    const first = tallyAskedEarly(client);
+    expect(tallyAskedEarly(client)).toBe(first);
+    // Ten seconds on, an untaken answer may be stale: a new request.
+    const later = tallyAskedEarly(client, () => Date.now() + 10_000);
+    expect(later).not.toBe(first);
+    await later.ask();
+    await first.ask();
+    // Taken: the next route render asks afresh.
+    expect(tallyAskedEarly(client)).not.toBe(first);
+  }, 30_000);
+
   it('lets the feed start from sums already drawn, asking again only when it must read them again', async () => {
     await roomJoined();
     const tally = await ask();
