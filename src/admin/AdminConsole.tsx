@@ -64,6 +64,8 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
   const consultations = useRecords<ConsultationRecord>(client.entities[ACCESS_ENTITY.consultation]!, true);
   const presence = usePresence(client);
   const versions = useVersionList(client);
+  // Opened at a section other than Engagement (#admin-versions): that section's first picture comes before the engagement's.
+  const [engagementLater] = useState(() => window.location.hash !== '#admin-engagement');
   useSectionFromHash();
   const watching = presence.viewers?.length ?? 0;
   const pending = (requests.records ?? []).filter((request) => (request.status ?? 'pending') === 'pending').length;
@@ -90,7 +92,7 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
       <InviteSection client={client} onInvited={() => void people.reload()} again={again} />
       <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={inviteAgain} now={now} />
       <LiveSection presence={presence} now={now} />
-      <EngagementSection client={client} versions={versions.list} tally={tally} now={now} />
+      <EngagementSection client={client} versions={versions.list} tally={tally} now={now} later={engagementLater} />
       <DomainsSection client={client} now={now} />
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />

@@ -21,6 +21,8 @@ interface EngagementSectionProps {
   versions: DeckVersionList | null;
   tally: TallySource;
   now: Date;
+  /** The console opened at another section: this one's first picture waits behind that section's. */
+  later?: boolean;
 }
 
 const count = new Intl.NumberFormat('en');
@@ -30,8 +32,8 @@ const count = new Intl.NumberFormat('en');
  * the raw views as CSV. It holds its own sums, and is memoised, so news elsewhere in the console
  * does not draw its tables of every viewer again.
  */
-export const EngagementSection = memo(function EngagementSection({ client, versions, tally, now: minute }: EngagementSectionProps) {
-  const sums = useViewTally(client, tally);
+export const EngagementSection = memo(function EngagementSection({ client, versions, tally, now: minute, later = false }: EngagementSectionProps) {
+  const sums = useViewTally(client, tally, later);
   // The console's clock ticks each minute, but these times arrive live: one newer than the last tick must not read "in 1 minute".
   const now = latest(minute);
   const slides = useSlideRefs();
