@@ -85,8 +85,7 @@ export function lastVersions(book: TallyBook): Map<string, string | null> {
   const newest = new Map<string, { lastAt: string; lastVersion: string | null }>();
   for (const visit of book.visits.values()) {
     const seen = newest.get(visit.viewer);
-    if (!seen) newest.set(visit.viewer, { lastAt: visit.lastAt, lastVersion: visit.version });
-    else if (endsLater(visit, seen)) newest.set(visit.viewer, { lastAt: visit.lastAt, lastVersion: visit.version });
+    if (!seen || endsLater(visit, seen)) newest.set(visit.viewer, { lastAt: visit.lastAt, lastVersion: visit.version });
   }
   return new Map([...newest].map(([viewer, { lastVersion }]) => [viewer, lastVersion]));
 }
