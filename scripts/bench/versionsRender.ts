@@ -19,7 +19,7 @@ export interface VersionsRenderFigures {
   /** Each cold open at #admin-versions: navigation start → every version's card laid out and the newest seen. */
   runs: number[];
   medianMs: number;
-  /** Per run, navigation start → the console's request for the versions. */
+  /** Per run, navigation start → the request for the versions (the console's route asks beside the console's code). */
   askedMs: number[];
   /** Per run, navigation start → the versions received. */
   inMs: number[];
@@ -146,8 +146,8 @@ export function versionsRenderLines(figures: VersionsRenderFigures): string[] {
   const drawing = figures.runs.map((_, i) => figures.runs[i]! - figures.inMs[i]!);
   return [
     `console's versions list with ${figures.versions} versions and ${figures.viewers} viewers (${figures.records.toLocaleString('en')} view records), navigation → all ${figures.versions} cards shown: ${Math.round(figures.medianMs)} ms median (runs ${round(figures.runs)}), target < 1000 ms  ${status}`,
-    `  deck start-up until the console asks for the versions: ${Math.round(median(figures.askedMs))} ms median (runs ${round(figures.askedMs)})`,
+    `  deck start-up until the console's route asks for the versions: ${Math.round(median(figures.askedMs))} ms median (runs ${round(figures.askedMs)})`,
     `  the versions with their differences, until they are in: ${Math.round(median(loading))} ms median (runs ${round(loading)}; ${(figures.answerBytes / 1024).toFixed(1)} KB on the wire)`,
-    `  then drawing every card: ${Math.round(median(drawing))} ms median (runs ${round(drawing)})`,
+    `  then the console's code (often still on its way) and drawing every card: ${Math.round(median(drawing))} ms median (runs ${round(drawing)})`,
   ];
 }

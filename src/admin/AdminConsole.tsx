@@ -16,7 +16,7 @@ import { SettingsSection } from './SettingsSection.tsx';
 import { usePresence } from './engagement/usePresence.ts';
 import { useRecords } from './useRecords.ts';
 import { useSectionFromHash } from './useSectionFromHash.ts';
-import { useVersionList } from './versions/useVersionList.ts';
+import { useVersionList, type VersionSource } from './versions/useVersionList.ts';
 import { VersionsSection } from './versions/VersionsSection.tsx';
 import type { TallySource } from './engagement/viewTallyLoad.ts';
 import './admin.css';
@@ -27,6 +27,8 @@ export interface AdminConsoleProps {
   user: { id?: string | undefined; email?: string | undefined };
   /** The engagement tally; the route asked for it beside this chunk, so it arrives sooner. */
   tally: TallySource;
+  /** The deck's versions, asked for by the route likewise. */
+  versions: VersionSource;
 }
 
 /**
@@ -54,7 +56,7 @@ function useMinuteClock(): Date {
  * downloads it; requests arrive live over the entity rooms. The tab's title and the route
  * announcement come from the deck's RouteEffects, which knows the same rule (showsAdminConsole).
  */
-export default function AdminConsole({ client, user, tally }: AdminConsoleProps) {
+export default function AdminConsole({ client, user, tally, versions: versionSource }: AdminConsoleProps) {
   const now = useMinuteClock();
   // A new object each time, so choosing the same person twice fills the form twice.
   const [again, setAgain] = useState<{ person: Person } | null>(null);
@@ -63,7 +65,7 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
   const requests = useRecords<AccessRequestRecord>(client.entities[ACCESS_ENTITY.accessRequest]!, true);
   const consultations = useRecords<ConsultationRecord>(client.entities[ACCESS_ENTITY.consultation]!, true);
   const presence = usePresence(client);
-  const versions = useVersionList(client);
+  const versions = useVersionList(versionSource);
   // Opened at a section other than Engagement (#admin-versions): that section's first picture comes before the engagement's.
   const [engagementLater] = useState(() => window.location.hash !== '#admin-engagement');
   useSectionFromHash();

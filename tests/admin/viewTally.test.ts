@@ -6,7 +6,7 @@ import { listAllViews } from '../../src/admin/engagement/viewRecords.ts';
 import { bookOfRecords } from '../../src/admin/engagement/viewTally.ts';
 import { type ViewSums, watchViewTally } from '../../src/admin/engagement/viewTallyFeed.ts';
 import { startFromTally, type TallySource } from '../../src/admin/engagement/viewTallyLoad.ts';
-import { tallyAskedEarly } from '../../src/app/consoleTally.ts';
+import { tallyAskedEarly, versionsAskedEarly } from '../../src/app/consoleEarly.ts';
 import { createClient, type Base44Client } from '../../src/sdk/index.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { sendSampleViews, sendViews, TALLY_SLIDES, viewFields, visitId } from '../platform/viewRecords.ts';
@@ -162,6 +162,20 @@ describe("the tally asked for early (the console's route)", () => {
     await first.ask();
     // Taken: the next route render asks afresh.
     expect(tallyAskedEarly(client)).not.toBe(first);
+  }, 30_000);
+
+  it("asks for the deck's versions beside the tally, each answer its own source, taken once", async () => {
+    const tally = tallyAskedEarly(client);
+    const versions = versionsAskedEarly(client);
+    expect(versionsAskedEarly(client)).toBe(versions);
+    expect(tallyAskedEarly(client)).toBe(tally);
+    const list = await eventually(() => versions.arrived() ?? false, { what: 'the early versions', timeoutMs: 10_000 });
+    expect(list).toEqual(await client.entities.DeckVersion!.list());
+    versions.settle();
+    expect(versions.arrived()).toBeUndefined();
+    expect(versionsAskedEarly(client)).not.toBe(versions);
+    expect(tallyAskedEarly(client)).toBe(tally);
+    await tally.ask();
   }, 30_000);
 
   it('lets the feed start from sums already drawn, asking again only when it must read them again', async () => {

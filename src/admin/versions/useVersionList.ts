@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type DeckVersionList, VERSION_ENTITY } from '../../../schemas/versionPaths.ts';
-import type { Base44Client } from '../../sdk/index.ts';
+import type { DeckVersionList } from '../../../schemas/versionPaths.ts';
 import { fieldError } from '../fieldError.ts';
 
 /** The deck's versions as the console reads them once: the Versions section and the Engagement filter share it. */
@@ -12,43 +11,32 @@ export interface VersionList {
   reload(): void;
 }
 
-/** `GET …/DeckVersion` answers `{ current, versions }`, not an array of records (versionPaths.ts). */
-function askVersions(client: Base44Client): Promise<DeckVersionList> {
-  return client.entities[VERSION_ENTITY]!.list() as unknown as Promise<DeckVersionList>;
-}
-
 /**
- * The request a first render made, for a render of it that React throws away and does again (one
- * that suspends on a lazy part is redone from scratch, state and all): the redo takes the same
- * request rather than asking twice. The console takes it when it has drawn; one left behind
- * (the console never drew) is not taken after a few seconds.
+ * Where the list comes from (`GET …/DeckVersion`, src/app/consoleEarly.ts): the console's route asks
+ * before this chunk is in, so the answer is often there for the console's first picture.
  */
-const pending = new WeakMap<Base44Client, { asked: Promise<DeckVersionList>; at: number }>();
-const PENDING_FOR_MS = 10_000;
-
-function firstAsk(client: Base44Client): Promise<DeckVersionList> {
-  const earlier = pending.get(client);
-  if (earlier && Date.now() - earlier.at < PENDING_FOR_MS) return earlier.asked;
-  const asked = askVersions(client);
-  // Its failure is shown once the console has drawn (below); until then it is not an unhandled one.
-  asked.catch(() => undefined);
-  pending.set(client, { asked, at: Date.now() });
-  return asked;
+export interface VersionSource {
+  /** The route's first answer once, a fresh request each time after. */
+  ask(): Promise<DeckVersionList>;
+  /** The route's first answer if it has arrived and is not used yet (a look: a render may be thrown away). */
+  arrived(): DeckVersionList | undefined;
+  /** The first answer was drawn: the next ask is a fresh request. */
+  settle(): void;
 }
 
-export function useVersionList(client: Base44Client): VersionList {
-  // Asked as the console first draws, not once it has: that first picture may hold the engagement
-  // of 200 viewers (a few hundred ms), and the answer is on its way meanwhile.
-  const [first] = useState(() => firstAsk(client));
-  useEffect(() => {
-    pending.delete(client);
-  }, [client]);
-  const [list, setList] = useState<DeckVersionList | null>(null);
+export function useVersionList(source: VersionSource): VersionList {
+  const [initial] = useState(() => source.arrived());
+  const [list, setList] = useState<DeckVersionList | null>(initial ?? null);
   const [error, setError] = useState<string | null>(null);
-  const [asked, setAsked] = useState<Promise<DeckVersionList>>(first);
+  // How many times it was read again: each is a fresh request.
+  const [reads, setReads] = useState(0);
   useEffect(() => {
+    if (initial && reads === 0) {
+      source.settle();
+      return;
+    }
     let live = true;
-    asked.then(
+    source.ask().then(
       (answer) => {
         if (!live) return;
         setList(answer);
@@ -59,7 +47,7 @@ export function useVersionList(client: Base44Client): VersionList {
     return () => {
       live = false;
     };
-  }, [asked]);
-  const reload = useCallback(() => setAsked(askVersions(client)), [client]);
+  }, [source, initial, reads]);
+  const reload = useCallback(() => setReads((count) => count + 1), []);
   return { list, error, reload };
 }
