@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
-import { VERSIONS_CALL } from '../../schemas/versionPaths.ts';
+import { VERSIONS_CALL } from '../../schemas/versionEntity.ts';
 import { startSeededChild } from './seededChild.ts';
 import { signInContext } from './signedIn.ts';
 import { median } from './stats.ts';

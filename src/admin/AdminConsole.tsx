@@ -99,7 +99,7 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />
       <SettingsSection client={client} />
-      <VersionsSection client={client} versions={versions} now={now} />
+      <VersionsSection versions={versions} now={now} />
       <AuditSection client={client} now={now} />
     </div>
   );

@@ -9,6 +9,8 @@ export interface VersionList {
   error: string | null;
   /** Reads the list again (after a note is saved). */
   reload(): void;
+  /** Sets a version's note (`PUT …/DeckVersion/{id}`); the list is not read again by it. */
+  setNote(id: string, note: string | null): Promise<unknown>;
 }
 
 /**
@@ -22,6 +24,8 @@ export interface VersionSource {
   arrived(): DeckVersionList | undefined;
   /** The first answer was drawn: the next ask is a fresh request. */
   settle(): void;
+  /** Sets a version's note (the versions' calls live with the source, src/app/consoleEarly.ts). */
+  setNote(id: string, note: string | null): Promise<unknown>;
 }
 
 export function useVersionList(source: VersionSource): VersionList {
@@ -49,5 +53,5 @@ export function useVersionList(source: VersionSource): VersionList {
     };
   }, [source, initial, reads]);
   const reload = useCallback(() => setReads((count) => count + 1), []);
-  return { list, error, reload };
+  return { list, error, reload, setNote: source.setNote };
 }
