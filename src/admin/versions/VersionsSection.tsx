@@ -63,7 +63,10 @@ function VersionCard({
   return (
     <li className="admin-card version-card" aria-labelledby={headingId}>
       <h3 id={headingId} className="admin-card__who">
-        Version {number} of <time dateTime={version.at}>{exactTime(version.at)}</time>
+        {/* One flex item: the heading's gap goes between it and the badge, not inside the name. */}
+        <span>
+          Version {number} of <time dateTime={version.at}>{exactTime(version.at)}</time>
+        </span>
         {current ? <span className="admin-state admin-state--joined version-card__current">served now</span> : null}
       </h3>
       <p className="admin-card__when">
