@@ -16,6 +16,18 @@ import { seedConsole } from './consoleSeed.ts';
 import { seedVersions, stampVersions, versionLedgers } from './versionsSeed.ts';
 
 async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'versions-bench-'));
+  try {
+    await serve(work);
+  } catch (error) {
+    // A seeding that failed leaves no folder behind (one that served is removed when stopped).
+    rmSync(work, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Seeds, restarts and serves from `work`; prints the line once ready. */
+async function serve(work: string): Promise<void> {
   const { startPlatform } = (await import('../../src/platform/server.ts')) as typeof import('../../src/platform/server.ts');
   const appId = 'versions-bench';
   const admin = { email: 'admin@versions.bench', password: randomBytes(16).toString('hex') };
@@ -26,7 +38,6 @@ async function main(): Promise<void> {
   const base = JSON.parse(readFileSync(join(NOTES_DIR, FIGURES_FILE), 'utf8')) as LedgerSnapshot;
 
   // A build of our own: the bench's dist/ copy, and (after seeding) the newest version's ledger beside it.
-  const work = mkdtempSync(join(tmpdir(), 'versions-bench-'));
   const staticDir = join(work, 'dist');
   cpSync(resolve(process.env.BENCH_STATIC_DIR ?? 'dist'), staticDir, { recursive: true });
   const options = {
