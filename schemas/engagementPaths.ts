@@ -54,8 +54,11 @@ export const ENGAGEMENT_FUNCTION = {
 /** One viewer's time on one slide, summed over their records: `[path, ms]`. */
 export type TallyCell = [path: string, ms: number];
 
-/** One visit, summed over its records: `[visit id, started at, last record at, device, ms]`. */
-export type TallyVisitRow = [id: string, startedAt: string, lastAt: string, device: DeviceKind, ms: number];
+/**
+ * One visit, summed over its records: `[visit id, started at, last record at, device, ms, version]`;
+ * the version is its newest record's version_id (issue 27), null without one (absent from an older platform).
+ */
+export type TallyVisitRow = [id: string, startedAt: string, lastAt: string, device: DeviceKind, ms: number, version?: string | null];
 
 /** One viewer's sums. */
 export interface TallyViewer {

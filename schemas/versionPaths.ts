@@ -1,11 +1,6 @@
 // Deck versions (issue 27): what the platform, the console and the viewer's "what changed" notice
-// agree on. No zod: the viewer's platform chunk imports the function's name.
-
-/** The entity name of versions in the access table (entityAccess.ts); they live in their own table. */
-export const VERSION_ENTITY = 'DeckVersion';
-
-/** GET (admins): every version, newest first, with its differences; PUT `/{id}` `{ note }` (admins) sets its note. */
-export const VERSIONS_CALL = `/entities/${VERSION_ENTITY}`;
+// agree on. No zod: the viewer's platform chunk imports the function's name. The entity's name and
+// address are in versionEntity.ts, which only the console and the platform read.
 
 /** POST /functions/{name} `{ visit_id }`: what changed since the caller's own last visit (any admitted viewer). */
 export const VERSION_CHANGES_FUNCTION = 'deckChanges';

@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { parseArgs } from './bench/args.ts';
 import { consoleRender, consoleRenderLines, type ConsoleRenderFigures } from './bench/consoleRender.ts';
 import { firstVisit } from './bench/firstVisit.ts';
+import { versionsRender, versionsRenderLines, type VersionsRenderFigures } from './bench/versionsRender.ts';
 import { followLatency, followLatencyLines, type FollowLatencyFigures } from './bench/followLatency.ts';
 import { recordingLines, recordingRequests, type RecordingFigures } from './bench/recordingRequests.ts';
 import { admittedViewer } from './bench/platformVisit.ts';
@@ -183,6 +184,20 @@ async function main(): Promise<number> {
     Object.assign(results, { consoleRender: consoleFigures });
   }
 
+  // Issue 27: the console's Versions section with 50 versions and 200 viewers' views across them (its own chromium).
+  let versionsFigures: VersionsRenderFigures | undefined;
+  if (!args.skip.has('versions') && platformPresent()) {
+    versionsFigures = await part(results, "versions: /admin#admin-versions as the admin with 50 versions and 200 viewers' views across them", async () => {
+      const chromium = await launchChromium();
+      try {
+        return await versionsRender(chromium, { staticDir: dist, log });
+      } finally {
+        await chromium.close();
+      }
+    });
+    Object.assign(results, { versionsRender: versionsFigures });
+  }
+
   // Issue 12: what recording engagement sends from a viewer's page (its own chromium).
   let recordingFigures: RecordingFigures | undefined;
   if (!args.skip.has('recording') && platformPresent()) {
@@ -260,6 +275,7 @@ async function main(): Promise<number> {
   if (exportFigures) log(`\n${exportSummary(exportFigures)}`);
   if (partnerPdfFigures) log(`\n${partnerPdfSummary(partnerPdfFigures)}`);
   if (consoleFigures) log(`\n${consoleRenderLines(consoleFigures).join('\n')}`);
+  if (versionsFigures) log(`\n${versionsRenderLines(versionsFigures).join('\n')}`);
   if (recordingFigures) log(`\n${recordingLines(recordingFigures).join('\n')}`);
   if (followFigures) log(`\n${followLatencyLines(followFigures).join('\n')}`);
   if (scaleFigures) {

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { ENGAGEMENT_FUNCTION } from '../../schemas/engagementPaths.ts';
+import { startSeededChild } from './seededChild.ts';
 import { signInContext } from './signedIn.ts';
 import { median } from './stats.ts';
 import { VISIBLE_IN_PAGE } from './visibleInPage.ts';
@@ -38,38 +37,12 @@ interface Seeded {
 }
 
 /** Starts scripts/bench/consoleChild.ts (platform + seed) in its own node process and waits for its line. */
-async function startSeededPlatform(staticDir: string, viewers: number, visits: number): Promise<Seeded & { stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/consoleChild.ts'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BENCH_STATIC_DIR: staticDir, CONSOLE_VIEWERS: String(viewers), CONSOLE_VISITS: String(visits) },
+function startSeededPlatform(staticDir: string, viewers: number, visits: number) {
+  return startSeededChild<Seeded>('scripts/bench/consoleChild.ts', {
+    BENCH_STATIC_DIR: staticDir,
+    CONSOLE_VIEWERS: String(viewers),
+    CONSOLE_VISITS: String(visits),
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const seeded = await new Promise<Seeded>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the seeded platform did not start within 120 s\n${stderr}`)), 120_000);
-    createInterface({ input: child.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      try {
-        resolve(JSON.parse(line) as Seeded);
-      } catch {
-        reject(new Error(`unexpected platform output: ${line}\n${stderr}`));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the seeded platform exited with ${code}\n${stderr}`));
-    });
-  });
-  return {
-    ...seeded,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 /**

@@ -37,7 +37,15 @@ export function seedRecords(viewers: ReadonlyArray<{ id: string; email: string }
  * table 5,000 rows a statement (what the bulk route stores, without 200 sign-ins), then ANALYZE as
  * the platform runs after bulk creates (PGlite has no autovacuum).
  */
-export async function seedConsole(db: Db, appId: string, staticDir: string, viewers: number, visits: number): Promise<{ viewers: number; records: number }> {
+export async function seedConsole(
+  db: Db,
+  appId: string,
+  staticDir: string,
+  viewers: number,
+  visits: number,
+  /** Fills in what the platform adds as it stores a record (the versions part stamps each one's version). */
+  stamp: (records: SlideViewRecord[]) => SlideViewRecord[] = (records) => records,
+): Promise<{ viewers: number; records: number }> {
   const people: Array<{ id: string; email: string }> = [];
   for (let i = 0; i < viewers; i++) {
     const row = await createUser(db, { appId, email: `viewer${i + 1}@console.bench`, role: 'user', invited: true, emailVerified: true });
@@ -46,7 +54,7 @@ export async function seedConsole(db: Db, appId: string, staticDir: string, view
   const paths = deckPages(staticDir)
     .filter((path) => path !== '/coretechnology')
     .slice(0, 17);
-  const records = seedRecords(people, paths, visits, Date.now());
+  const records = stamp(seedRecords(people, paths, visits, Date.now()));
   for (let i = 0; i < records.length; i += 5000) {
     const chunk = records.slice(i, i + 5000).map((record) => ({ ...record, updated_date: record.created_date }));
     await db.query(`INSERT INTO entities (app_id, entity, id, data) SELECT $1, $2, doc->>'id', doc FROM jsonb_array_elements($3::jsonb) AS doc`, [

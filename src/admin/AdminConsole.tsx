@@ -16,13 +16,10 @@ import { SettingsSection } from './SettingsSection.tsx';
 import { usePresence } from './engagement/usePresence.ts';
 import { useRecords } from './useRecords.ts';
 import { useSectionFromHash } from './useSectionFromHash.ts';
-import { useVersionList } from './versions/useVersionList.ts';
+import { useVersionList, type VersionSource } from './versions/useVersionList.ts';
 import { VersionsSection } from './versions/VersionsSection.tsx';
 import type { TallySource } from './engagement/viewTallyLoad.ts';
 import './admin.css';
-
-/** No versions yet (a stable empty list, so the memoised Engagement section is not drawn again). */
-const NO_VERSIONS: readonly never[] = [];
 
 export interface AdminConsoleProps {
   client: Base44Client;
@@ -30,6 +27,8 @@ export interface AdminConsoleProps {
   user: { id?: string | undefined; email?: string | undefined };
   /** The engagement tally; the route asked for it beside this chunk, so it arrives sooner. */
   tally: TallySource;
+  /** The deck's versions, asked for by the route likewise. */
+  versions: VersionSource;
 }
 
 /**
@@ -57,7 +56,7 @@ function useMinuteClock(): Date {
  * downloads it; requests arrive live over the entity rooms. The tab's title and the route
  * announcement come from the deck's RouteEffects, which knows the same rule (showsAdminConsole).
  */
-export default function AdminConsole({ client, user, tally }: AdminConsoleProps) {
+export default function AdminConsole({ client, user, tally, versions: versionSource }: AdminConsoleProps) {
   const now = useMinuteClock();
   // A new object each time, so choosing the same person twice fills the form twice.
   const [again, setAgain] = useState<{ person: Person } | null>(null);
@@ -66,7 +65,9 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
   const requests = useRecords<AccessRequestRecord>(client.entities[ACCESS_ENTITY.accessRequest]!, true);
   const consultations = useRecords<ConsultationRecord>(client.entities[ACCESS_ENTITY.consultation]!, true);
   const presence = usePresence(client);
-  const versions = useVersionList(client);
+  const versions = useVersionList(versionSource);
+  // Opened at a section other than Engagement (#admin-versions): that section's first picture comes before the engagement's.
+  const [engagementLater] = useState(() => window.location.hash !== '#admin-engagement');
   useSectionFromHash();
   const watching = presence.viewers?.length ?? 0;
   const pending = (requests.records ?? []).filter((request) => (request.status ?? 'pending') === 'pending').length;
@@ -93,12 +94,12 @@ export default function AdminConsole({ client, user, tally }: AdminConsoleProps)
       <InviteSection client={client} onInvited={() => void people.reload()} again={again} />
       <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={inviteAgain} now={now} />
       <LiveSection presence={presence} now={now} />
-      <EngagementSection client={client} versions={versions.list?.versions ?? NO_VERSIONS} tally={tally} now={now} />
+      <EngagementSection client={client} versions={versions.list} tally={tally} now={now} later={engagementLater} />
       <DomainsSection client={client} now={now} />
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />
       <SettingsSection client={client} />
-      <VersionsSection client={client} versions={versions} now={now} />
+      <VersionsSection versions={versions} now={now} />
       <AuditSection client={client} now={now} />
     </div>
   );

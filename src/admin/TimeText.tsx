@@ -22,12 +22,12 @@ export function ExpiryDay({ iso }: { iso: string | null | undefined }) {
   return <time dateTime={iso}>{expiryDay(iso)}</time>;
 }
 
-/** An empty cell: a dash to the eye, "none" to a screen reader. */
-export function Nothing() {
+/** An empty cell: a dash to the eye, "none" (or `label`) to a screen reader. */
+export function Nothing({ label = 'none' }: { label?: string }) {
   return (
     <>
       <span aria-hidden="true">—</span>
-      <span className="visually-hidden">none</span>
+      <span className="visually-hidden">{label}</span>
     </>
   );
 }

@@ -15,6 +15,7 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const exact = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const localDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /**
  * "just now", "5 minutes ago", "in 3 days": the largest whole unit between `iso` and `now`. For
@@ -42,6 +43,12 @@ export function pastTime(iso: string, now: Date = new Date(serverNow())): string
 export function exactTime(iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? '' : exact.format(time);
+}
+
+/** The local day of a time, e.g. "24 Nov 2026". */
+export function dayText(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '' : localDay.format(time);
 }
 
 /** An expiry as a day, e.g. "31 Dec 2026" (access lasts through that UTC day). */

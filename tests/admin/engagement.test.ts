@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceKind, SlideViewRecord } from '../../schemas/engagementPaths.ts';
-import { median, summarizeEngagement, type SlideRef } from '../../src/admin/engagement/engagement.ts';
+import { lastVersions, median, summarizeEngagement, type SlideRef } from '../../src/admin/engagement/engagement.ts';
 import { bookOfRecords } from '../../src/admin/engagement/viewTally.ts';
+import { laterVersion } from '../../src/admin/engagement/visitSummary.ts';
 
 // The console's aggregation of raw SlideView records (issue 12): per viewer, per visit, per slide.
 
@@ -151,5 +152,55 @@ describe('summarizeEngagement', () => {
     expect(big.viewers).toHaveLength(200);
     expect(big.viewers.every((viewer) => viewer.visits.length === 10 && viewer.seen === 17 && viewer.furthest === 16)).toBe(true);
     expect(big.bySlide[16]!.stoppedHere).toBe(200);
+  });
+});
+
+describe('the version each viewer last saw (issue 27)', () => {
+  const onVersion = (record: SlideViewRecord, version: string | undefined): SlideViewRecord =>
+    version === undefined ? record : { ...record, version_id: version };
+  // Interleaved: ada read version 2, then version 1 again (a tab left open on an older build), in two
+  // visits whose times cross; bob's newest record has no version (an older record from before versions
+  // is not newer); cy has no versioned record at all; dee's last millisecond has two versions, 9 and 10.
+  const records = [
+    onVersion(view('ada@lender.test', 'a1', '/', 5000, '2026-11-19T09:00:00.000Z'), '1'),
+    onVersion(view('ada@lender.test', 'b2', '/market', 4000, '2026-11-20T10:00:00.000Z'), '2'),
+    onVersion(view('ada@lender.test', 'a1', '/market', 3000, '2026-11-20T10:05:00.000Z'), '1'),
+    onVersion(view('ada@lender.test', 'b2', '/problem', 2000, '2026-11-20T10:03:00.000Z'), '2'),
+    onVersion(view('bob@lender.test', 'a9', '/', 2000, '2026-11-19T11:00:00.000Z'), '2'),
+    view('bob@lender.test', 'a9', '/market', 6000, '2026-11-19T11:00:30.000Z'),
+    view('cy@lender.test', 'a5', '/', 8000, '2026-11-18T08:00:00.000Z'),
+    onVersion(view('dee@lender.test', 'a7', '/', 1000, '2026-11-21T08:00:00.000Z'), '10'),
+    onVersion(view('dee@lender.test', 'a7', '/market', 1000, '2026-11-21T08:00:00.000Z'), '9'),
+    onVersion(view('dee@lender.test', 'a7', '/problem', 1000, '2026-11-20T08:00:00.000Z'), '11'),
+  ];
+  const lastOf = (result: ReturnType<typeof summarizeEngagement>) => Object.fromEntries(result.viewers.map((viewer) => [viewer.email, viewer.lastVersion]));
+
+  it("is the version of the viewer's newest record, by its time rather than the order records arrive in", () => {
+    const expected = { 'ada@lender.test': '1', 'bob@lender.test': null, 'cy@lender.test': null, 'dee@lender.test': '10' };
+    expect(lastOf(summarizeEngagement(bookOfRecords(records), SLIDES))).toEqual(expected);
+    // Live records come in any order: the same answer.
+    expect(lastOf(summarizeEngagement(bookOfRecords([...records].reverse()), SLIDES))).toEqual(expected);
+    const ada = summarizeEngagement(bookOfRecords(records), SLIDES).viewers.find((viewer) => viewer.email === 'ada@lender.test')!;
+    // Each visit's version is its own newest record's.
+    expect(ada.visits.map((visit) => [visit.id, visit.version])).toEqual([
+      ['b2', '2'],
+      ['a1', '1'],
+    ]);
+  });
+
+  it('is the same from the sums of every version while one version is shown', () => {
+    const book = bookOfRecords(records);
+    const byViewer = lastVersions(book);
+    for (const viewer of summarizeEngagement(book, SLIDES).viewers) expect(byViewer.get(viewer.id)).toBe(viewer.lastVersion);
+    expect(byViewer.size).toBe(4);
+  });
+
+  it('orders version ids as the growing integers they are; no version is the earliest', () => {
+    expect(laterVersion('10', '9')).toBe(true);
+    expect(laterVersion('9', '10')).toBe(false);
+    expect(laterVersion('12', '11')).toBe(true);
+    expect(laterVersion('1', null)).toBe(true);
+    expect(laterVersion(null, '1')).toBe(false);
+    expect(laterVersion('3', '3')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { listAllViews } from '../../src/admin/engagement/viewRecords.ts';
 import { bookOfRecords } from '../../src/admin/engagement/viewTally.ts';
 import { type ViewSums, watchViewTally } from '../../src/admin/engagement/viewTallyFeed.ts';
 import { startFromTally, type TallySource } from '../../src/admin/engagement/viewTallyLoad.ts';
-import { tallyAskedEarly } from '../../src/app/consoleTally.ts';
+import { tallyAskedEarly, versionsAskedEarly } from '../../src/app/consoleEarly.ts';
 import { createClient, type Base44Client } from '../../src/sdk/index.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { sendSampleViews, sendViews, TALLY_SLIDES, viewFields, visitId } from '../platform/viewRecords.ts';
@@ -150,6 +150,34 @@ describe("the tally asked for early (the console's route)", () => {
     // A record after it: a later ask sees it, so a reload after a deletion never gets the stale first answer.
     await sendViews(p, bob, [viewFields('late', '/market', 777)]);
     expect((await early.ask()).records).toBe(first.records + 1);
+  }, 30_000);
+
+  it('hands another render of the route the request not yet taken, not a second request, while it is fresh', async () => {
+    const first = tallyAskedEarly(client);
+    expect(tallyAskedEarly(client)).toBe(first);
+    // Ten seconds on, an untaken answer may be stale: a new request.
+    const later = tallyAskedEarly(client, () => Date.now() + 10_000);
+    expect(later).not.toBe(first);
+    await later.ask();
+    await first.ask();
+    // Taken: the next route render asks afresh.
+    expect(tallyAskedEarly(client)).not.toBe(first);
+  }, 30_000);
+
+  it("asks for the deck's versions beside the tally, each answer its own source, taken once", async () => {
+    const tally = tallyAskedEarly(client);
+    const versions = versionsAskedEarly(client);
+    const again = versionsAskedEarly(client);
+    expect(tallyAskedEarly(client)).toBe(tally);
+    const list = await eventually(() => versions.arrived() ?? false, { what: 'the early versions', timeoutMs: 10_000 });
+    expect(list).toEqual(await client.entities.DeckVersion!.list());
+    // A second render of the route got the same request, not one of its own.
+    expect(again.arrived()).toBe(list);
+    versions.settle();
+    expect(again.arrived()).toBeUndefined();
+    expect(versionsAskedEarly(client).arrived()).toBeUndefined();
+    expect(tallyAskedEarly(client)).toBe(tally);
+    await tally.ask();
   }, 30_000);
 
   it('lets the feed start from sums already drawn, asking again only when it must read them again', async () => {

@@ -20,6 +20,8 @@ const FIGURE = 'market.homeEquity';
 const OLD = '$13.95T';
 const NEW = '$13.96T';
 const PARTNER = { email: 'partner@lender.example', password: 'partner-password-1' };
+/** A viewer who read the first version only. */
+const EARLY = { email: 'early@bank.example', password: 'early-password-1' };
 
 let work: string;
 let dataDir: string;
@@ -69,6 +71,7 @@ beforeAll(async () => {
   expect(options.status).toBe(200);
   await registeredUser(p, PARTNER.email, PARTNER.password);
   await registeredUser(p, 'newcomer@bank.example', 'newcomer-password-1');
+  await registeredUser(p, EARLY.email, EARLY.password);
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
@@ -121,6 +124,10 @@ describe('a returning partner sees what changed', () => {
     await expect.poll(() => first.locator('main').textContent()).toContain(OLD);
     await first.context().close();
     await recordsOf(PARTNER.email, firstVersion);
+    const early = await visit(EARLY.email, EARLY.password);
+    expect(await openAndAsk(early, '/')).toEqual({});
+    await early.context().close();
+    await recordsOf(EARLY.email, firstVersion);
 
     await p.close();
     rebuildWithNewFigure();
@@ -196,23 +203,38 @@ describe('a returning partner sees what changed', () => {
     await newcomer.context().close();
     await recordsOf('newcomer@bank.example', secondVersion);
 
-    // Engagement per version: the first version was read by the partner alone, the second by both.
+    // Engagement per version: the first version was read by the partner and the early viewer, the
+    // second by the partner and the newcomer; each viewer's row names the version they last saw.
     const admin = await visit(ADMIN.email, ADMIN.password);
     await admin.goto(`${p.url}/admin#admin-engagement`);
     const engagement = admin.locator('section[aria-labelledby="admin-engagement"]');
     const viewersLine = engagement.locator('.engagement-summary p');
-    await expect.poll(() => viewersLine.textContent()).toMatch(/^2 viewers,/);
+    await expect.poll(() => viewersLine.textContent()).toMatch(/^3 viewers,/);
+    const viewerTable = engagement.getByRole('table', { name: /^Viewers \(3\)/ });
+    expect(await viewerTable.locator('thead th').allTextContents()).toContain('Last version seen');
+    const lastSeen = (email: string) => viewerTable.locator(`tr[data-viewer="${email}"] td[data-version]`);
+    // Version 2 carries the note saved above (short, so it is shown) and is the one served now.
+    await expect.poll(() => lastSeen(PARTNER.email).textContent()).toBe('Version 2, Q3 figures · served now');
+    expect(await lastSeen(PARTNER.email).getAttribute('data-version')).toBe(secondVersion);
+    expect(await lastSeen('newcomer@bank.example').textContent()).toBe('Version 2, Q3 figures · served now');
+    expect(await lastSeen(EARLY.email).getAttribute('data-version')).toBe(firstVersion);
+    expect(await lastSeen(EARLY.email).textContent()).toMatch(/^Version 1, \d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
     const version = engagement.getByLabel('Version');
     // The version list arrives after the tally: wait for it rather than read the options once.
     await expect
       .poll(() => version.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value)))
       .toEqual(['', secondVersion, firstVersion]);
     await version.selectOption(firstVersion);
-    await expect.poll(() => viewersLine.textContent()).toMatch(/^1 viewer,/);
+    await expect.poll(() => viewersLine.textContent()).toMatch(/^2 viewers,/);
     expect(await engagement.locator('.engagement-layout').textContent()).toContain(PARTNER.email);
     expect(await engagement.locator('.engagement-layout').textContent()).not.toContain('newcomer@bank.example');
+    // One version's views: the version each viewer last saw is still over every version.
+    const filtered = engagement.getByRole('table', { name: /^Viewers \(2\)/ });
+    expect(await filtered.locator(`tr[data-viewer="${PARTNER.email}"] td[data-version]`).getAttribute('data-version')).toBe(secondVersion);
+    expect(await filtered.locator(`tr[data-viewer="${EARLY.email}"] td[data-version]`).getAttribute('data-version')).toBe(firstVersion);
     await version.selectOption(secondVersion);
     await expect.poll(() => viewersLine.textContent()).toMatch(/^2 viewers,/);
+    expect(await engagement.locator('.engagement-layout').textContent()).not.toContain(EARLY.email);
     expect(await axeViolations(admin, 'engagement filtered by version')).toEqual([]);
     await engagement.screenshot({ path: join(tmpdir(), 'deck-versions-engagement.png') });
     await admin.context().close();

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIGURES_FILE, LEDGER_FORMAT, type LedgerSnapshot } from '../../schemas/figureLedgerFile.ts';
 import { NOTES_DIR } from '../../schemas/presentingPaths.ts';
-import { VERSION_CHANGES_FUNCTION, VERSIONS_CALL, type DeckVersionList } from '../../schemas/versionPaths.ts';
-import type { DatabaseLocation } from '../../src/platform/db/db.ts';
+import { VERSIONS_CALL } from '../../schemas/versionEntity.ts';
+import { VERSION_CHANGES_FUNCTION, type DeckVersionList } from '../../schemas/versionPaths.ts';
+import { type DatabaseLocation, openDatabase } from '../../src/platform/db/db.ts';
+import { listVersions, recordVersion } from '../../src/platform/records/deckVersions.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { dropTestDatabase, postgresBase, testDatabase } from './testDatabase.ts';
 
@@ -104,6 +106,31 @@ describe('deck versions', () => {
     expect(platform.logs.some((line) => line.includes(`[versions] serving new version ${latest!.id}`))).toBe(true);
     await platform.close();
   }, 120_000);
+
+  it('keeps ten versions and more in the order they were recorded, and records none again for the same content', async () => {
+    // Ids are numbers: as text, "9" sorts after "10" (the last version was then taken to be the 9th,
+    // so every restart past nine versions recorded the same content again, and the list was out of order).
+    const location = await testDatabase();
+    locations.push(location);
+    const db = await openDatabase(location);
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const recorded = await recordVersion(db, 'many-versions', ledger({ homeEquity: `$${i}.00T` }));
+        expect(recorded.created).toBe(true);
+        ids.push(recorded.id);
+      }
+      expect(await recordVersion(db, 'many-versions', ledger({ homeEquity: '$11.00T' }))).toEqual({ id: ids.at(-1), created: false });
+      const listed = await listVersions(db, 'many-versions', ids.at(-1)!);
+      expect(listed.versions.map((version) => version.id)).toEqual([...ids].reverse());
+      // Each version's differences are against the one recorded just before it.
+      expect(listed.versions.map((version) => version.figures[0]?.was ?? null)).toEqual([...Array.from({ length: 11 }, (_, i) => `$${10 - i}.00T`), null]);
+      // Listed again, from the changes the first listing kept: the same.
+      expect(await listVersions(db, 'many-versions', ids.at(-1)!)).toEqual(listed);
+    } finally {
+      await db.close();
+    }
+  });
 
   it('lets only admins read versions and set a short note; bad notes are 400s naming the field', async () => {
     build(ledger({ homeEquity: '$1.00T' }));

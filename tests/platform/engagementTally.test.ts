@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_ENTITY, ENGAGEMENT_FUNCTION, type SlideViewRecord, type ViewTally } from '../../schemas/engagementPaths.ts';
 import { summarizeEngagement } from '../../src/admin/engagement/engagement.ts';
 import { bookOfRecords, bookOfTally, isViewTally } from '../../src/admin/engagement/viewTally.ts';
+import { type Db, migrate, openDatabase, type Queryable } from '../../src/platform/db/db.ts';
+import { MIGRATIONS } from '../../src/platform/db/migrations.ts';
 import { viewTallyJson } from '../../src/platform/records/engagementTally.ts';
 import { deleteMatching, deleteRecord, updateRecord } from '../../src/platform/records/entitiesStore.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { dropTestDatabase, emptyTestDatabase } from './testDatabase.ts';
 import { sendSampleViews, sendViews, TALLY_SLIDES, viewFields, visitId } from './viewRecords.ts';
 
 // The engagement tally (issue 12's 34,000 records in the console in under a second): the sums the
@@ -115,4 +118,99 @@ describe('the sums the database keeps', () => {
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(await tally()).toEqual(before);
   });
+});
+
+describe('the version each viewer last saw (issue 27)', () => {
+  // Records as the platform stores them, written straight into the table so their times can be
+  // chosen: ada read version 2, then version 1 again later in another visit whose times cross the
+  // first; bob's newest record has none (an older platform's); cy never had one; dee's newest
+  // millisecond holds versions 9 and 10 (ids compare as integers, not as text).
+  let n = 0;
+  const stored = (who: string, visit: string, at: string, version?: string): SlideViewRecord => ({
+    id: `record-${++n}`,
+    created_by: `${who}@lender.test`,
+    created_by_id: `user-${who}`,
+    created_date: at,
+    visit_id: visitId(visit),
+    visit_started_at: '2026-11-19T09:00:00.000Z',
+    path: '/market',
+    ms: 1000,
+    device: 'desktop',
+    ...(version === undefined ? {} : { version_id: version }),
+  });
+  const RECORDS = [
+    stored('ada', 'a1', '2026-11-19T09:00:00.000Z', '1'),
+    stored('ada', 'a2', '2026-11-20T10:00:00.000Z', '2'),
+    stored('ada', 'a1', '2026-11-20T10:05:00.000Z', '1'),
+    stored('ada', 'a2', '2026-11-20T10:03:00.000Z', '2'),
+    stored('bob', 'b1', '2026-11-19T11:00:00.000Z', '2'),
+    stored('bob', 'b1', '2026-11-19T11:00:30.000Z'),
+    stored('cy', 'c1', '2026-11-18T08:00:00.000Z'),
+    stored('dee', 'd1', '2026-11-21T08:00:00.000Z', '10'),
+    stored('dee', 'd1', '2026-11-21T08:00:00.000Z', '9'),
+    stored('dee', 'd1', '2026-11-20T08:00:00.000Z', '11'),
+  ];
+  const EXPECTED = { 'ada@lender.test': '1', 'bob@lender.test': null, 'cy@lender.test': null, 'dee@lender.test': '10' };
+
+  const insert = (db: Queryable, appId: string, rows: SlideViewRecord[]) =>
+    db.query(`INSERT INTO entities (app_id, entity, id, data) SELECT $1, $2, doc->>'id', doc FROM jsonb_array_elements($3::jsonb) AS doc`, [
+      appId,
+      view,
+      JSON.stringify(rows.map((row) => ({ ...row, id: `${appId}-${row.id}` }))),
+    ]);
+  const lastSeen = async (db: Queryable, appId: string) => {
+    const engagement = summarizeEngagement(bookOfTally(JSON.parse(await viewTallyJson(db, appId)) as ViewTally), TALLY_SLIDES);
+    return Object.fromEntries(engagement.viewers.map((viewer) => [viewer.email, viewer.lastVersion]));
+  };
+  /** The console's engagement from the database's sums equals the one it makes of the raw records. */
+  const agrees = async (db: Queryable, appId: string) => {
+    const raw = await db.query<{ data: SlideViewRecord }>('SELECT data FROM entities WHERE app_id = $1 AND entity = $2 ORDER BY seq', [appId, view]);
+    const fromTally = bookOfTally(JSON.parse(await viewTallyJson(db, appId)) as ViewTally);
+    expect(summarizeEngagement(fromTally, TALLY_SLIDES)).toEqual(summarizeEngagement(bookOfRecords(raw.rows.map((row) => row.data)), TALLY_SLIDES));
+  };
+
+  it("is the version of each viewer's newest record, whether its records came in one statement or one at a time in any order", async () => {
+    await insert(p.db, 'versions-at-once', RECORDS);
+    expect(await lastSeen(p.db, 'versions-at-once')).toEqual(EXPECTED);
+    await agrees(p.db, 'versions-at-once');
+    // Newest first, one statement each: every record meets the sums its visit has already.
+    for (const record of [...RECORDS].reverse()) await insert(p.db, 'versions-one-by-one', [record]);
+    expect(await lastSeen(p.db, 'versions-one-by-one')).toEqual(EXPECTED);
+    await agrees(p.db, 'versions-one-by-one');
+    const ada = JSON.parse(await viewTallyJson(p.db, 'versions-one-by-one')) as ViewTally;
+    expect(
+      ada.viewers
+        .find((viewer) => viewer.viewer === 'user-ada')!
+        .visits.map(([id, , , , , version]) => [id, version])
+        .sort(),
+    ).toEqual([
+      [visitId('a1'), '1'],
+      [visitId('a2'), '2'],
+    ]);
+  });
+
+  it('follows a deleted record: the version before it is the last seen again', async () => {
+    const newest = RECORDS[2]!;
+    await p.db.query('DELETE FROM entities WHERE app_id = $1 AND id = $2', ['versions-at-once', `versions-at-once-${newest.id}`]);
+    expect((await lastSeen(p.db, 'versions-at-once'))['ada@lender.test']).toBe('2');
+    await agrees(p.db, 'versions-at-once');
+  });
+
+  it('is filled in for records stored before the step that keeps it (migration 11)', async () => {
+    const location = await emptyTestDatabase();
+    let db: Db | undefined;
+    try {
+      db = await openDatabase(
+        location,
+        MIGRATIONS.filter((migration) => migration.version < 11),
+      );
+      await insert(db, 'older', RECORDS);
+      expect(await migrate(db, MIGRATIONS)).toEqual(MIGRATIONS.filter((migration) => migration.version >= 11).map((migration) => migration.version));
+      expect(await lastSeen(db, 'older')).toEqual(EXPECTED);
+      await agrees(db, 'older');
+    } finally {
+      await db?.close();
+      await dropTestDatabase(location);
+    }
+  }, 60_000);
 });

@@ -1,10 +1,12 @@
 import { memo, useMemo, useState } from 'react';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
-import type { DeckVersionEntry } from '../../../schemas/versionPaths.ts';
+import type { DeckVersionList } from '../../../schemas/versionPaths.ts';
 import type { Base44Client } from '../../sdk/index.ts';
-import { summarizeEngagement } from './engagement.ts';
+import { lastVersions, summarizeEngagement } from './engagement.ts';
 import { SlideSummaryTable } from './SlideSummaryTable.tsx';
-import { exactTime, latest } from '../timeText.ts';
+import { latest } from '../timeText.ts';
+import { versionNames } from '../versions/versionNames.ts';
+import { versionTitle } from '../versions/VersionLabel.tsx';
 import { useSlideRefs } from './useSlideRefs.ts';
 import { useVersionViews } from './useVersionViews.ts';
 import { useViewTally } from './useViewTally.ts';
@@ -15,10 +17,12 @@ import { ViewsCsvButton } from './ViewsCsvButton.tsx';
 
 interface EngagementSectionProps {
   client: Base44Client;
-  /** The deck's versions, for the filter (none: no filter). */
-  versions: readonly DeckVersionEntry[];
+  /** The deck's versions, for the filter and the version each viewer last saw (null while loading; none: neither). */
+  versions: DeckVersionList | null;
   tally: TallySource;
   now: Date;
+  /** The console opened at another section: this one's first picture waits behind that section's. */
+  later?: boolean;
 }
 
 const count = new Intl.NumberFormat('en');
@@ -28,8 +32,8 @@ const count = new Intl.NumberFormat('en');
  * the raw views as CSV. It holds its own sums, and is memoised, so news elsewhere in the console
  * does not draw its tables of every viewer again.
  */
-export const EngagementSection = memo(function EngagementSection({ client, versions, tally, now: minute }: EngagementSectionProps) {
-  const sums = useViewTally(client, tally);
+export const EngagementSection = memo(function EngagementSection({ client, versions, tally, now: minute, later = false }: EngagementSectionProps) {
+  const sums = useViewTally(client, tally, later);
   // The console's clock ticks each minute, but these times arrive live: one newer than the last tick must not read "in 1 minute".
   const now = latest(minute);
   const slides = useSlideRefs();
@@ -44,6 +48,10 @@ export const EngagementSection = memo(function EngagementSection({ client, versi
   const labels = useMemo(() => new Map((engagement?.slides ?? []).map((slide) => [slide.path, slide.label])), [engagement]);
   const [chosen, setChosen] = useState<string | null>(null);
   const viewer = engagement?.viewers.find((candidate) => candidate.id === chosen) ?? engagement?.viewers[0];
+  const names = useMemo(() => versionNames(versions), [versions]);
+  // One version's records end, for every viewer, on that version: the version last seen comes from every version's live sums.
+  const everyVersion = sums.book;
+  const lastSeen = useMemo(() => (versionId && everyVersion ? lastVersions(everyVersion) : undefined), [versionId, everyVersion, revision]);
 
   return (
     <section className="admin-section" aria-labelledby="admin-engagement">
@@ -54,15 +62,14 @@ export const EngagementSection = memo(function EngagementSection({ client, versi
         Time each viewer spent on each slide, counted only while the deck was visible and they were active. Views arrive when a viewer leaves the deck or every
         30 seconds while they read.
       </p>
-      {versions.length > 0 ? (
+      {versions && versions.versions.length > 0 ? (
         <p className="engagement-version">
           <label htmlFor="engagement-version">Version</label>{' '}
           <select id="engagement-version" value={versionId} onChange={(event) => setVersionId(event.target.value)}>
             <option value="">Every version</option>
-            {versions.map((version) => (
+            {versions.versions.map((version) => (
               <option key={version.id} value={version.id}>
-                {exactTime(version.at)}
-                {version.note ? ` · ${version.note}` : ''}
+                {versionTitle(names.get(version.id)!)}
               </option>
             ))}
           </select>{' '}
@@ -101,8 +108,17 @@ export const EngagementSection = memo(function EngagementSection({ client, versi
             <ViewsCsvButton views={client.entities[ENGAGEMENT_ENTITY.view]!} labels={labels} records={engagement.records} />
           </div>
           <div className="engagement-layout">
-            <ViewerTable engagement={engagement} chosenId={viewer?.id} onChoose={setChosen} now={now} />
-            {viewer ? <ViewerDetail viewer={viewer} slides={engagement.slides} deckLength={engagement.deckLength} now={now} /> : null}
+            <ViewerTable engagement={engagement} chosenId={viewer?.id} onChoose={setChosen} now={now} versionNames={names} lastSeen={lastSeen} />
+            {viewer ? (
+              <ViewerDetail
+                viewer={viewer}
+                slides={engagement.slides}
+                deckLength={engagement.deckLength}
+                now={now}
+                versionNames={names}
+                lastVersion={lastSeen ? (lastSeen.get(viewer.id) ?? null) : viewer.lastVersion}
+              />
+            ) : null}
           </div>
           <SlideSummaryTable bySlide={engagement.bySlide} viewers={engagement.viewers.length} />
         </>

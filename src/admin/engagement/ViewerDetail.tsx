@@ -3,12 +3,18 @@ import type { SlideRef, ViewerEngagement } from './engagement.ts';
 import { chartLabel, SlideTimeChart } from './SlideTimeChart.tsx';
 import { RelativeTime } from '../TimeText.tsx';
 import { AdminTable } from '../AdminTable.tsx';
+import type { VersionName } from '../versions/versionNames.ts';
+import { VersionLabel } from '../versions/VersionLabel.tsx';
 
 interface ViewerDetailProps {
   viewer: ViewerEngagement;
   slides: readonly SlideRef[];
   deckLength: number;
   now: Date;
+  /** The deck's versions by id; with none, and none named by the viewer's records, nothing of versions shows. */
+  versionNames: ReadonlyMap<string, VersionName>;
+  /** The version they last saw over every version (see ViewerTable's `lastSeen`); else `viewer.lastVersion`. */
+  lastVersion?: string | null | undefined;
 }
 
 /** "12 of 17 slides, furthest 14 · Market" (nothing seen: "No slides yet"). */
@@ -18,8 +24,9 @@ export function progressText(viewer: Pick<ViewerEngagement, 'seen' | 'furthest'>
 }
 
 /** One viewer: their figures, the per-slide chart with its numbers beside it, and their visits. */
-export function ViewerDetail({ viewer, slides, deckLength, now }: ViewerDetailProps) {
+export function ViewerDetail({ viewer, slides, deckLength, now, versionNames, lastVersion = viewer.lastVersion }: ViewerDetailProps) {
   const captionId = `engagement-times-${viewer.id}`;
+  const versioned = versionNames.size > 0 || lastVersion !== null || viewer.visits.some((visit) => visit.version !== null);
   return (
     <div className="engagement-detail" data-viewer={viewer.email}>
       <h3 className="admin-subheading engagement-detail__who">{viewer.email}</h3>
@@ -42,6 +49,14 @@ export function ViewerDetail({ viewer, slides, deckLength, now }: ViewerDetailPr
             <RelativeTime iso={viewer.lastAt} now={now} /> on {deviceLabel(viewer.device).toLowerCase()}
           </dd>
         </div>
+        {versioned ? (
+          <div>
+            <dt>Last version seen</dt>
+            <dd>
+              <VersionLabel id={lastVersion} names={versionNames} />
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <div className="engagement-detail__pair">
         <SlideTimeChart slides={slides} msBySlide={viewer.msBySlide} who={viewer.email} />
@@ -62,7 +77,7 @@ export function ViewerDetail({ viewer, slides, deckLength, now }: ViewerDetailPr
       <AdminTable
         id={`${captionId}-visits`}
         caption={`Visits (${viewer.visits.length})`}
-        columns={['Began', 'Last active', 'Device', { label: 'Time', number: true }]}
+        columns={['Began', 'Last active', ...(versioned ? ['Version'] : []), 'Device', { label: 'Time', number: true }]}
       >
         {viewer.visits.map((visit) => (
           <tr key={visit.id}>
@@ -72,6 +87,11 @@ export function ViewerDetail({ viewer, slides, deckLength, now }: ViewerDetailPr
             <td>
               <RelativeTime iso={visit.lastAt} now={now} />
             </td>
+            {versioned ? (
+              <td>
+                <VersionLabel id={visit.version} names={versionNames} />
+              </td>
+            ) : null}
             <td>{deviceLabel(visit.device)}</td>
             <td className="admin-table__number">{durationText(visit.ms)}</td>
           </tr>

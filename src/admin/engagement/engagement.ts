@@ -1,6 +1,6 @@
 import type { DeviceKind } from '../../../schemas/engagementPaths.ts';
 import type { TallyBook } from './viewTally.ts';
-import type { VisitSummary } from './visitSummary.ts';
+import { laterVersion, type VisitSummary } from './visitSummary.ts';
 
 export type { VisitSummary } from './visitSummary.ts';
 
@@ -31,6 +31,8 @@ export interface ViewerEngagement {
   lastAt: string;
   /** The device of the newest visit. */
   device: DeviceKind;
+  /** The deck version of their newest record (issue 27: the version they last saw); null when it has none. */
+  lastVersion: string | null;
 }
 
 /** One slide across viewers. */
@@ -70,6 +72,24 @@ function newestVisitFirst(a: VisitSummary, b: VisitSummary): number {
   return b.startedAt.localeCompare(a.startedAt) || b.lastAt.localeCompare(a.lastAt) || a.id.localeCompare(b.id);
 }
 
+/**
+ * Whether `visit` holds a newer record than the newest seen so far (`than`): its version is then the
+ * one last seen. Of visits ending in the same millisecond, the later version's (laterVersion).
+ */
+function endsLater(visit: { lastAt: string; version: string | null }, than: { lastAt: string; lastVersion: string | null }): boolean {
+  return visit.lastAt > than.lastAt || (visit.lastAt === than.lastAt && laterVersion(visit.version, than.lastVersion));
+}
+
+/** The version each viewer last saw (their newest record's; null when it has none), by viewer id. */
+export function lastVersions(book: TallyBook): Map<string, string | null> {
+  const newest = new Map<string, { lastAt: string; lastVersion: string | null }>();
+  for (const visit of book.visits.values()) {
+    const seen = newest.get(visit.viewer);
+    if (!seen || endsLater(visit, seen)) newest.set(visit.viewer, { lastAt: visit.lastAt, lastVersion: visit.version });
+  }
+  return new Map([...newest].map(([viewer, { lastVersion }]) => [viewer, lastVersion]));
+}
+
 /** Deck slides by their order, then the rest as given. */
 function ordered(slides: readonly SlideRef[]): SlideRef[] {
   const deck = slides.filter((slide) => slide.order !== null).sort((a, b) => a.order! - b.order!);
@@ -94,17 +114,18 @@ export function summarizeEngagement(book: TallyBook, registry: readonly SlideRef
     }
     return slot;
   };
-  const viewers = new Map<string, { email: string; ms: number[]; visits: VisitSummary[]; lastAt: string }>();
+  const viewers = new Map<string, { email: string; ms: number[]; visits: VisitSummary[]; lastAt: string; lastVersion: string | null }>();
   const viewerOf = (id: string, email: string) => {
     let viewer = viewers.get(id);
-    if (!viewer) viewers.set(id, (viewer = { email, ms: [], visits: [], lastAt: '' }));
+    if (!viewer) viewers.set(id, (viewer = { email, ms: [], visits: [], lastAt: '', lastVersion: null }));
     return viewer;
   };
   for (const visit of book.visits.values()) {
     const viewer = viewerOf(visit.viewer, visit.email);
-    const { id, startedAt, lastAt, device, ms } = visit;
-    viewer.visits.push({ id, startedAt, lastAt, device, ms });
-    if (visit.lastAt > viewer.lastAt) viewer.lastAt = visit.lastAt;
+    const { id, startedAt, lastAt, device, ms, version } = visit;
+    viewer.visits.push({ id, startedAt, lastAt, device, ms, version });
+    if (endsLater(visit, viewer)) viewer.lastVersion = version;
+    if (lastAt > viewer.lastAt) viewer.lastAt = lastAt;
   }
   for (const [id, row] of book.cells) {
     const viewer = viewerOf(id, id);
@@ -136,7 +157,18 @@ export function summarizeEngagement(book: TallyBook, registry: readonly SlideRef
     });
     if (furthest >= 0) stops[furthest]! += 1;
     const visits = acc.visits.sort(newestVisitFirst);
-    summaries.push({ id, email: acc.email, visits, msBySlide, totalMs, furthest, seen, lastAt: acc.lastAt, device: visits[0]?.device ?? 'desktop' });
+    summaries.push({
+      id,
+      email: acc.email,
+      visits,
+      msBySlide,
+      totalMs,
+      furthest,
+      seen,
+      lastAt: acc.lastAt,
+      device: visits[0]?.device ?? 'desktop',
+      lastVersion: acc.lastVersion,
+    });
   }
   summaries.sort((a, b) => (b.lastAt > a.lastAt ? 1 : b.lastAt < a.lastAt ? -1 : a.email.localeCompare(b.email)));
 

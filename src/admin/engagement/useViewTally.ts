@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Base44Client } from '../../sdk/index.ts';
 import { type ViewSums, watchViewTally } from './viewTallyFeed.ts';
 import { startFromTally, type TallySource, type TallyStart } from './viewTallyLoad.ts';
@@ -15,11 +15,17 @@ function arrivedStart(source: TallySource): TallyStart | undefined {
 
 /**
  * The sums of every SlideView record, kept current while the console is open (viewTallyFeed.ts).
- * When the tally arrived before the console's code, the first picture already shows it.
+ * When the tally arrived before the console's code, the first picture already shows it, unless
+ * `later`: the console opened at another section, whose own first picture comes first (the views of
+ * 200 viewers take a few hundred ms to sum and draw). Every picture after the first is a transition,
+ * so it gives way to what the admin is doing or waiting for.
  */
-export function useViewTally(client: Base44Client, source: TallySource): ViewSums {
+export function useViewTally(client: Base44Client, source: TallySource, later = false): ViewSums {
   const [initial] = useState(() => arrivedStart(source));
-  const [sums, setSums] = useState<ViewSums>({ book: initial?.book ?? null, revision: 0, error: null });
-  useEffect(() => watchViewTally(client, source, setSums, undefined, initial), [client, source, initial]);
+  const [sums, setSums] = useState<ViewSums>({ book: later ? null : (initial?.book ?? null), revision: 0, error: null });
+  useEffect(() => {
+    if (later && initial) startTransition(() => setSums({ book: initial.book, revision: 0, error: null }));
+    return watchViewTally(client, source, (next) => startTransition(() => setSums(next)), undefined, initial);
+  }, [client, source, initial, later]);
   return sums;
 }

@@ -1,12 +1,13 @@
 import type { SlideViewRecord, ViewTally } from '../../../schemas/engagementPaths.ts';
-import type { VisitSummary } from './visitSummary.ts';
+import { laterVersion, type VisitSummary } from './visitSummary.ts';
 
 // The console's running sums of SlideView records: by viewer × slide and by visit. They start from
 // the platform's tally (summed in the database) or from raw records (a platform without the
 // tally function), and each live "create" adds its record. The rules match the platform's SQL
 // (src/platform/records/engagementTally.ts): a viewer is created_by_id (else the email); a visit began at
 // its earliest visit_started_at, ended at its newest record, on that record's device (the greatest
-// name among records of the same millisecond); a time that is not a positive number counts as 0.
+// name among records of the same millisecond) and version (the latest among them, laterVersion); a
+// time that is not a positive number counts as 0.
 
 /** One visit's sums, as the console keeps them: the visit as it is drawn, and whose it is. */
 export interface TallyVisit extends VisitSummary {
@@ -39,7 +40,9 @@ export function bookOfTally(tally: ViewTally): TallyBook {
   book.records = tally.records;
   for (const { viewer, email, cells, visits } of tally.viewers) {
     for (const [path, ms] of cells ?? []) addCell(book, viewer, path, ms);
-    for (const [id, startedAt, lastAt, device, ms] of visits ?? []) book.visits.set(`${viewer}\n${id}`, { viewer, email, id, startedAt, lastAt, device, ms });
+    for (const [id, startedAt, lastAt, device, ms, version] of visits ?? []) {
+      book.visits.set(`${viewer}\n${id}`, { viewer, email, id, startedAt, lastAt, device, ms, version: version ?? null });
+    }
   }
   return book;
 }
@@ -50,13 +53,15 @@ export function addRecord(book: TallyBook, record: SlideViewRecord): void {
   const ms = typeof record.ms === 'number' && record.ms > 0 ? record.ms : 0;
   const created = record.created_date ?? '';
   const startedAt = record.visit_started_at || created;
+  // As the SQL reads it (view_version): a non-empty text, else none.
+  const version = typeof record.version_id === 'string' && record.version_id !== '' ? record.version_id : null;
   book.records += 1;
   addCell(book, viewer, record.path ?? '', ms);
   const key = `${viewer}\n${record.visit_id ?? ''}`;
   const visit = book.visits.get(key);
   if (!visit) {
     const email = record.created_by ?? '';
-    book.visits.set(key, { viewer, email, id: record.visit_id ?? '', startedAt, lastAt: created, device: record.device ?? 'desktop', ms });
+    book.visits.set(key, { viewer, email, id: record.visit_id ?? '', startedAt, lastAt: created, device: record.device ?? 'desktop', ms, version });
     return;
   }
   visit.ms += ms;
@@ -64,6 +69,7 @@ export function addRecord(book: TallyBook, record: SlideViewRecord): void {
   if (record.created_by && record.created_by < visit.email) visit.email = record.created_by;
   const device = record.device ?? 'desktop';
   if (created > visit.lastAt || (created === visit.lastAt && device > visit.device)) visit.device = device;
+  if (created > visit.lastAt || (created === visit.lastAt && laterVersion(version, visit.version))) visit.version = version;
   if (created > visit.lastAt) visit.lastAt = created;
 }
 

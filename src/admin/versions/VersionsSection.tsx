@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { type DeckVersionEntry, MAX_VERSION_NOTE, VERSION_ENTITY, type VersionFigureChange } from '../../../schemas/versionPaths.ts';
-import type { Base44Client } from '../../sdk/index.ts';
+import { useMemo, useState } from 'react';
+import { type DeckVersionEntry, MAX_VERSION_NOTE, type VersionFigureChange } from '../../../schemas/versionPaths.ts';
 import { FormAlert, TextField } from '../AdminField.tsx';
 import { RelativeTime } from '../TimeText.tsx';
 import { exactTime } from '../timeText.ts';
 import { useServerForm } from '../useServerForm.ts';
 import type { VersionList } from './useVersionList.ts';
+import { versionNames } from './versionNames.ts';
 
 /** "$13.95T → $13.96T", or what an added or removed figure reads. */
 function figureChangeText(figure: VersionFigureChange): string {
@@ -17,13 +17,13 @@ function figureChangeText(figure: VersionFigureChange): string {
 }
 
 /** The note an admin gives a version ("Q3 figures"); viewers see it in the "What changed" dialog. */
-function VersionNote({ client, version, onSaved }: { client: Base44Client; version: DeckVersionEntry; onSaved(): void }) {
+function VersionNote({ versions, version }: { versions: VersionList; version: DeckVersionEntry }) {
   const [saved, setSaved] = useState(false);
   const form = useServerForm({ note: version.note ?? '' }, async (values) => {
     setSaved(false);
-    await client.entities[VERSION_ENTITY]!.update(version.id, { note: values.note.trim() });
+    await versions.setNote(version.id, values.note.trim());
     setSaved(true);
-    onSaved();
+    versions.reload();
   });
   return (
     <form className="admin-form admin-form--inline" noValidate onSubmit={form.onSubmit}>
@@ -46,23 +46,27 @@ function VersionNote({ client, version, onSaved }: { client: Base44Client; versi
 }
 
 function VersionCard({
-  client,
+  versions,
   version,
+  number,
   current,
   now,
-  onSaved,
 }: {
-  client: Base44Client;
+  versions: VersionList;
   version: DeckVersionEntry;
+  /** Its name's number (versionNames.ts): 1 for the first recorded. */
+  number: number;
   current: boolean;
   now: Date;
-  onSaved(): void;
 }) {
   const headingId = `version-${version.id}`;
   return (
     <li className="admin-card version-card" aria-labelledby={headingId}>
       <h3 id={headingId} className="admin-card__who">
-        Version of <time dateTime={version.at}>{exactTime(version.at)}</time>
+        {/* One flex item: the heading's gap goes between it and the badge, not inside the name. */}
+        <span>
+          Version {number} of <time dateTime={version.at}>{exactTime(version.at)}</time>
+        </span>
         {current ? <span className="admin-state admin-state--joined version-card__current">served now</span> : null}
       </h3>
       <p className="admin-card__when">
@@ -98,7 +102,7 @@ function VersionCard({
           </ul>
         </>
       ) : null}
-      <VersionNote client={client} version={version} onSaved={onSaved} />
+      <VersionNote versions={versions} version={version} />
     </li>
   );
 }
@@ -107,8 +111,9 @@ function VersionCard({
  * Deck versions (issue 27): each build the platform served whose figures or page text differ from the
  * one before, newest first, with what changed, and the note viewers see with it.
  */
-export function VersionsSection({ client, versions, now }: { client: Base44Client; versions: VersionList; now: Date }) {
-  const { list, error: loadError, reload } = versions;
+export function VersionsSection({ versions, now }: { versions: VersionList; now: Date }) {
+  const { list, error: loadError } = versions;
+  const names = useMemo(() => versionNames(list), [list]);
   return (
     <section className="admin-section" aria-labelledby="admin-versions">
       <h2 id="admin-versions">Versions</h2>
@@ -129,7 +134,14 @@ export function VersionsSection({ client, versions, now }: { client: Base44Clien
       ) : (
         <ol className="admin-cards version-cards" aria-label="Versions, newest first">
           {list.versions.map((version) => (
-            <VersionCard key={version.id} client={client} version={version} current={version.id === list.current} now={now} onSaved={reload} />
+            <VersionCard
+              key={version.id}
+              versions={versions}
+              version={version}
+              number={names.get(version.id)!.number}
+              current={version.id === list.current}
+              now={now}
+            />
           ))}
         </ol>
       )}

@@ -350,4 +350,58 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX entities_viewer_seq ON entities (app_id, entity, (data->>'created_by_id'), seq DESC);
     `,
   },
+  {
+    version: 11,
+    description: 'the version each visit last saw, kept with the SlideView sums (issue 27: the console shows which version each viewer last saw)',
+    sql: `
+      -- A visit's version is its newest record's version_id (null: a record without one, from the
+      -- standalone build or before versions); a viewer's last version is their newest visit's. Of
+      -- records made in the same millisecond the latest version counts (ids are growing integers:
+      -- the longer, then the greater digits; no version is the lowest), the console's rule too
+      -- (src/admin/engagement/viewTally.ts), so every way of summing agrees.
+      ALTER TABLE view_visits ADD COLUMN version text;
+      CREATE FUNCTION view_version(entities) RETURNS text LANGUAGE sql IMMUTABLE AS $fn$
+        SELECT CASE WHEN jsonb_typeof($1.data->'version_id') = 'string' THEN NULLIF($1.data->>'version_id', '') END
+      $fn$;
+      -- Whether version a is later than version b.
+      CREATE FUNCTION view_version_later(a text, b text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $fn$
+        SELECT a IS NOT NULL AND (b IS NULL OR length(a) > length(b) OR (length(a) = length(b) AND a COLLATE "C" > b COLLATE "C"))
+      $fn$;
+      -- Migration 7's function, now keeping each visit's version too.
+      CREATE OR REPLACE FUNCTION view_tally_add(rows entities[]) RETURNS void LANGUAGE sql AS $fn$
+        INSERT INTO view_cells (app_id, viewer, path, ms)
+          SELECT r.app_id, f.viewer, f.path, sum(f.ms)
+            FROM unnest(rows) AS r, LATERAL view_fields(r) AS f
+           WHERE r.entity = 'SlideView'
+           GROUP BY r.app_id, f.viewer, f.path
+           ORDER BY r.app_id, f.viewer, f.path
+        ON CONFLICT (app_id, viewer, path) DO UPDATE SET ms = view_cells.ms + excluded.ms;
+        INSERT INTO view_visits (app_id, viewer, visit, email, started, last, device, ms, records, version)
+          SELECT r.app_id, f.viewer, f.visit, min(f.email), min(f.started), max(f.created),
+                 (array_agg(f.device ORDER BY f.created DESC, f.device DESC))[1], sum(f.ms), count(*),
+                 (array_agg(view_version(r) ORDER BY f.created DESC, length(view_version(r)) DESC NULLS LAST,
+                                                     view_version(r) COLLATE "C" DESC NULLS LAST))[1]
+            FROM unnest(rows) AS r, LATERAL view_fields(r) AS f
+           WHERE r.entity = 'SlideView'
+           GROUP BY r.app_id, f.viewer, f.visit
+           ORDER BY r.app_id, f.viewer, f.visit
+        ON CONFLICT (app_id, viewer, visit) DO UPDATE SET
+          email = LEAST(view_visits.email, excluded.email),
+          started = LEAST(view_visits.started, excluded.started),
+          device = CASE WHEN excluded.last > view_visits.last THEN excluded.device
+                        WHEN excluded.last = view_visits.last THEN GREATEST(excluded.device, view_visits.device)
+                        ELSE view_visits.device END,
+          version = CASE WHEN excluded.last > view_visits.last THEN excluded.version
+                         WHEN excluded.last = view_visits.last AND view_version_later(excluded.version, view_visits.version) THEN excluded.version
+                         ELSE view_visits.version END,
+          last = GREATEST(view_visits.last, excluded.last),
+          ms = view_visits.ms + excluded.ms,
+          records = view_visits.records + excluded.records;
+      $fn$;
+      -- The sums again from the records stored before this step, so their visits have versions too.
+      DELETE FROM view_cells;
+      DELETE FROM view_visits;
+      SELECT view_tally_add(ARRAY(SELECT e FROM entities AS e WHERE e.entity = 'SlideView'));
+    `,
+  },
 ];

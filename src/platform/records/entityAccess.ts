@@ -1,6 +1,6 @@
 import { ACCESS_ENTITY } from '../../../schemas/accessWire.ts';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
-import { VERSION_ENTITY } from '../../../schemas/versionPaths.ts';
+import { VERSION_ENTITY } from '../../../schemas/versionEntity.ts';
 import { type Caller, isAdmin } from '../identity/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 

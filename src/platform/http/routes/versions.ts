@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { MAX_VERSION_NOTE, VERSION_CHANGES_FUNCTION, VERSION_ENTITY, VERSIONS_CALL } from '../../../../schemas/versionPaths.ts';
+import { VERSION_ENTITY, VERSIONS_CALL } from '../../../../schemas/versionEntity.ts';
+import { MAX_VERSION_NOTE, VERSION_CHANGES_FUNCTION } from '../../../../schemas/versionPaths.ts';
 import { auditRequest } from '../../records/auditLog.ts';
 import { listVersions, setVersionNote, viewerChanges } from '../../records/deckVersions.ts';
 import { callerId, ENTITY_ACCESS, requireAllowed } from '../../records/entityAccess.ts';
