@@ -17,6 +17,7 @@ const pureTests = [
   'tests/content/crossChecks.test.ts',
   'tests/content/figureChecks.test.ts',
   'tests/presenting/notesField.test.ts',
+  'tests/build/speakerNotes.test.ts',
 ];
 // Tests of code that runs in a page: the recorder listens on window and document.
 const pageTests = [

@@ -123,6 +123,35 @@ describe('failed sign-ins', () => {
     expect(await limiter.retryAfterSeconds('k')).toBe(0);
   });
 
+  it('several places at once: the wait is until enough of the oldest free up, the whole window when they never fit', async () => {
+    let now = 0;
+    const limiter = new AttemptLimiter(new LimitEvents(p.db, () => now), 'several', 5, 15 * 60_000);
+    expect(await limiter.reserve('fresh', 6), 'six places of five never fit: the whole window').toBe(900);
+    expect(await limiter.retryAfterSeconds('fresh'), 'a refused reservation takes no place').toBe(0);
+    for (let minute = 0; minute < 5; minute++) {
+      now = minute * 60_000;
+      expect(await limiter.reserve('k')).toBe(0);
+    }
+    now = 5 * 60_000;
+    // Two more places: the attempts of minutes 0 and 1 must leave, so the one of minute 1 decides.
+    expect(await limiter.reserve('k', 2)).toBe(11 * 60);
+    expect(await limiter.reserve('k', 5), 'exactly five: the youngest of the five decides').toBe(14 * 60);
+    now = 15 * 60_000 + 1;
+    // Only minute 0's attempt has left; the refused reservations above took nothing.
+    expect(await limiter.reserve('k')).toBe(0);
+    expect(await limiter.reserve('k')).toBeGreaterThan(0);
+  });
+
+  it('each limiter locks its own keys', () => {
+    const events = new LimitEvents(p.db);
+    const signIn = new AttemptLimiter(events, 'signin', 5, 60_000);
+    const codes = new AttemptLimiter(events, 'codes', 5, 60_000);
+    expect(signIn.lockKey('k')).toEqual(expect.stringContaining('k'));
+    expect(signIn.lockKey('k')).toBe(new AttemptLimiter(events, 'signin', 9, 1).lockKey('k'));
+    expect(signIn.lockKey('k')).not.toBe(codes.lockKey('k'));
+    expect(signIn.lockKey('k')).not.toBe(signIn.lockKey('j'));
+  });
+
   it('a burst of 30 parallel reservations on one key takes exactly the 5 places, never more', async () => {
     const limiter = new AttemptLimiter(new LimitEvents(p.db), 'burst', 5, 15 * 60_000);
     const waits = await Promise.all(Array.from({ length: 30 }, () => limiter.reserve('k')));
@@ -137,6 +166,12 @@ describe('failed sign-ins', () => {
     expect(throttle.inFlightFull('b')).toBe(false);
     for (let i = 0; i < CLIENT_MAX_IN_FLIGHT; i++) throttle.leave('a');
     expect(throttle.inFlightFull('a')).toBe(false);
+    // A slot is freed one at a time: one more than the cap, then one leaves, is still at the cap.
+    for (let i = 0; i <= CLIENT_MAX_IN_FLIGHT; i++) throttle.enter('c');
+    throttle.leave('c');
+    expect(throttle.inFlightFull('c'), 'one leave frees one slot').toBe(true);
+    throttle.leave('c');
+    expect(throttle.inFlightFull('c')).toBe(false);
     for (let i = 0; i < CLIENT_FREE_FAILURES; i++) {
       expect(await throttle.backoffSeconds('a')).toBe(0);
       await throttle.fail('a');
