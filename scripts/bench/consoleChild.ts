@@ -3,38 +3,22 @@
 // BENCH_STATIC_DIR on a loopback port. Prints one JSON line {url, token, viewers, records, seedMs}
 // when ready (token: the admin's); SIGTERM stops it. Its own process, so the server does not share
 // an event loop with the browser driver that measures it.
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { benchAdminToken, benchPlatformOptions } from './benchPlatform.ts';
 import { seedConsole } from './consoleSeed.ts';
 import { closeOnSignal, runChild } from './childProcess.ts';
 
 async function main(): Promise<void> {
   const { startPlatform } = (await import('../../src/platform/server.ts')) as typeof import('../../src/platform/server.ts');
   const appId = 'console-bench';
-  const admin = { email: 'admin@console.bench', password: randomBytes(16).toString('hex') };
   const staticDir = resolve(process.env.BENCH_STATIC_DIR ?? 'dist');
-  const platform = await startPlatform({
-    appId,
-    visibility: 'private_with_login',
-    port: 0,
-    host: '127.0.0.1',
-    adminEmail: admin.email,
-    adminPassword: admin.password,
-    serviceToken: randomBytes(32).toString('hex'),
-    staticDir,
-    log: () => undefined,
-  });
+  const { options, admin } = benchPlatformOptions(appId, staticDir);
+  const platform = await startPlatform(options);
   const started = performance.now();
   const seeded = await seedConsole(platform.db, appId, staticDir, Number(process.env.CONSOLE_VIEWERS ?? 200), Number(process.env.CONSOLE_VISITS ?? 10));
   const seedMs = performance.now() - started;
   const url = platform.url.replace('//localhost:', '//127.0.0.1:');
-  const login = await fetch(`${url}/api/apps/${appId}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  const token = ((await login.json()) as { access_token?: string }).access_token;
-  if (!login.ok || !token) throw new Error(`admin sign-in: ${login.status}`);
+  const token = await benchAdminToken(url, appId, admin);
   process.stdout.write(`${JSON.stringify({ url, token, ...seeded, seedMs })}\n`);
   closeOnSignal(() => platform.close());
 }

@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { ENGAGEMENT_FUNCTION } from '../../schemas/engagementPaths.ts';
+import { openConsoleAt, signedInWatching } from './consoleOpen.ts';
 import { startSeededChild } from './seededChild.ts';
-import { signInContext } from './signedIn.ts';
 import { median } from './stats.ts';
 import { VISIBLE_IN_PAGE } from './visibleInPage.ts';
 
@@ -68,26 +67,19 @@ function watchEngagement(viewers: number, records: number): string {
 }
 
 /** A fresh browser context signed in as the admin (session cookie and stored token, as after the sign-in page), with the watcher. */
-async function signedInContext(browser: Browser, platform: Seeded): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await signInContext(context, platform.url, platform.token);
-  // Watched in the page, cheaply each frame: Playwright's own polling costs the busy page frames.
-  await context.addInitScript(watchEngagement(platform.viewers, platform.records));
-  return context;
+function signedInContext(browser: Browser, platform: Seeded): Promise<BrowserContext> {
+  return signedInWatching(browser, platform.url, platform.token, watchEngagement(platform.viewers, platform.records));
 }
 
 /** One open of the console at its Engagement section (the nav's link), timed in the page (ms since navigation). */
 async function openConsole(page: Page, platform: Seeded): Promise<{ shownMs: number; allRowsMs: number; askedMs: number; inMs: number }> {
-  await page.goto(`${platform.url}${ADMIN_PATH}#${ENGAGEMENT_SECTION}`, { waitUntil: 'commit' });
-  const [shownMs, allRowsMs] = (await page.evaluate(
-    `Promise.race([window.__engagementShown, new Promise((_, reject) => setTimeout(() => reject(new Error('the engagement table did not show within 60 s')), 60000))])`,
-  )) as [number, number];
-  const { askedMs, inMs } = await page.evaluate((call) => {
-    const asked = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(call)) as PerformanceResourceTiming[];
-    if (asked.length !== 1) throw new Error(`expected one tally request, saw ${asked.length}`);
-    return { askedMs: asked[0]!.startTime, inMs: asked[0]!.responseEnd };
-  }, `/functions/${ENGAGEMENT_FUNCTION.tally}`);
-  return { shownMs, allRowsMs, askedMs, inMs };
+  const { shown, askedMs, inMs } = await openConsoleAt<[number, number]>(page, platform.url, {
+    section: ENGAGEMENT_SECTION,
+    watched: '__engagementShown',
+    call: `/functions/${ENGAGEMENT_FUNCTION.tally}`,
+    what: 'the engagement table',
+  });
+  return { shownMs: shown[0], allRowsMs: shown[1], askedMs, inMs };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +5,7 @@ import { DECK_PDF_PATH, ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.
 import { VIEW_AS_PARAM } from '../../schemas/viewAs.ts';
 import { exportDeck } from '../../src/export/exportDeck.ts';
 import { startPlatform } from '../../src/platform/server.ts';
+import { benchPlatformOptions } from './benchPlatform.ts';
 
 // Issue 25's benchmark: a partner's own PDF, printed by the export's code and chromium on the first
 // download, then kept and only stamped. Downloaded through an admin's "View as" (the same print and
@@ -62,20 +62,12 @@ async function timedDownload(url: string, token: string): Promise<DownloadTiming
 export async function partnerPdfRun(options: { staticDir: string; root?: string }): Promise<PartnerPdfFigures> {
   const root = options.root ?? process.cwd();
   const work = mkdtempSync(join(tmpdir(), 'bench-partner-pdf-'));
-  const admin = { email: 'admin@bench.local', password: randomBytes(16).toString('hex') };
-  const platform = await startPlatform({
-    appId: 'benchpdf',
-    visibility: 'private_with_login',
-    port: 0,
-    host: '127.0.0.1',
-    adminEmail: admin.email,
-    adminPassword: admin.password,
-    serviceToken: randomBytes(32).toString('hex'),
-    staticDir: resolve(options.staticDir),
+  const bench = benchPlatformOptions('benchpdf', resolve(options.staticDir), {
     pdfDir: join(work, 'pdf'),
     renderPartnerPdf: (partner, target) => exportDeck(root, resolve(options.staticDir), { partner, target }).then(() => undefined),
-    log: () => undefined,
   });
+  const admin = bench.admin;
+  const platform = await startPlatform(bench.options);
   try {
     const api = `${platform.url}/api/apps/benchpdf`;
     const call = async (path: string, body: unknown, token?: string) => {

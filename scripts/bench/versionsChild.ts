@@ -5,12 +5,12 @@
 // restarted on a build whose ledger is the newest version, as an owner's rebuild and restart leaves
 // it: that one is "served now". Prints one JSON line {url, token, versions, viewers, records, seedMs}
 // when ready (token: the admin's); SIGTERM stops it and removes the folder.
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FIGURES_FILE, type LedgerSnapshot } from '../../schemas/figureLedgerFile.ts';
 import { NOTES_DIR } from '../../schemas/presentingPaths.ts';
+import { benchAdminToken, benchPlatformOptions } from './benchPlatform.ts';
 import { closeOnSignal, runChild } from './childProcess.ts';
 import { seedConsole } from './consoleSeed.ts';
 import { seedVersions, stampVersions, versionLedgers } from './versionsSeed.ts';
@@ -30,8 +30,6 @@ async function main(): Promise<void> {
 async function serve(work: string): Promise<void> {
   const { startPlatform } = (await import('../../src/platform/server.ts')) as typeof import('../../src/platform/server.ts');
   const appId = 'versions-bench';
-  const admin = { email: 'admin@versions.bench', password: randomBytes(16).toString('hex') };
-  const serviceToken = randomBytes(32).toString('hex');
   const count = Number(process.env.VERSIONS_COUNT ?? 50);
   const viewers = Number(process.env.VERSIONS_VIEWERS ?? 200);
   // The build's own ledger (npm run build writes it beside dist/), the first version's content.
@@ -40,18 +38,7 @@ async function serve(work: string): Promise<void> {
   // A build of our own: the bench's dist/ copy, and (after seeding) the newest version's ledger beside it.
   const staticDir = join(work, 'dist');
   cpSync(resolve(process.env.BENCH_STATIC_DIR ?? 'dist'), staticDir, { recursive: true });
-  const options = {
-    appId,
-    visibility: 'private_with_login' as const,
-    port: 0,
-    host: '127.0.0.1',
-    adminEmail: admin.email,
-    adminPassword: admin.password,
-    serviceToken,
-    staticDir,
-    dataDir: join(work, 'data'),
-    log: () => undefined,
-  };
+  const { options, admin } = benchPlatformOptions(appId, staticDir, { dataDir: join(work, 'data') });
 
   const started = performance.now();
   const seeding = await startPlatform(options);
@@ -66,13 +53,7 @@ async function serve(work: string): Promise<void> {
   const seedMs = performance.now() - started;
 
   const url = platform.url.replace('//localhost:', '//127.0.0.1:');
-  const login = await fetch(`${url}/api/apps/${appId}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  const token = ((await login.json()) as { access_token?: string }).access_token;
-  if (!login.ok || !token) throw new Error(`admin sign-in: ${login.status}`);
+  const token = await benchAdminToken(url, appId, admin);
   // The restart must have found its content among the seeded versions, not recorded a 51st.
   const listed = await fetch(`${url}/api/apps/${appId}/entities/DeckVersion`, { headers: { Authorization: `Bearer ${token}` } });
   const list = (await listed.json()) as { current: string | null; versions: unknown[] };

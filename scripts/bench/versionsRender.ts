@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { VERSIONS_CALL } from '../../schemas/versionEntity.ts';
+import { openConsoleAt, signedInWatching } from './consoleOpen.ts';
 import { startSeededChild } from './seededChild.ts';
-import { signInContext } from './signedIn.ts';
 import { median } from './stats.ts';
 import { VISIBLE_IN_PAGE } from './visibleInPage.ts';
 
@@ -57,25 +56,19 @@ function watchVersions(count: number): string {
   });`;
 }
 
-async function signedInContext(browser: Browser, platform: Seeded): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await signInContext(context, platform.url, platform.token);
-  await context.addInitScript(watchVersions(platform.versions));
-  return context;
+function signedInContext(browser: Browser, platform: Seeded): Promise<BrowserContext> {
+  return signedInWatching(browser, platform.url, platform.token, watchVersions(platform.versions));
 }
 
 /** One open of the console at its Versions section, timed in the page (ms since navigation). */
 async function openVersions(page: Page, platform: Seeded): Promise<{ shownMs: number; askedMs: number; inMs: number; bytes: number }> {
-  await page.goto(`${platform.url}${ADMIN_PATH}#${VERSIONS_SECTION}`, { waitUntil: 'commit' });
-  const shownMs = (await page.evaluate(
-    `Promise.race([window.__versionsShown, new Promise((_, reject) => setTimeout(() => reject(new Error('the versions list did not show within 60 s')), 60000))])`,
-  )) as number;
-  const timing = await page.evaluate((call) => {
-    const asked = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(call)) as PerformanceResourceTiming[];
-    if (asked.length !== 1) throw new Error(`expected one request for the versions, saw ${asked.length}`);
-    return { askedMs: asked[0]!.startTime, inMs: asked[0]!.responseEnd, bytes: asked[0]!.encodedBodySize };
-  }, VERSIONS_CALL);
-  return { shownMs, ...timing };
+  const { shown, ...timing } = await openConsoleAt<number>(page, platform.url, {
+    section: VERSIONS_SECTION,
+    watched: '__versionsShown',
+    call: VERSIONS_CALL,
+    what: 'the versions list',
+  });
+  return { shownMs: shown, ...timing };
 }
 
 /**
