@@ -34,11 +34,8 @@ export interface VersionCalls extends EarlySource<DeckVersionList> {
  * (a few more bytes in every page's first script, which loads this one).
  */
 export function versionsAskedEarly(client: Base44Client, now?: () => number): VersionCalls {
-  const early = askedEarly(client, 'versions', requestVersions, now);
   return {
-    ask: early.ask,
-    arrived: early.arrived,
-    settle: early.settle,
+    ...askedEarly(client, 'versions', requestVersions, now),
     setNote: (id, note) => client.entities[VERSION_ENTITY]!.update(id, { note }),
   };
 }

@@ -152,7 +152,7 @@ export async function listVersions(db: Queryable, appId: string, current: string
   const rows = result.rows;
   const keyOf = (index: number) => `${rows[index - 1]!.content_hash}>${rows[index]!.content_hash}`;
   // The first version is the baseline: nothing "changed" in it.
-  const changes: VersionChanges[] = rows.map((_, index) => (index === 0 ? { figures: [], pages: [] } : changesByHashes.get(keyOf(index))!));
+  const changes: (VersionChanges | undefined)[] = rows.map((_, index) => (index === 0 ? { figures: [], pages: [] } : changesByHashes.get(keyOf(index))));
   const unknown = new Set<string>();
   changes.forEach((known, index) => known || unknown.add(rows[index - 1]!.id).add(rows[index]!.id));
   if (unknown.size > 0) {
@@ -165,8 +165,9 @@ export async function listVersions(db: Queryable, appId: string, current: string
       if (known) return;
       const before = ledgers.get(rows[index - 1]!.id)!;
       const after = ledgers.get(rows[index]!.id)!;
-      changes[index] = { figures: sortedFigureChanges(before, after), pages: pageChanges(before, after) };
-      rememberChanges(keyOf(index), changes[index]);
+      const found = { figures: sortedFigureChanges(before, after), pages: pageChanges(before, after) };
+      changes[index] = found;
+      rememberChanges(keyOf(index), found);
     });
   }
   const versions: DeckVersionEntry[] = rows.map((row, index) => ({ id: row.id, at: new Date(row.at).toISOString(), note: row.note, ...changes[index]! }));
