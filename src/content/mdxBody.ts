@@ -52,6 +52,22 @@ interface MdNode {
  * does, and lists the elements, links and images of its body. A syntax error becomes one located issue.
  */
 export function readMdxBody(file: string, source: string): MdxBody {
+  const key = `${file}\0${source}`;
+  const known = compiled.get(key);
+  if (known) return known;
+  const body = compileBody(file, source);
+  // A page's body is compiled once per text: the dev server's check on each save, and the tests that break
+  // one page of the deck, recompile only the page that changed (an MDX compile is most of a check's time).
+  compiled.set(key, body);
+  if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+  return body;
+}
+
+/** Bodies by file and text, oldest first; callers only read them. */
+const compiled = new Map<string, MdxBody>();
+const COMPILED_KEPT = 200;
+
+function compileBody(file: string, source: string): MdxBody {
   const body: MdxBody = { elements: [], links: [], images: [], texts: [], issues: [] };
   const collect = () => (tree: MdNode) => walk(tree, body);
   try {

@@ -19,10 +19,7 @@ export interface YamlSource {
 }
 
 export function parseYamlSource(file: string, raw: string, lineOffset = 0): YamlSource {
-  const text = normalizeSourceText(raw);
-  const lines = new LineCounter();
-  // YAML 1.2 core schema: the same parser gray-matter is given, so `010` or dates read alike everywhere.
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const { text, lines, doc } = parsedText(raw);
   const position = (offset: number) => {
     const { line, col } = lines.linePos(offset);
     return { line: line + lineOffset, column: col };
@@ -42,6 +39,30 @@ export function parseYamlSource(file: string, raw: string, lineOffset = 0): Yaml
     issues,
     locate: (path, atKey = false) => position(nodeOffset(doc, path, atKey)),
   };
+}
+
+interface ParsedText {
+  text: string;
+  lines: LineCounter;
+  doc: Document;
+}
+
+/** Parsed texts, oldest first. Each is only read (`toJS()` gives every caller its own data). */
+const parsed = new Map<string, ParsedText>();
+const PARSED_KEPT = 200;
+
+// A text is parsed once: the dev server's check on each save, and the tests that break one file of the
+// deck, parse again only the file that changed (YAML parsing with positions is most of a check's time).
+function parsedText(raw: string): ParsedText {
+  const known = parsed.get(raw);
+  if (known) return known;
+  const text = normalizeSourceText(raw);
+  const lines = new LineCounter();
+  // YAML 1.2 core schema: the same parser gray-matter is given, so `010` or dates read alike everywhere.
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  parsed.set(raw, { text, lines, doc });
+  if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  return { text, lines, doc };
 }
 
 /** Validates a parsed source, turning every schema issue into a located diagnostic at once. */
