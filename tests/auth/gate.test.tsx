@@ -39,7 +39,7 @@ describe('the gate on the platform', () => {
     server.reply(meRoute, { body: { id: 'u1', email: 'partner@lender.test', role: 'user' } });
     await renderGate('/problem', { token: 'tok-1' });
     expect(screen.getByRole('status').textContent).toContain('Loading');
-    await screen.findByText('partner@lender.test', {}, { timeout: 4000 });
+    await screen.findByText('partner@lender.test', {}, { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1 }).textContent).not.toContain('Loading');
     expect(server.to(meRoute)[0]!.headers.authorization).toBe('Bearer tok-1');
     expect(server.to(settingsRoute)[0]!.headers['x-app-id']).toBe('app-1');
@@ -58,7 +58,7 @@ describe('the gate on the platform', () => {
     server.reply('POST /api/apps/app-1/auth/logout', { body: {} });
     localStorage.setItem('token', 'tok-2');
     await renderGate('/problem', { token: 'tok-2' });
-    await screen.findByRole('heading', { name: 'Access Restricted' }, { timeout: 4000 });
+    await screen.findByRole('heading', { name: 'Access Restricted' }, { timeout: 10_000 });
     expect(document.body.textContent).toContain(
       'You are not registered to use this application. This deck is shared by invitation, and your account is not on its list.',
     );
@@ -70,7 +70,7 @@ describe('the gate on the platform', () => {
       'Try logging out and back in again',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(localStorage.getItem('base44_access_token')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(localStorage.getItem('base44_access_token')).toBeNull(), { timeout: 10_000 });
     expect(localStorage.getItem('token')).toBeNull();
     expect(server.to('POST /api/apps/app-1/auth/logout')[0]!.headers.authorization).toBe('Bearer tok-2');
   });
@@ -78,7 +78,7 @@ describe('the gate on the platform', () => {
   it('sends a visitor who must sign in to /login with the current address', async () => {
     server.reply(settingsRoute, forbidden('auth_required'));
     await renderGate('/market');
-    await waitFor(() => expect(window.location.pathname).toBe('/login'), { timeout: 4000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/login'), { timeout: 10_000 });
     const from = new URL(window.location.href).searchParams.get('from_url');
     expect(from).toBe(`${server.url}/market`);
   });
@@ -94,7 +94,7 @@ describe('the gate on the platform', () => {
     server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' } });
     server.reply(meRoute, { body: { id: 'u1', email: 'admin@deck.test', role: 'admin' } });
     await renderGate('/not-a-page', { token: 'tok-admin' });
-    await screen.findByText('Admin Note', {}, { timeout: 4000 });
+    await screen.findByText('Admin Note', {}, { timeout: 10_000 });
   });
 });
 
@@ -103,7 +103,7 @@ describe('Access Restricted: requesting access (issue 11)', () => {
   async function restricted() {
     server.reply(settingsRoute, forbidden('user_not_registered'));
     await renderGate('/problem', { token: 'tok-stranger' });
-    await screen.findByRole('heading', { name: 'Access Restricted' }, { timeout: 4000 });
+    await screen.findByRole('heading', { name: 'Access Restricted' }, { timeout: 10_000 });
   }
 
   it('"Request access" reveals an optional message; sending it posts the message and says the owners were notified, with focus on that line', async () => {
@@ -116,7 +116,7 @@ describe('Access Restricted: requesting access (issue 11)', () => {
     await waitFor(() => expect(document.activeElement).toBe(message));
     fireEvent.change(message, { target: { value: '  We are the lender’s credit team.  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
-    const status = await screen.findByRole('status', {}, { timeout: 4000 });
+    const status = await screen.findByRole('status', {}, { timeout: 10_000 });
     expect(status.textContent).toBe('Request sent: the deck’s owners have been notified and you will get an email when they decide.');
     await waitFor(() => expect(document.activeElement).toBe(status));
     const [sent] = server.to(requestRoute);
@@ -133,7 +133,7 @@ describe('Access Restricted: requesting access (issue 11)', () => {
     await restricted();
     fireEvent.click(screen.getByRole('button', { name: 'Request access' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
-    const status = await screen.findByRole('status', {}, { timeout: 4000 });
+    const status = await screen.findByRole('status', {}, { timeout: 10_000 });
     expect(status.textContent).toMatch(/^You already asked on .*2026 and your request is still pending/);
     expect(server.to(requestRoute)[0]!.body).toEqual({});
   });
@@ -146,7 +146,7 @@ describe('Access Restricted: requesting access (issue 11)', () => {
     await restricted();
     fireEvent.click(screen.getByRole('button', { name: 'Request access' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert.textContent).toBe('The request could not be sent: must be at most 1000 characters');
     await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(screen.getByRole('button', { name: 'Send request' })).toBeTruthy();
@@ -161,7 +161,7 @@ describe("the viewer's platform actions, wired from the session (issue 11)", () 
     server.reply(meRoute, { body: viewer });
     await loadSlide('Cover');
     await renderGate('/', { token: 'tok-dana' });
-    await waitFor(() => expect(document.querySelector('.partner-footer')?.textContent).toBe('Prepared for Dana Reyes, Harbor Lending'), { timeout: 4000 });
+    await waitFor(() => expect(document.querySelector('.partner-footer')?.textContent).toBe('Prepared for Dana Reyes, Harbor Lending'), { timeout: 10_000 });
   });
 
   it('the account menu changes the password through the platform (user id, current, new) and keeps the fresh token it gets back', async () => {
@@ -169,14 +169,14 @@ describe("the viewer's platform actions, wired from the session (issue 11)", () 
     server.reply(meRoute, { body: viewer });
     server.reply('POST /api/apps/app-1/auth/change-password', { body: { success: true, access_token: 'tok-fresh' } });
     await renderGate('/problem', { token: 'tok-dana' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 4000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 10_000 }));
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await screen.findByRole('dialog', { name: 'Change password' }, { timeout: 4000 });
+    await screen.findByRole('dialog', { name: 'Change password' }, { timeout: 10_000 });
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old-password-123' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-4567' } });
     fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'new-password-4567' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
-    await screen.findByText(/^Your password has been changed\./, {}, { timeout: 4000 });
+    await screen.findByText(/^Your password has been changed\./, {}, { timeout: 10_000 });
     const [sent] = server.to('POST /api/apps/app-1/auth/change-password');
     expect(sent!.body).toEqual({ user_id: 'u7', current_password: 'old-password-123', new_password: 'new-password-4567' });
     expect(sent!.headers.authorization).toBe('Bearer tok-dana');
@@ -191,14 +191,14 @@ describe("the viewer's platform actions, wired from the session (issue 11)", () 
       body: { detail: 'current_password: is incorrect', code: 'invalid_input', extra_data: { field: 'current_password' } },
     });
     await renderGate('/problem', { token: 'tok-dana' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 4000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 10_000 }));
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await screen.findByRole('dialog', { name: 'Change password' });
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong-password-1' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-4567' } });
     fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'new-password-4567' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
-    await waitFor(() => expect(document.getElementById('password-current-error')?.textContent).toBe('Current password is incorrect'), { timeout: 4000 });
+    await waitFor(() => expect(document.getElementById('password-current-error')?.textContent).toBe('Current password is incorrect'), { timeout: 10_000 });
     expect(localStorage.getItem('base44_access_token')).toBe('tok-dana');
   });
 });
@@ -207,7 +207,7 @@ describe('an expired or revoked person at the app start (issue 11)', () => {
   it('a 403 access_ended on the settings read shows the ended screen, never the deck, and forgets the token', async () => {
     server.reply(settingsRoute, forbidden('access_ended'));
     await renderGate('/market', { token: 'tok-expired' });
-    await screen.findByRole('heading', { name: 'Your access to this deck has ended' }, { timeout: 4000 });
+    await screen.findByRole('heading', { name: 'Your access to this deck has ended' }, { timeout: 10_000 });
     expect(document.querySelector('.deck-main, .deck-header')).toBeNull();
     expect(localStorage.getItem('base44_access_token')).toBeNull();
     expect(sessionStorage.getItem('deck_access_ended')).toBe('1');
@@ -219,7 +219,7 @@ describe('an expired or revoked person at the app start (issue 11)', () => {
     server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' } });
     server.reply(meRoute, forbidden('access_ended'));
     await renderGate('/market', { token: 'tok-revoked' });
-    await screen.findByRole('heading', { name: 'Your access to this deck has ended' }, { timeout: 4000 });
+    await screen.findByRole('heading', { name: 'Your access to this deck has ended' }, { timeout: 10_000 });
     expect(document.querySelector('.deck-main')).toBeNull();
     expect(localStorage.getItem('base44_access_token')).toBeNull();
     sessionStorage.clear();
@@ -230,7 +230,7 @@ describe('after access ended (issue 9, finding 9)', () => {
   it('the tab shows the ended screen on its next load, with no platform call and no deck; a sign-in (a token) starts normally', async () => {
     sessionStorage.setItem('deck_access_ended', '1');
     await renderGate('/market');
-    await screen.findByRole('heading', { name: 'Your access to this deck has ended' }, { timeout: 4000 });
+    await screen.findByRole('heading', { name: 'Your access to this deck has ended' }, { timeout: 10_000 });
     expect(screen.getByRole('button', { name: 'Sign in again' })).toBeTruthy();
     expect(document.querySelector('.deck-main')).toBeNull();
     expect(server.requests).toEqual([]);
@@ -239,7 +239,7 @@ describe('after access ended (issue 9, finding 9)', () => {
     server.reply(settingsRoute, { body: { id: 'app-1', public_settings: 'private_with_login' } });
     server.reply(meRoute, { body: { id: 'u1', email: 'back@lender.test', role: 'user' } });
     await renderGate('/problem', { token: 'tok-new' });
-    await screen.findByText('back@lender.test', {}, { timeout: 4000 });
+    await screen.findByText('back@lender.test', {}, { timeout: 10_000 });
     expect(sessionStorage.getItem('deck_access_ended')).toBeNull();
   });
 });
