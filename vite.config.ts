@@ -143,7 +143,7 @@ export default defineConfig({
           environment: 'happy-dom',
           // Each file in a fresh page environment, but the loaded modules and the registry are shared
           // by the files of a worker: measured 64 → 28 CPU-seconds for the project, all 178 tests passing
-          // (a component test that stubs a global restores it; vitest resets the document per file).
+          // (three runs in a row; a component test that stubs a global restores it in the same test).
           isolate: false,
           include: ['tests/**/*.test.tsx', ...DOM_TESTS],
           exclude: ['tests/browser/**', 'tests/platform/**'],
