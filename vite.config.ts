@@ -157,6 +157,11 @@ export default defineConfig({
           // The local platform is Node-only; its tests talk to it over real HTTP on loopback.
           name: 'node',
           environment: 'node',
+          // A platform file loads the whole platform (Hono, PGlite, socket.io, pdf-lib): its workers keep
+          // those modules between files. Each file still starts its own platform and database, so no
+          // state is shared but module-level caches keyed by path. Measured: 512 -> 355 CPU-seconds and
+          // 340 -> 182 s for the project, 392 tests passing, twice (the Postgres run: 76 -> 57 CPU-s).
+          isolate: false,
           include: ['tests/platform/**/*.test.ts'],
           testTimeout: 30_000,
         },
@@ -169,6 +174,8 @@ export default defineConfig({
           // setup). The rest of the platform meets the database only through those.
           name: 'node-postgres',
           environment: 'node',
+          // As the PGlite run's.
+          isolate: false,
           include: POSTGRES_TESTS,
           globalSetup: ['tests/platform/postgresSetup.ts'],
           testTimeout: 30_000,
