@@ -186,6 +186,9 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
+          // Each file still launches its own chromium and platform; its worker keeps playwright-core,
+          // axe and the platform's modules loaded between files.
+          isolate: false,
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/globalSetup.ts'],
           testTimeout: 60_000,

@@ -124,6 +124,11 @@ describe('transitions', () => {
     const motionUrl = JSON.stringify((await motionLoaded).url());
     await page.evaluate(`import(${motionUrl}).then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))`);
     await page.waitForFunction(() => document.getAnimations().length === 0);
+    // The fade at a quarter of its speed: on a busy machine a starved renderer may paint its first frame
+    // of the new page only after a full-speed fade has ended, and the samples would all read 1.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('Animation.enable');
+    await devtools.send('Animation.setPlaybackRate', { playbackRate: 0.25 });
     await page.keyboard.press('ArrowRight');
     const fading = await page.evaluate(
       () =>
