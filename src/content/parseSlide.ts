@@ -1,5 +1,4 @@
 import matter from 'gray-matter';
-import YAML from 'yaml';
 import { SlideFrontmatter } from '../../schemas/slideFrontmatter.ts';
 import type { ContentIssue } from './contentIssue.ts';
 import { unknownToken } from './unknownToken.ts';
@@ -41,16 +40,10 @@ export function parseSlide(file: string, text: string, tokens: DeckTokens): { sl
   const atTop = (message: string): ContentIssue => ({ severity: 'error', file, line: 1, column: 1, field: '', message });
   if (!/^---\n/.test(source)) return { issues: [atTop('must start with a --- frontmatter block')] };
 
-  // gray-matter splits; YAML 1.2 parses (the same parser as the check's positions, see toolchain.md).
-  // A YAML syntax error is reported below, with its position, by the parser that locates fields.
-  const lenient = (text: string) => {
-    try {
-      return YAML.parse(text) as object;
-    } catch {
-      return {};
-    }
-  };
-  const split = matter(source, { engines: { yaml: lenient } });
+  // gray-matter only splits: YAML 1.2 parses below (the same parser as the check's positions, see
+  // toolchain.md), which also reports a syntax error with its position. gray-matter's own parse would be
+  // thrown away, so its engine parses nothing.
+  const split = matter(source, { engines: { yaml: () => ({}) } });
   const yamlStart = source.indexOf(split.matter);
   const lineOffset = source.slice(0, yamlStart).split('\n').length - 1;
   const yaml = parseYamlSource(file, split.matter, lineOffset);
