@@ -1,6 +1,7 @@
 import { compileSync } from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
 import type { ContentIssue } from './contentIssue.ts';
+import { oncePerText } from './oncePerText.ts';
 
 /** The remark plugins the build compiles slide bodies with (vite.config.ts gives @mdx-js/rollup the same). */
 export const MDX_REMARK_PLUGINS = [remarkFrontmatter];
@@ -52,20 +53,14 @@ interface MdNode {
  * does, and lists the elements, links and images of its body. A syntax error becomes one located issue.
  */
 export function readMdxBody(file: string, source: string): MdxBody {
-  const key = `${file}\0${source}`;
-  const known = compiled.get(key);
-  if (known) return known;
-  const body = compileBody(file, source);
-  // A page's body is compiled once per text: the dev server's check on each save, and the tests that break
-  // one page of the deck, recompile only the page that changed (an MDX compile is most of a check's time).
-  compiled.set(key, body);
-  if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
-  return body;
+  return compiledBodies(`${file}\0${source}`);
 }
 
-/** Bodies by file and text, oldest first; callers only read them. */
-const compiled = new Map<string, MdxBody>();
-const COMPILED_KEPT = 200;
+// An MDX compile is most of a check's time: each file's text is compiled once.
+const compiledBodies = oncePerText(200, (key) => {
+  const end = key.indexOf('\0');
+  return compileBody(key.slice(0, end), key.slice(end + 1));
+});
 
 function compileBody(file: string, source: string): MdxBody {
   const body: MdxBody = { elements: [], links: [], images: [], texts: [], issues: [] };

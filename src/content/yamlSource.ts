@@ -1,6 +1,7 @@
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { formatFieldPath, type ContentIssue, type FieldPath } from './contentIssue.ts';
+import { oncePerText } from './oncePerText.ts';
 import { normalizeSourceText } from './sourceText.ts';
 
 /**
@@ -47,23 +48,15 @@ interface ParsedText {
   doc: Document;
 }
 
-/** Parsed texts, oldest first. Each is only read (`toJS()` gives every caller its own data). */
-const parsed = new Map<string, ParsedText>();
-const PARSED_KEPT = 200;
-
-// A text is parsed once: the dev server's check on each save, and the tests that break one file of the
-// deck, parse again only the file that changed (YAML parsing with positions is most of a check's time).
-function parsedText(raw: string): ParsedText {
-  const known = parsed.get(raw);
-  if (known) return known;
+// YAML parsing with positions is most of a check's time after the MDX compile: each text is parsed once
+// (`toJS()` gives every caller its own data from the shared document).
+const parsedText = oncePerText(200, (raw): ParsedText => {
   const text = normalizeSourceText(raw);
   const lines = new LineCounter();
-  // YAML 1.2 core schema: the same parser gray-matter is given, so `010` or dates read alike everywhere.
+  // YAML 1.2 core schema, the one parser of the content: `010` or dates read alike in every file.
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  parsed.set(raw, { text, lines, doc });
-  if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
   return { text, lines, doc };
-}
+});
 
 /** Validates a parsed source, turning every schema issue into a located diagnostic at once. */
 export function validateYamlSource<S extends z.ZodType>(
