@@ -7,6 +7,12 @@ import { fixture, realDeckSources, withExtraSlide, withSlide } from '../fixtures
 const sources = realDeckSources();
 /** The line of `length:` in slides/deck.yaml, where the deck-length errors point. */
 const lengthLine = sources.settings.text.split('\n').findIndex((line) => /^  length: /.test(line)) + 1;
+/** The 1-based line of the `nth` line that reads `text` exactly. */
+const lineOf = (file: string, text: string, nth = 1) =>
+  file
+    .split('\n')
+    .flatMap((line, index) => (line === text ? [index + 1] : []))
+    .at(nth - 1)!;
 const messages = (result: ReturnType<typeof assembleDeck>, severity: 'error' | 'warning') =>
   result.issues.filter((issue) => issue.severity === severity).map(formatIssue);
 
@@ -67,10 +73,17 @@ describe('cross-checks', () => {
     ]);
   });
 
-  it('rejects two pages on one route', () => {
+  it('rejects two pages on one route, at the name of the second', () => {
     const market = sources.slides.find((slide) => slide.file === 'slides/market.mdx')!;
     const result = assembleDeck(withSlide(sources, market.file, market.text.replace('name: Market', 'name: Problem')));
-    expect(messages(result, 'error').some((text) => text.includes('route /problem is also the route of'))).toBe(true);
+    expect(messages(result, 'error')).toEqual(['slides/problem.mdx:2:7 name: route /problem is also the route of slides/market.mdx']);
+  });
+
+  it('names every order two deleted slides leave empty', () => {
+    const result = assembleDeck({ ...sources, slides: sources.slides.filter((slide) => !['slides/contact.mdx', 'slides/market.mdx'].includes(slide.file)) });
+    expect(messages(result, 'error')).toEqual([
+      `slides/deck.yaml:${lengthLine}:11 deck.length: is 17, but 15 pages have an order and none has orders 4, 17: orders run 1-17 without gaps (renumber the pages, or change the length here)`,
+    ]);
   });
 
   it('rejects Live & Operational on anything but the hub', () => {
@@ -87,6 +100,45 @@ describe('cross-checks', () => {
     const errors = messages(assembleDeck(withSlide(sources, hecm.file, text)), 'error');
     expect(errors).toEqual([
       expect.stringMatching(/^slides\/hecm-ai\.mdx:\d+:8 brand: no brand has id hecm-ia in slides\/brands\.yaml \(did you mean hecm-ai\?\)$/),
+    ]);
+  });
+
+  it('rejects a brand id used twice, and names the slides left pointing at the lost one', () => {
+    const brands = { ...sources.brands, text: sources.brands.text.replace('  - id: reverse-desk', '  - id: remo-ai') };
+    expect(messages(assembleDeck({ ...sources, brands }), 'error')).toEqual([
+      `slides/brands.yaml:${lineOf(brands.text, '  - id: remo-ai', 2)}:9 brands[remo-ai].id: id remo-ai is used twice`,
+      expect.stringMatching(/^slides\/contact\.mdx:\d+:5 brands\[7\]: no brand has id reverse-desk in slides\/brands\.yaml \(did you mean reverse-tpo\?\)$/),
+      expect.stringMatching(/^slides\/reverse-desk\.mdx:\d+:8 brand: no brand has id reverse-desk in slides\/brands\.yaml/),
+    ]);
+  });
+
+  it("checks the brands even while a slide's frontmatter is broken, and leaves the order alone until it is fixed", () => {
+    const brands = { ...sources.brands, text: sources.brands.text.replace('  - id: reverse-desk', '  - id: remo-ai') };
+    const problem = sources.slides.find((slide) => slide.file === 'slides/problem.mdx')!;
+    const errors = messages(assembleDeck(withSlide({ ...sources, brands }, problem.file, problem.text.replace('order: 3', 'order: three'))), 'error');
+    expect(errors).toContain('slides/problem.mdx:4:8 order: must be a number');
+    expect(errors).toContain(`slides/brands.yaml:${lineOf(brands.text, '  - id: remo-ai', 2)}:9 brands[remo-ai].id: id remo-ai is used twice`);
+    expect(errors.filter((text) => text.includes('deck.length'))).toEqual([]);
+  });
+
+  it('asks a core or amplifier brand for its investment range, and not the hub', () => {
+    const text = sources.brands.text
+      .replace('    investment: investment.remoAi\n', '')
+      .replace('    investment: hub.investment\n', '')
+      .replace('    investment: investment.rmNews\n', '');
+    expect(messages(assembleDeck({ ...sources, brands: { ...sources.brands, text } }), 'error')).toEqual([
+      `slides/brands.yaml:${lineOf(text, '  - id: remo-ai')}:5 brands[remo-ai]: core brand remo-ai needs an investment range for its ecosystem card`,
+      `slides/brands.yaml:${lineOf(text, '  - id: rm-news')}:5 brands[rm-news]: amplifier brand rm-news needs an investment range for its ecosystem card`,
+    ]);
+  });
+
+  it("keeps the ecosystem's shape: one hub, four core brands, three amplifiers", () => {
+    const lines = sources.brands.text.split('\n');
+    const amplifier = lines.indexOf('    group: amplifier');
+    const text = lines.map((line, index) => (index === amplifier ? '    group: core' : line)).join('\n');
+    expect(messages(assembleDeck({ ...sources, brands: { ...sources.brands, text } }), 'error')).toEqual([
+      'slides/brands.yaml:8:3 brands: 5 brands are in group core; the ecosystem page shows 4',
+      'slides/brands.yaml:8:3 brands: 2 brands are in group amplifier; the ecosystem page shows 3',
     ]);
   });
 
