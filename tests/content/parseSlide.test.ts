@@ -53,6 +53,29 @@ describe('parseSlide', () => {
   it('requires a frontmatter block', () => {
     expect(issuesOf('broken/no-frontmatter.mdx')).toEqual(['tests/fixtures/broken/no-frontmatter.mdx:1:1 must start with a --- frontmatter block']);
   });
+
+  it('requires the frontmatter block at the very top, not below a first line', () => {
+    const issues = parseSlide('x.mdx', `A note first\n${fixture('good-slide.mdx')}`, TOKENS).issues.map(formatIssue);
+    expect(issues).toEqual(['x.mdx:1:1 must start with a --- frontmatter block']);
+  });
+
+  it('reports <Setting> without a name, or with a name that is no setting, as errors', () => {
+    const withBody = (body: string) => `${fixture('good-slide.mdx')}\n${body}\n`;
+    const bodyLine = fixture('good-slide.mdx').split('\n').length + 1;
+    const nameless = parseSlide('x.mdx', withBody('<Setting />'), TOKENS).issues;
+    expect(nameless.map((issue) => [issue.severity, formatIssue(issue)])).toEqual([
+      ['error', expect.stringMatching(new RegExp(`^x\\.mdx:${bodyLine}:1 <Setting>: needs name="…", one of `))],
+    ]);
+    const unknown = parseSlide('x.mdx', withBody('<Setting name="fax" />'), TOKENS).issues;
+    expect(unknown.map((issue) => [issue.severity, formatIssue(issue)])).toEqual([
+      ['error', expect.stringMatching(new RegExp(`^x\\.mdx:${bodyLine}:10 <Setting name="fax">: is not a deck setting`))],
+    ]);
+  });
+
+  it('reads only <Setting>’s name as a setting, camel-cased SVG elements as elements, not components, and <Cards /> as every card', () => {
+    const body = '<span name="top">Top</span>\n\n<svg aria-hidden="true"><linearGradient id="fade" /></svg>\n\n<Cards />';
+    expect(parseSlide('x.mdx', `${fixture('good-slide.mdx')}\n${body}\n`, TOKENS).issues).toEqual([]);
+  });
 });
 
 describe('encodings (issue 26)', () => {
