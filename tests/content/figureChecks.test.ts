@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assembleDeck, type DeckSources } from '../../src/content/assembleDeck.ts';
 import { formatIssue } from '../../src/content/contentIssue.ts';
+import { checkFigures, monthsBetween } from '../../src/content/figureChecks.ts';
+import { parseLedger } from '../../src/content/figureLedger.ts';
 import { slideModule } from '../../src/content/registryModules.ts';
 import { sampleNotice } from '../../src/content/samples.ts';
 import { realDeckSources, withSlide } from '../fixtures/deckFixture.ts';
@@ -230,5 +232,146 @@ describe('sources', () => {
     );
     expect(given).toContain('export * as sourceNotes from "/src/components/SourceNotes.tsx";');
     expect(given).toContain('export const sources = {"market.homeEquity":{"label":"Home equity","source":"Survey (test)","asOf":"30 June 2025"}};');
+  });
+});
+
+// Issue 29 (mutation testing): the ledger's own checks on a small ledger, so each test controls every
+// number it sums or dates. Every result is computed inside its test: Stryker turns a mutant on only
+// for code that runs in a test, not in a describe body.
+const LEDGER = 'slides/figures.yaml';
+/** One ledger entry's YAML; its as-of date is the sample value unless a test gives one, so only dated entries are aged. */
+const entry = (id: string, label: string, ...fields: string[]) =>
+  [
+    `  ${id}:`,
+    `    label: ${label}`,
+    ...fields.map((field) => `    ${field}`),
+    '    source: Test',
+    ...(fields.some((field) => field.startsWith('asOf')) ? [] : ['    asOf: to be supplied']),
+  ]
+    .map((line) => `${line}\n`)
+    .join('');
+/** Two money parts (one a range) and two counts (one a range) for the totals to sum. */
+const PARTS = [
+  entry('parts.a', 'Part A', 'usd: { low: 400000, high: 600000 }'),
+  entry('parts.b', 'Part B', 'usd: 600000'),
+  entry('units.x', 'Units X', 'count: 3'),
+  entry('units.y', 'Units Y', 'count: { low: 4, high: 5 }'),
+].join('');
+const ledgerText = (...entries: string[]) => `staleAfterMonths: 18\nfigures:\n${PARTS}${entries.join('')}`;
+/** The ledger's issues on its own; no slide shows its figures, so those warnings are left out. */
+const ledgerIssues = (text: string) => {
+  const parsed = parseLedger(LEDGER, text);
+  expect(parsed.issues.map(formatIssue)).toEqual([]);
+  return checkFigures({ ledger: parsed.ledger!, slides: [], today: TODAY })
+    .filter((issue) => !issue.message.startsWith('no page shows'))
+    .map(formatIssue);
+};
+
+describe('stated totals (sumOf) and counts in the ledger', () => {
+  it('a single total in its own area: not part of its sum; only the end its parts miss is warned about, in dollars, with no end in the field', () => {
+    const text = ledgerText(entry('parts.total', 'Total', 'usd: 1000000', 'sumOf: [parts.*]'));
+    expect(ledgerIssues(text)).toEqual([
+      `${placeOf(LEDGER, '1000000', 'parts.total:', text)} parts.total.usd: warning: the stated total's high end is $1M, but the figures it sums (parts.*) add up to $1.2M ($1M-$1.2M); the slides show the stated $1M`,
+    ]);
+  });
+
+  it('a ranged total: each end it misses at that end, the end in the field; a total its parts make up has no warning', () => {
+    const text = ledgerText(
+      entry('sums.off', 'Off', 'usd: { low: 900000, high: 1300000 }', 'sumOf: [parts.a, parts.b]'),
+      entry('sums.exact', 'Exact', 'usd: { low: 1000000, high: 1200000 }', 'sumOf: [parts.a, parts.b]'),
+    );
+    const stated = 'the slides show the stated $900K-$1.3M';
+    expect(ledgerIssues(text)).toEqual([
+      `${placeOf(LEDGER, '900000', 'sums.off:', text)} sums.off.usd.low: warning: the stated total's low end is $900K, but the figures it sums (parts.a, parts.b) add up to $1M ($1M-$1.2M); ${stated}`,
+      `${placeOf(LEDGER, '1300000', 'sums.off:', text)} sums.off.usd.high: warning: the stated total's high end is $1.3M, but the figures it sums (parts.a, parts.b) add up to $1.2M ($1M-$1.2M); ${stated}`,
+    ]);
+  });
+
+  it('a total of counts is written as plain numbers, not dollars', () => {
+    const text = ledgerText(entry('units.total', 'Units', 'count: 10', 'sumOf: [units.x, units.y]'));
+    const at = placeOf(LEDGER, '10', 'units.total:', text);
+    expect(ledgerIssues(text)).toEqual([
+      `${at} units.total.count: warning: the stated total's low end is 10, but the figures it sums (units.x, units.y) add up to 7 (7-8); the slides show the stated 10`,
+      `${at} units.total.count: warning: the stated total's high end is 10, but the figures it sums (units.x, units.y) add up to 8 (7-8); the slides show the stated 10`,
+    ]);
+  });
+
+  it('a total of money that sums counts is an error naming them, and no sum is compared', () => {
+    const text = ledgerText(entry('mixed.total', 'Mixed', 'usd: 1000000', 'sumOf: [parts.a, units.*]'));
+    expect(ledgerIssues(text)).toEqual([
+      `${placeOf(LEDGER, '[parts.a, units.*]', 'mixed.total:', text)} mixed.total.sumOf: sums figures of another kind than usd: units.x, units.y`,
+    ]);
+  });
+
+  it('a sumOf or countOf naming no figure is an error for each name, and nothing is summed or counted', () => {
+    const text = ledgerText(
+      entry('parts.total', 'Total', 'usd: 5', 'sumOf: [parts.a, parts.bb, nothing.*]'),
+      entry('units.count', 'Count', 'count: 5', 'countOf: [units.z]'),
+    );
+    const sumOf = placeOf(LEDGER, '[parts.a, parts.bb', 'parts.total:', text);
+    expect(ledgerIssues(text)).toEqual([
+      `${sumOf} parts.total.sumOf: parts.bb names no figure of the ledger (did you mean parts.b?)`,
+      `${sumOf} parts.total.sumOf: nothing.* names no figure of the ledger`,
+      `${placeOf(LEDGER, '[units.z]', 'units.count:', text)} units.count.countOf: units.z names no figure of the ledger (did you mean units.x?)`,
+    ]);
+  });
+});
+
+describe('as-of dates', () => {
+  it('count whole months: a day later in the month than today is not a month yet; a month without a day counts from the 1st', () => {
+    expect(monthsBetween('2024-07-15', '2026-01-15')).toBe(18);
+    expect(monthsBetween('2024-07-14', '2026-01-15')).toBe(18);
+    expect(monthsBetween('2024-07-16', '2026-01-15')).toBe(17);
+    expect(monthsBetween('2024-07', '2026-01-01')).toBe(18);
+    expect(monthsBetween('2025-12-31', '2026-01-01')).toBe(0);
+  });
+
+  it('warn only past staleAfterMonths: exactly 18 months is recent enough, 19 is not', () => {
+    const text = ledgerText(
+      entry('dates.exactly', 'Exactly', 'count: 1', "asOf: '2024-07-15'"),
+      entry('dates.notYet', 'Not yet', 'count: 2', "asOf: '2024-06-16'"),
+      entry('dates.older', 'Older', 'count: 3', "asOf: '2024-06-15'"),
+    );
+    expect(ledgerIssues(text)).toEqual([
+      `${placeOf(LEDGER, "'2024-06-15'", 'dates.older:', text)} dates.older.asOf: warning: 2024-06-15 is 19 months before today (${TODAY}), older than staleAfterMonths (18): check the figure, then update its value, source and asOf`,
+    ]);
+  });
+});
+
+describe('figures in slide bodies and brand sentences', () => {
+  it('<Figure> without id= is an error at the element, naming the ledger', () => {
+    const deck = editSlide('slides/market.mdx', (text) => text.replace('<Stats group="market" />', '<Stats group="market" />\n\nThe market: <Figure />.'));
+    const body = deck.slides.find((slide) => slide.file === 'slides/market.mdx')!.text;
+    expect(issues(deck, 'error')).toEqual([
+      `${placeOf('slides/market.mdx', '<Figure />', undefined, body)} <Figure>: needs id="…", the id of a figure in slides/figures.yaml (such as market.homeEquity)`,
+    ]);
+  });
+
+  it('{name} in a body: a deck setting is left to the settings check, an unknown name names nothing, a last part names the figure whose id ends in it', () => {
+    const deck = {
+      ...editSlide('slides/market.mdx', (text) => `${text}\nFrom {host}: {nonsense} and {deepName}.\n`),
+      // An id of three parts, so that the match is on its last part and not its second.
+      figures: {
+        ...sources.figures,
+        text: sources.figures.text.replace(
+          'figures:\n',
+          'figures:\n  market.deep.deepName:\n    label: Deep\n    count: 7\n    source: to be supplied\n    asOf: to be supplied\n',
+        ),
+      },
+    };
+    const body = deck.slides.find((slide) => slide.file === 'slides/market.mdx')!.text;
+    expect(issues(deck, 'error')).toEqual([
+      // The settings check's one message: the figure check leaves a setting's name to it, so it is not said twice.
+      `${placeOf('slides/market.mdx', '{host}', undefined, body)} {host} in a slide body is code in MDX: write <Setting name="host" /> instead`,
+      `${placeOf('slides/market.mdx', '{nonsense}', undefined, body)} {nonsense} in a slide body is code in MDX and names nothing: write <Figure id="…" /> for a figure of slides/figures.yaml, <Setting name="…" /> for a deck setting`,
+      `${placeOf('slides/market.mdx', '{deepName}', undefined, body)} {deepName} in a slide body is code in MDX: write <Figure id="market.deep.deepName" /> instead`,
+    ]);
+  });
+
+  it("a ledger figure typed in a brand's sentence is found at its place in brands.yaml", () => {
+    const brands = { ...sources.brands, text: sources.brands.text.replace('technology and fulfillment.', 'technology and fulfillment in a $13.95T market.') };
+    expect(issues({ ...sources, brands }, 'error')).toEqual([
+      `${placeOf('slides/brands.yaml', '$13.95T', undefined, brands.text)} brands[hub].description: $13.95T repeats figure market.homeEquity (Home equity): write {market.homeEquity} instead`,
+    ]);
   });
 });
