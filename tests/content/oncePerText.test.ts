@@ -14,10 +14,11 @@ describe('oncePerText', () => {
     length('bb');
     length('a');
     expect(made).toEqual(['a', 'bb']);
-    length('ccc'); // three kept would be one too many: the oldest, 'a', drops out
-    length('bb');
+    length('ccc'); // three kept would be one too many: 'bb', the least recently asked ('a' was asked again), drops out
     length('a');
-    expect(made).toEqual(['a', 'bb', 'ccc', 'a']);
+    expect(made).toEqual(['a', 'bb', 'ccc']);
+    length('bb');
+    expect(made).toEqual(['a', 'bb', 'ccc', 'bb']);
   });
 });
 
