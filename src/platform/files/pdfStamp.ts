@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage, type PDFRef, PDFStream, type PDFRawStream, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFName, PDFPage, PDFRawStream, PDFRef } from 'pdf-lib';
 
 // The exported deck (dist/deck.pdf) is stamped per viewer at request time: every page gets one
 // line of small grey text in its bottom margin. The stamped file is ONE revision, written whole by
@@ -73,6 +73,9 @@ export async function loadSourcePdf(file: string): Promise<PreparedPdf | null> {
 
 /** Parses `bytes` once and gives every page an (empty) stamp content stream and the stamp's font. */
 export async function preparePdf(bytes: Uint8Array): Promise<PreparedPdf> {
+  // Loaded on the first PDF asked for: half a second of every platform start (and of every test
+  // process that starts one) that a deck without an export never needs.
+  const { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const { context } = doc;
   if (context.trailerInfo.Encrypt) throw new Error('deck.pdf is encrypted; export it without encryption');

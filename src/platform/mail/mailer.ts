@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxMessage } from './outbox.ts';
 
 /** The sender when MAIL_FROM is not set. */
@@ -40,12 +40,14 @@ export function htmlBody(text: string, linkBase: string): string {
  * `linkBase` gives the PUBLIC_URL, the only links its HTML parts make clickable.
  */
 export function createMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FROM, linkBase: () => string = () => ''): Mailer {
-  const transport = createTransport({ ...TIMEOUTS, url: smtpUrl }, { from });
+  // nodemailer is loaded with the first message: a platform that sends none never pays its import.
+  let transport: Promise<Transporter> | undefined;
+  const open = () => (transport ??= import('nodemailer').then(({ createTransport }) => createTransport({ ...TIMEOUTS, url: smtpUrl }, { from })));
   return {
     async deliver(message) {
-      await transport.sendMail({ to: message.to, subject: message.subject, text: message.body, html: htmlBody(message.body, linkBase()) });
+      await (await open()).sendMail({ to: message.to, subject: message.subject, text: message.body, html: htmlBody(message.body, linkBase()) });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close()),
   };
 }
 
