@@ -125,6 +125,7 @@ describe('the visibility gate', () => {
     const reply = await p.call('GET', '/entities/Thing', { app: 'nope', token: p.serviceToken });
     expect(reply.status).toBe(404);
     expect(reply.body.code).toBe('app_not_found');
+    expect(reply.body.detail).toBe('App nope not found');
   });
 });
 

@@ -12,6 +12,9 @@ const deck = fakeDeck({
   'assets/index-abc123.js': 'console.log("app")',
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'robots.txt': 'User-agent: *\nDisallow:\n',
+  // Gated files that are not pages: a content chunk and a file on no public list.
+  'assets/content/market-abc123.js': 'export default "MARKET CHUNK"',
+  'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"><title>GATED LOGO</title></svg>',
 });
 let p: TestPlatform;
 
@@ -64,6 +67,22 @@ describe('the static deck behind the gate', () => {
     expect((await get('/executivesummary', token)).text).toContain('EXEC CONTENT');
     await p.call('POST', '/auth/logout', { token });
     expect((await get('/executivesummary', token)).text).toContain('GATE SHELL');
+  });
+
+  it('keeps gated files that are not pages (a content chunk, a file on no public list) from anyone the gate keeps out', async () => {
+    const stranger = await registeredUser(p, 'chunk-stranger@example.com', 'stranger-pass-1', false);
+    const admin = await p.login(ADMIN.email, ADMIN.password);
+    for (const path of ['/assets/content/market-abc123.js', '/logo.svg']) {
+      for (const [who, token] of [['signed out', undefined], ['a forged token', 'forged-token'], ['a user not invited', stranger]] as const) {
+        const reply = await get(path, token);
+        // A refused admission must read as "no", not as a missing answer taken for "yes" (admission.ts, admittedOrNull).
+        expect({ status: reply.status, text: reply.text }, `${path} for ${who}: a gated file went out`).toEqual({ status: 404, text: '<h1>NOT FOUND PAGE</h1>' });
+      }
+      const granted = await get(path, admin);
+      expect(granted.status, `${path} for an admitted user`).toBe(200);
+      expect(granted.headers.get('cache-control'), path).toMatch(/^private/);
+    }
+    expect((await get('/assets/content/market-abc123.js', admin)).text).toContain('MARKET CHUNK');
   });
 
   it('public_with_login lets any signed-in user in; public_without_login lets everyone in', async () => {
