@@ -18,6 +18,7 @@ const pureTests = [
   'tests/content/figureChecks.test.ts',
   'tests/presenting/notesField.test.ts',
   'tests/build/speakerNotes.test.ts',
+  'tests/presenting/followDrive.test.ts',
 ];
 // Tests of code that runs in a page: the recorder listens on window and document.
 const pageTests = [

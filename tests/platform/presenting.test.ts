@@ -1,9 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { FOLLOW_DRIVE_EVENT, type FollowState, followRoom, NOTES_DIR, NOTES_FILE, PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
+import type { Caller } from '../../src/platform/identity/access.ts';
+import type { UserRow } from '../../src/platform/identity/users.ts';
 import { FollowBoard } from '../../src/platform/live/follow.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
@@ -66,6 +68,39 @@ describe('speaker notes', () => {
     expect(refused.status).toBe(403);
     expect(JSON.stringify(refused.body)).not.toContain('partnership');
     expect((await p.call('GET', PRESENTING_CALL.notes)).status).toBe(403);
+  });
+
+  it('records each reading of the notes, with how many pages have one', async () => {
+    await p.call('GET', PRESENTING_CALL.notes, { token: admin });
+    const last = await p.db.query<{ action: string; actor: string; detail: unknown }>(
+      "SELECT action, actor, detail FROM audit_log WHERE app_id = 'testapp' AND action = 'speaker_notes_viewed' ORDER BY at DESC, id DESC LIMIT 1",
+    );
+    expect(last.rows[0]).toEqual({ action: 'speaker_notes_viewed', actor: ADMIN.email, detail: { pages: 2 } });
+  });
+
+  it('reads the notes file at each request: a note that is not text is left out, and a file that is no notes object, no JSON or missing gives none', async () => {
+    const file = join(deck.dir, NOTES_DIR, NOTES_FILE);
+    const notesNow = async () => (await p.call('GET', PRESENTING_CALL.notes, { token: admin })).body.notes;
+    try {
+      writeFileSync(file, JSON.stringify({ '/': 'Open.', '/market': 5, '/team': null, '/ask': ['x'] }));
+      expect(await notesNow(), 'a note that is not text went to the presenter').toEqual({ '/': 'Open.' });
+      for (const text of ['["a list"]', '"a string"', 'null', '7']) {
+        writeFileSync(file, text);
+        p.logs.length = 0;
+        expect(await notesNow(), text).toEqual({});
+        expect(p.logs, text).toEqual([`[platform] ${file} is not a notes object; presenting without notes`]);
+      }
+      writeFileSync(file, '{ not json');
+      p.logs.length = 0;
+      expect(await notesNow()).toEqual({});
+      expect(p.logs).toEqual([expect.stringMatching(new RegExp(`^\\[platform\\] cannot read ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*JSON`))]);
+      rmSync(file);
+      p.logs.length = 0;
+      expect(await notesNow()).toEqual({});
+      expect(p.logs, 'a deck without notes (no build yet) is no error to log').toEqual([]);
+    } finally {
+      writeFileSync(file, JSON.stringify(NOTES));
+    }
   });
 
   it('the served folder never gives out the notes file', async () => {
@@ -138,6 +173,12 @@ describe('follow-me', () => {
 
     expect(await drive(presenter, { stop: true })).toMatchObject({ ok: true, state: { path: null } });
     await eventually(() => seen.at(-1)?.path === null && joinerSeen.at(-1)?.path === null, { what: 'the stop' });
+
+    // The API ends a presentation too, and says so.
+    expect((await p.call('POST', PRESENTING_CALL.drive, { token: admin, body: { path: '/market' } })).status).toBe(200);
+    const stopped = await p.call('POST', PRESENTING_CALL.drive, { token: admin, body: { stop: true } });
+    expect({ status: stopped.status, body: stopped.body }).toEqual({ status: 200, body: { stopped: true } });
+    await eventually(() => seen.at(-1)?.path === null && seen.at(-2)?.path === '/market', { what: 'the API stop' });
   });
 
   it('refuses a viewer ending the presentation ({ stop: true }) while an admin presents, by socket and by API; it carries on', async () => {
@@ -221,5 +262,70 @@ describe('a presenter who leaves', () => {
     expect(published).toEqual(['/market', '/problem']);
     expect(await second.socketClosed('reload', 'socket-2')).toBe(true);
     expect(published).toEqual(['/market', '/problem', null]);
+  });
+});
+
+describe('the board, each time it is asked', () => {
+  const service = { kind: 'service' } as const;
+  /** An admin person as the socket or API identifies them. */
+  const adminNamed = (full_name: string | null): Caller =>
+    ({ kind: 'user', digest: 'd', user: { id: 'u1', email: 'pat@deck.example', role: 'admin', full_name } as UserRow }) as Caller;
+  const entries = async (appId: string) =>
+    (
+      await p.db.query<{ actor: string | null; action: string; address: string | null; user_agent: string | null; detail: Record<string, unknown> }>(
+        'SELECT actor, action, address, user_agent, detail FROM audit_log WHERE app_id = $1 ORDER BY at, id',
+        [appId],
+      )
+    ).rows;
+
+  it('records a presentation once when it starts and once when it ends, with who and from where; a stop with nobody presenting records nothing', async () => {
+    const published: Array<[string, FollowState]> = [];
+    const board = new FollowBoard(p.db, (room, state) => published.push([room, state]));
+    const origin = { address: '203.0.113.9', userAgent: 'Projector/1.0' };
+    expect(await board.drive('audited', service, { stop: true }, undefined, origin)).toEqual({ path: null, presenter: null, at: null });
+    expect(await entries('audited'), 'a stop with nobody presenting was recorded').toEqual([]);
+    await board.drive('audited', adminNamed('Pat'), { path: '/market' }, undefined, origin);
+    await board.drive('audited', adminNamed('Pat'), { path: '/problem' }, undefined, origin);
+    await board.drive('audited', adminNamed('Pat'), { stop: true }, undefined, origin);
+    expect(await entries('audited'), 'moves within a presentation are recorded, or its start or end is not').toEqual([
+      { actor: 'pat@deck.example', action: 'follow_started', address: '203.0.113.9', user_agent: 'Projector/1.0', detail: { path: '/market' } },
+      { actor: 'pat@deck.example', action: 'follow_stopped', address: '203.0.113.9', user_agent: 'Projector/1.0', detail: {} },
+    ]);
+    // Every change goes to the app's follow room, the stop as "nobody presents".
+    expect(published.map(([room, state]) => [room, state.path])).toEqual([
+      [followRoom('audited'), null],
+      [followRoom('audited'), '/market'],
+      [followRoom('audited'), '/problem'],
+      [followRoom('audited'), null],
+    ]);
+  });
+
+  it("shows viewers the admin's display name, trimmed, and never an email; no name reads 'The presenter'", async () => {
+    const board = new FollowBoard(p.db, () => undefined);
+    expect((await board.drive('named', adminNamed('  Pat Presenter  '), { path: '/market' })).presenter).toBe('Pat Presenter');
+    expect((await board.drive('named', adminNamed(null), { path: '/market' })).presenter).toBe('The presenter');
+    expect((await board.drive('named', adminNamed('   '), { path: '/market' })).presenter).toBe('The presenter');
+    expect((await board.drive('named', service, { path: '/market' })).presenter).toBe('The presenter');
+  });
+
+  it('records the end when the presenter left, and an API drive (no socket) never ends by a socket closing', async () => {
+    const board = new FollowBoard(p.db, () => undefined, 20);
+    await board.drive('left', service, { path: '/market' });
+    expect(await board.socketClosed('left', 'undefined'), 'an API drive was taken for a socket').toBe(false);
+    await board.drive('left', service, { path: '/market' }, 'socket-9');
+    expect(await board.socketClosed('left', 'socket-9')).toBe(true);
+    expect((await entries('left')).map((entry) => [entry.action, entry.actor, entry.detail])).toEqual([
+      ['follow_started', 'service', { path: '/market' }],
+      ['follow_stopped', null, { reason: 'the presenter left' }],
+    ]);
+  });
+
+  it('says a presentation did not end when the database refused the end', async () => {
+    let failing = false;
+    const db = { query: (text: string, values?: unknown[]) => (failing ? Promise.reject(new Error('database gone')) : p.db.query(text, values)) };
+    const board = new FollowBoard(db as typeof p.db, () => undefined, 10);
+    await board.drive('refused', service, { path: '/market' }, 'socket-1');
+    failing = true;
+    expect(await board.socketClosed('refused', 'socket-1'), 'an end the database refused was reported as done').toBe(false);
   });
 });

@@ -73,10 +73,17 @@ describe('the static deck behind the gate', () => {
     const stranger = await registeredUser(p, 'chunk-stranger@example.com', 'stranger-pass-1', false);
     const admin = await p.login(ADMIN.email, ADMIN.password);
     for (const path of ['/assets/content/market-abc123.js', '/logo.svg']) {
-      for (const [who, token] of [['signed out', undefined], ['a forged token', 'forged-token'], ['a user not invited', stranger]] as const) {
+      for (const [who, token] of [
+        ['signed out', undefined],
+        ['a forged token', 'forged-token'],
+        ['a user not invited', stranger],
+      ] as const) {
         const reply = await get(path, token);
         // A refused admission must read as "no", not as a missing answer taken for "yes" (admission.ts, admittedOrNull).
-        expect({ status: reply.status, text: reply.text }, `${path} for ${who}: a gated file went out`).toEqual({ status: 404, text: '<h1>NOT FOUND PAGE</h1>' });
+        expect({ status: reply.status, text: reply.text }, `${path} for ${who}: a gated file went out`).toEqual({
+          status: 404,
+          text: '<h1>NOT FOUND PAGE</h1>',
+        });
       }
       const granted = await get(path, admin);
       expect(granted.status, `${path} for an admitted user`).toBe(200);
