@@ -55,6 +55,8 @@ const platformTests = [
   'tests/platform/accessRequests.test.ts',
   'tests/platform/endedReasons.test.ts',
   'tests/platform/attackInput.test.ts',
+  'tests/platform/entityRules.test.ts',
+  'tests/platform/writeRates.test.ts',
 ];
 
 const config: UserConfig = {
