@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttemptLimiter } from '../../src/platform/identity/attemptLimiter.ts';
 import { LimitEvents } from '../../src/platform/identity/limitEvents.ts';
 import { ClientThrottle, CLIENT_FREE_FAILURES, CLIENT_MAX_IN_FLIGHT } from '../../src/platform/identity/clientThrottle.ts';
+import { tooManyAttempts } from '../../src/platform/identity/signInLimits.ts';
 import { normalizeAddress } from '../../src/platform/http/clientAddress.ts';
 import { pruneDeadSecrets, sha256 } from '../../src/platform/identity/tokens.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
@@ -98,6 +99,17 @@ describe('failed sign-ins', () => {
     }
     const mails = await p.db.query(`SELECT 1 FROM outbox WHERE data->>'to' = 'reset-me@example.com' AND data->>'kind' = 'reset'`);
     expect(mails.rows).toHaveLength(5);
+  });
+
+  it('every sign-in limit answers one 429: seconds under a minute, else minutes rounded up, and Retry-After', () => {
+    const said = (wait: number) => {
+      const error = tooManyAttempts(wait);
+      return [error.status, error.body.code, error.body.detail, error.headers['Retry-After']];
+    };
+    expect(said(59)).toEqual([429, 'too_many_attempts', 'Too many sign-in attempts; try again in 59 s', '59']);
+    expect(said(60)).toEqual([429, 'too_many_attempts', 'Too many sign-in attempts; try again in 1 min', '60']);
+    expect(said(61)).toEqual([429, 'too_many_attempts', 'Too many sign-in attempts; try again in 2 min', '61']);
+    expect(said(900)).toEqual([429, 'too_many_attempts', 'Too many sign-in attempts; try again in 15 min', '900']);
   });
 
   it('an unknown email fails like a wrong password', async () => {
