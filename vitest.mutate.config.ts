@@ -57,6 +57,7 @@ const platformTests = [
   'tests/platform/attackInput.test.ts',
   'tests/platform/entityRules.test.ts',
   'tests/platform/writeRates.test.ts',
+  'tests/platform/pdfStamp.test.ts',
   // What each door writes to the audit log (sign-in, sign-out, invitations, presenting, downloads).
   'tests/platform/auditLog.test.ts',
 ];

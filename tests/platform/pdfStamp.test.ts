@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadSourcePdf, PARSED_PDFS_KEPT, preparePdf, stampPdf } from '../../src/platform/files/pdfStamp.ts';
+
+// The stamp (pdfStamp.ts) read back with pdf-lib: where it is drawn, under which font name, what of
+// the export it keeps, and which parsed exports it keeps between downloads.
+
+const dir = mkdtempSync(join(tmpdir(), 'pdf-stamp-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A small export: `sizes` pages of the given width and height, drawn with Helvetica. */
+async function exportPdf(sizes: Array<[number, number]> = [[960, 540]], fontNamed?: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setProducer('deck export');
+  doc.setModificationDate(new Date('2026-01-02T03:04:05Z'));
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const size of sizes) {
+    const page = doc.addPage(size);
+    page.drawText('Cover', { x: 40, y: 480, size: 24, font });
+    // A page that already uses the stamp's font name for a font of its own.
+    if (fontNamed) page.node.setFontDictionary(PDFName.of(fontNamed), font.ref);
+  }
+  return doc.save();
+}
+
+/** The stamp's drawing on each page of a stamped PDF: the last content stream, decoded. */
+async function stampsOf(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.getPages().map((page) => {
+    const contents = page.node.Contents() as PDFArray;
+    const last = doc.context.lookup(contents.get(contents.size() - 1)) as PDFRawStream;
+    return new TextDecoder().decode(decodePDFRawStream(last).decode());
+  });
+}
+
+describe('stampPdf', () => {
+  it('centres the line in the bottom margin of every page, whatever its width, at two decimals', async () => {
+    const prepared = await preparePdf(
+      await exportPdf([
+        [960, 540],
+        [612.333, 792],
+      ]),
+    );
+    const text = 'Prepared for Ann · ann@lender.example';
+    const width = prepared.font.widthOfTextAtSize(text, 7);
+    const [first, second] = await stampsOf(await stampPdf(prepared, text));
+    const x = (pageWidth: number) => (Math.round(((pageWidth - width) / 2) * 100) / 100).toString();
+    expect(first).toContain(`/DeckStamp 7 Tf\n${x(960)} `);
+    expect(second).toContain(`/DeckStamp 7 Tf\n${x(612.333)} `);
+    expect(first).toMatch(/^Q\nq\n0\.45 0\.45 0\.45 rg\nBT\n/);
+  });
+
+  it('keeps at least 2 points from the left edge when the line is wider than the page', async () => {
+    const prepared = await preparePdf(await exportPdf([[100, 100]]));
+    const [stamp] = await stampsOf(await stampPdf(prepared, 'a line far wider than this small page could ever hold'));
+    expect(stamp).toMatch(/Tf\n2 \d/);
+  });
+
+  it('takes another font name where a page already has a font called DeckStamp', async () => {
+    const prepared = await preparePdf(await exportPdf([[960, 540]], 'DeckStamp'));
+    const [stamp] = await stampsOf(await stampPdf(prepared, 'x'));
+    expect(stamp, "the stamp took over the page's own DeckStamp font").toContain('/DeckStamp1 7 Tf');
+  });
+
+  it("leaves the export's own metadata as it was", async () => {
+    const stamped = await PDFDocument.load(await stampPdf(await preparePdf(await exportPdf()), 'x'), { updateMetadata: false });
+    expect(stamped.getProducer()).toBe('deck export');
+    expect(stamped.getModificationDate()?.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+  });
+});
+
+describe('loadSourcePdf', () => {
+  it('parses an export once while its file is unchanged, and again once it changed', async () => {
+    const file = join(dir, 'deck.pdf');
+    writeFileSync(file, await exportPdf());
+    const first = await loadSourcePdf(file);
+    expect(first).not.toBeNull();
+    expect(await loadSourcePdf(file), 'the same export parsed again').toBe(first);
+    // A rebuild: same size, a new mtime; then another size.
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const touched = await loadSourcePdf(file);
+    expect(touched, 'a rebuilt export served from the old parse').not.toBe(first);
+    writeFileSync(
+      file,
+      await exportPdf([
+        [960, 540],
+        [960, 540],
+      ]),
+    );
+    const grown = await loadSourcePdf(file);
+    expect(grown).not.toBe(touched);
+    expect(grown!.pages).toHaveLength(2);
+  });
+
+  it('answers null for a missing file or a folder, and forgets what it had', async () => {
+    const file = join(dir, 'gone.pdf');
+    writeFileSync(file, await exportPdf());
+    expect(await loadSourcePdf(file)).not.toBeNull();
+    rmSync(file);
+    expect(await loadSourcePdf(file)).toBeNull();
+    expect(await loadSourcePdf(dir), 'a folder taken for an export').toBeNull();
+  });
+
+  it('parses a broken export again, rather than keeping the failure, even when the mended file looks the same', async () => {
+    const file = join(dir, 'broken.pdf');
+    const good = await exportPdf();
+    // Same size and same mtime as the good file it becomes: only a forgotten failure parses again.
+    writeFileSync(file, new Uint8Array(good.length));
+    const when = new Date('2026-03-04T05:06:07Z');
+    utimesSync(file, when, when);
+    await expect(loadSourcePdf(file)).rejects.toThrow();
+    writeFileSync(file, good);
+    utimesSync(file, when, when);
+    expect(await loadSourcePdf(file), 'a mended export still answered with the old failure').not.toBeNull();
+  });
+
+  it(`keeps the ${PARSED_PDFS_KEPT} exports asked for most recently`, async () => {
+    const files = Array.from({ length: PARSED_PDFS_KEPT + 1 }, (_, i) => join(dir, `partner-${i}.pdf`));
+    const bytes = await exportPdf();
+    for (const file of files) writeFileSync(file, bytes);
+    const first = new Map<string, unknown>();
+    for (const file of files.slice(0, PARSED_PDFS_KEPT)) first.set(file, await loadSourcePdf(file));
+    // Asking for the oldest again makes it the newest; the next one past the limit drops the second.
+    expect(await loadSourcePdf(files[0]!)).toBe(first.get(files[0]!));
+    await loadSourcePdf(files[PARSED_PDFS_KEPT]!);
+    expect(await loadSourcePdf(files[0]!), 'the export asked for last was dropped').toBe(first.get(files[0]!));
+    for (const file of files.slice(2, PARSED_PDFS_KEPT)) expect(await loadSourcePdf(file), file).toBe(first.get(file));
+    expect(await loadSourcePdf(files[1]!), 'more parsed exports kept than the limit').not.toBe(first.get(files[1]!));
+  });
+});
