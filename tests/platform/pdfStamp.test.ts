@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { decodePDFRawStream, type PDFArray, PDFDocument, PDFName, type PDFRawStream, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSourcePdf, PARSED_PDFS_KEPT, preparePdf, stampPdf } from '../../src/platform/files/pdfStamp.ts';
 
