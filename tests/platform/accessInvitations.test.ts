@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
+import { futureExpiry } from '../../src/platform/identity/invitations.ts';
 import { LAST_SEEN_EVERY_MS, noteSeen } from '../../src/platform/identity/lastSeen.ts';
 import { HIDDEN_MARK } from '../../src/platform/mail/outbox.ts';
 import type { UserRow } from '../../src/platform/identity/users.ts';
@@ -113,6 +114,79 @@ describe('inviting', () => {
     expect((await p.call('POST', ACCESS_CALL.revoke(target))).status).toBe(403);
     expect(await counts()).toEqual(before);
     expect((await invite({ user_email: 'service@lender.example' }, p.serviceToken)).status).toBe(200);
+  });
+});
+
+describe('the invitation mail, word for word', () => {
+  /** The newest invitation to `email` as its subject and its lines. */
+  async function invitation(email: string): Promise<{ subject: string; lines: string[] }> {
+    const [head, ...lines] = (await latestMail(p, email, 'invite')).split('\n');
+    return { subject: head!.slice(`[outbox] to ${email} (invite): `.length), lines };
+  }
+  const linkLine = expect.stringMatching(/^https:\/\/deck\.example\/login\?invite_token=[A-Za-z0-9_-]{43}$/);
+  const linkEnds = (email: string) =>
+    expect.stringMatching(
+      new RegExp(
+        `^The link works once and until \\d{4}-\\d{2}-\\d{2} \\(UTC\\)\\. It is meant for ${email.replace('.', '\\.')} only; please do not forward it\\.$`,
+      ),
+    );
+
+  it("from a named admin, to a partner with a Prepared-for and an end of access: the inviter's name and address, the partner's own name and company, both dates", async () => {
+    // Written straight to the database: the profile form trims a name, but one stored otherwise (an older platform) must not show its spaces.
+    await p.db.query('UPDATE users SET full_name = $1 WHERE email = $2', ['  Ann Lee  ', ADMIN.email]);
+    try {
+      expect(
+        (await invite({ user_email: 'rae@bank.example', role: 'user', expires_at: nextYear, prepared_for: { name: 'Rae Kim', company: 'Bank Co' } })).status,
+      ).toBe(200);
+      const mail = await invitation('rae@bank.example');
+      expect(mail.subject).toBe('Invitation from Ann Lee: the Test Co investor deck');
+      expect(mail.lines.slice(0, 10)).toEqual([
+        'Dear Rae Kim,',
+        '',
+        `Ann Lee (${ADMIN.email}), of Test Co, invited you to view the Test Co investor deck, prepared for Rae Kim, Bank Co.`,
+        'It is a private presentation: only people invited by address can open it.',
+        '',
+        'Open this link to choose your password and sign in:',
+        linkLine,
+        '',
+        linkEnds('rae@bank.example'),
+        `Your access to the deck lasts until ${nextYear} (UTC).`,
+      ]);
+    } finally {
+      await p.db.query('UPDATE users SET full_name = NULL WHERE email = $1', [ADMIN.email]);
+    }
+  });
+
+  it('from an admin without a name: their address; a Prepared-for without a company; no end of access, no line about it', async () => {
+    expect((await invite({ user_email: 'sol@bank.example', role: 'user', prepared_for: { name: 'Sol Ray' } })).status).toBe(200);
+    const mail = await invitation('sol@bank.example');
+    expect(mail.subject).toBe(`Invitation from ${ADMIN.email}: the Test Co investor deck`);
+    expect(mail.lines.slice(0, 9)).toEqual([
+      'Dear Sol Ray,',
+      '',
+      `${ADMIN.email}, of Test Co, invited you to view the Test Co investor deck, prepared for Sol Ray.`,
+      'It is a private presentation: only people invited by address can open it.',
+      '',
+      'Open this link to choose your password and sign in:',
+      linkLine,
+      '',
+      linkEnds('sol@bank.example'),
+    ]);
+    expect(mail.lines.join('\n')).not.toContain('Your access to the deck lasts');
+  });
+
+  it('from the service role (npm run invite): no inviter at all, and no Prepared-for: a plain greeting', async () => {
+    expect((await invite({ user_email: 'tam@bank.example', role: 'user' }, p.serviceToken)).status).toBe(200);
+    const mail = await invitation('tam@bank.example');
+    expect(mail.subject).toBe('Invitation: the Test Co investor deck');
+    expect(mail.lines.slice(0, 3)).toEqual(['Hello,', '', 'Test Co invited you to view the Test Co investor deck.']);
+  });
+
+  it('refuses an end of access that is not after now, to the millisecond', () => {
+    const now = new Date('2026-05-01T12:00:00.000Z');
+    expect(() => futureExpiry('2026-05-01T12:00:00.000Z', now), 'an end of access equal to now was taken').toThrow('expires_at: must be in the future');
+    expect(futureExpiry('2026-05-01T12:00:00.001Z', now)?.toISOString()).toBe('2026-05-01T12:00:00.001Z');
+    expect(futureExpiry(null, now)).toBeNull();
   });
 });
 
