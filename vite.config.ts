@@ -35,6 +35,7 @@ const POSTGRES_TESTS = [
   'health',
   'migrations',
   'multiProcess',
+  'writeRates',
 ].map((name) => `tests/platform/${name}.test.ts`);
 
 export default defineConfig({
