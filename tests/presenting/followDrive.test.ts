@@ -40,7 +40,8 @@ describe('followDriveOf', () => {
   });
 
   it('takes only a slide path: a leading slash, lower-case letters, digits and dashes, at most 64', () => {
-    for (const path of ['market', '/Market', '/../etc', '/market/', `/${'a'.repeat(65)}`, 5, null, {}]) {
+    // A list holding a path reads as that path to a regular expression: only text is a path.
+    for (const path of ['market', '/Market', '/../etc', '/market/', `/${'a'.repeat(65)}`, 5, null, {}, ['/market']]) {
       expect(judged({ path }), JSON.stringify(path)).toEqual({ status: 400, field: 'path', detail: 'path: must be a slide path such as /market' });
     }
     expect(judged({}), 'an empty drive').toEqual({ status: 400, field: 'path', detail: 'path: must be a slide path such as /market' });
