@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodePDFRawStream, type PDFArray, PDFDocument, PDFName, type PDFRawStream, StandardFonts } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, type PDFRawStream, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSourcePdf, PARSED_PDFS_KEPT, preparePdf, stampPdf } from '../../src/platform/files/pdfStamp.ts';
 
@@ -59,10 +59,33 @@ describe('stampPdf', () => {
     expect(stamp).toMatch(/Tf\n2 \d/);
   });
 
-  it('takes another font name where a page already has a font called DeckStamp', async () => {
+  it('takes another font name where a page already has a font called DeckStamp, and the next where that is taken too', async () => {
     const prepared = await preparePdf(await exportPdf([[960, 540]], 'DeckStamp'));
     const [stamp] = await stampsOf(await stampPdf(prepared, 'x'));
     expect(stamp, "the stamp took over the page's own DeckStamp font").toContain('/DeckStamp1 7 Tf');
+    const both = await PDFDocument.load(await exportPdf([[960, 540]], 'DeckStamp'));
+    const font = await both.embedFont(StandardFonts.Helvetica);
+    both.getPage(0).node.setFontDictionary(PDFName.of('DeckStamp1'), font.ref);
+    const [next] = await stampsOf(await stampPdf(await preparePdf(await both.save()), 'x'));
+    expect(next).toContain('/DeckStamp2 7 Tf');
+  });
+
+  it("keeps each page's own drawing, wrapped so that its state cannot move the stamp", async () => {
+    const original = await exportPdf();
+    const source = await PDFDocument.load(original);
+    const decoded = (doc: PDFDocument, ref: Parameters<PDFDocument['context']['lookup']>[0]) =>
+      new TextDecoder().decode(decodePDFRawStream(doc.context.lookup(ref) as PDFRawStream).decode());
+    const current = source.getPage(0).node.get(PDFName.of('Contents'))!;
+    const resolved = source.context.lookup(current);
+    const own = (resolved instanceof PDFArray ? resolved.asArray() : [current]).map((ref) => decoded(source, ref));
+    expect(own.join('')).toContain(' Tj');
+    const stamped = await PDFDocument.load(await stampPdf(await preparePdf(original), 'x'));
+    const contents = stamped.getPage(0).node.Contents() as PDFArray;
+    const streams = contents.asArray().map((ref) => decoded(stamped, ref));
+    // Ours open and close around the page's own (pdf-lib may wrap it in a q/Q pair of its own).
+    expect(streams[0], 'the opening q').toBe('q\n');
+    expect(streams.at(-1), 'the stamp, closing the page first').toMatch(/^Q\nq\n/);
+    expect(streams.slice(1, -1).join(''), "the page's own drawing was dropped").toContain(own.join(''));
   });
 
   it("leaves the export's own metadata as it was", async () => {
@@ -83,6 +106,8 @@ describe('loadSourcePdf', () => {
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     const touched = await loadSourcePdf(file);
     expect(touched, 'a rebuilt export served from the old parse').not.toBe(first);
+    // Another size under the same mtime (a copy that kept its time) is another export too.
+    const { mtime } = statSync(file);
     writeFileSync(
       file,
       await exportPdf([
@@ -90,6 +115,7 @@ describe('loadSourcePdf', () => {
         [960, 540],
       ]),
     );
+    utimesSync(file, mtime, mtime);
     const grown = await loadSourcePdf(file);
     expect(grown).not.toBe(touched);
     expect(grown!.pages).toHaveLength(2);
