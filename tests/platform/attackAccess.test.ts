@@ -2,9 +2,6 @@ import { createRecords } from '../../src/platform/records/entitiesStore.ts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
-import type { Caller } from '../../src/platform/identity/access.ts';
-import { allows, DEFAULT_RULE, ENTITY_ACCESS, type EntityRule, readsAll, ruleFor } from '../../src/platform/records/entityAccess.ts';
-import type { UserRow } from '../../src/platform/identity/users.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
@@ -194,67 +191,6 @@ describe('the socket', () => {
     expect((await p.call('PUT', `/entities/User/${me.id}`, { token: admin, body: { role: 'user' } })).body.role).toBe('user');
     const late = new Promise<string>((resolve) => setTimeout(() => resolve('still connected after 3 s'), 3000));
     expect(await Promise.race([gone, late])).toBe('io server disconnect');
-  });
-});
-
-describe('the rule table', () => {
-  const user = (id: string, role = 'user'): Caller => ({ kind: 'user', digest: 't', user: { id, role } as UserRow });
-  const service: Caller = { kind: 'service' };
-  const anonymous: Caller = { kind: 'anonymous' };
-
-  it('defaults an undeclared entity to create by any viewer, everything else owner or admin', () => {
-    expect(ruleFor('Note')).toEqual({
-      create: 'viewer',
-      read: 'owner',
-      update: 'owner',
-      delete: 'owner',
-      rate: { max: 100, windowMs: 3_600_000, what: 'records' },
-    });
-    expect(ruleFor('Note').bulk, 'bulk create and import: admins only unless declared').toBeUndefined();
-    expect(ruleFor('constructor')).toBe(DEFAULT_RULE);
-    expect(allows(DEFAULT_RULE.read, user('a'), 'a')).toBe(true);
-    expect(allows(DEFAULT_RULE.read, user('b'), 'a')).toBe(false);
-    expect(allows(DEFAULT_RULE.read, anonymous, null)).toBe(false);
-    expect(allows(DEFAULT_RULE.read, user('b'), null)).toBe(false);
-    expect(allows(DEFAULT_RULE.delete, user('x', 'admin'), 'a')).toBe(true);
-    expect(allows(DEFAULT_RULE.delete, service, 'a')).toBe(true);
-    expect(readsAll(DEFAULT_RULE, user('a'))).toBe(false);
-    expect(readsAll(DEFAULT_RULE, service)).toBe(true);
-  });
-
-  it('can say "create: viewer, read: admin, update: nobody, delete: admin" (a viewing record)', () => {
-    const view: EntityRule = { create: 'viewer', read: 'admin', update: 'nobody', delete: 'admin', rate: { max: 10, windowMs: 1000, what: 'views' } };
-    const table = { View: view };
-    const rule = ruleFor('View', table);
-    const viewer = user('v');
-    const boss = user('b', 'admin');
-    expect(allows(rule.create, viewer)).toBe(true);
-    expect(allows(rule.read, viewer, 'v')).toBe(false);
-    expect(readsAll(rule, viewer)).toBe(false);
-    expect(allows(rule.update, viewer, 'v')).toBe(false);
-    expect(allows(rule.delete, viewer, 'v')).toBe(false);
-    expect(allows(rule.read, boss, 'v')).toBe(true);
-    expect(readsAll(rule, boss)).toBe(true);
-    expect(allows(rule.update, boss, 'v')).toBe(false);
-    expect(allows(rule.update, service, 'v')).toBe(false);
-    expect(allows(rule.delete, service, 'v')).toBe(true);
-    const shared: EntityRule = { create: 'admin', read: 'viewer', update: 'admin', delete: 'admin', rate: null };
-    expect(readsAll(shared, viewer)).toBe(true);
-    expect(allows(shared.create, viewer)).toBe(false);
-  });
-
-  it('gives every entity a viewer may write a rate (issue 23, finding 2)', () => {
-    const viewerWrites = (rule: EntityRule) =>
-      (['create', 'update', 'delete'] as const).some((action) => rule[action] === 'viewer' || rule[action] === 'owner');
-    for (const [name, rule] of [['(undeclared)', DEFAULT_RULE] as const, ...Object.entries(ENTITY_ACCESS)]) {
-      if (viewerWrites(rule)) expect(rule.rate, `${name} is written by viewers and has no rate`).not.toBeNull();
-    }
-    expect(ENTITY_ACCESS.ConsultationRequest!.rate).toEqual({ max: 5, windowMs: 24 * 3_600_000, what: 'consultation requests' });
-  });
-
-  it('declares the User and Outbox rules the routes apply', () => {
-    expect(ENTITY_ACCESS.Outbox).toEqual({ create: 'nobody', read: 'admin', update: 'nobody', delete: 'nobody', rate: null });
-    expect(ENTITY_ACCESS.User).toMatchObject({ create: 'nobody', delete: 'admin' });
   });
 });
 

@@ -1,36 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/platform/identity/access.ts';
-import type { UserRow } from '../../src/platform/identity/users.ts';
-import { allows, DEFAULT_RULE, type EntityRule, readsAll, requireAllowed, requireOnRecord } from '../../src/platform/records/entityAccess.ts';
+import {
+  allows,
+  DEFAULT_RULE,
+  ENTITY_ACCESS,
+  type EntityRule,
+  readsAll,
+  requireAllowed,
+  requireOnRecord,
+  ruleFor,
+} from '../../src/platform/records/entityAccess.ts';
+import { person } from './callers.ts';
 
-// The access table's words (entityAccess.ts), decided for each kind of caller: the HTTP tests meet
-// them through a few entities; here every rule word meets every caller.
+// The access table (entityAccess.ts) without a platform: its declared rules, and its words decided for
+// each kind of caller. The HTTP tests (attackAccess.test.ts) meet them through a few entities.
 
-function person(id: string, role: 'admin' | 'viewer', ended: Partial<Pick<UserRow, 'revoked_at' | 'expires_at'>> = {}): Caller {
-  const user: UserRow = {
-    id,
-    app_id: 'app',
-    email: `${id}@example.com`,
-    full_name: null,
-    role,
-    password_hash: null,
-    email_verified: true,
-    invited: true,
-    data: {},
-    created_date: '2026-01-01T00:00:00.000Z',
-    updated_date: '2026-01-01T00:00:00.000Z',
-    invited_at: null,
-    joined_at: null,
-    last_seen_at: null,
-    expires_at: null,
-    revoked_at: null,
-    prepared_for: null,
-    ...ended,
-  };
-  return { kind: 'user', user, digest: 'd' };
-}
-
-const viewer = person('u1', 'viewer');
+const viewer = person('u1');
 const admin = person('a1', 'admin');
 const revokedAdmin = person('a2', 'admin', { revoked_at: new Date('2026-01-02T00:00:00Z') });
 const service: Caller = { kind: 'service' };
@@ -108,5 +93,62 @@ describe('the refusals', () => {
       detail: 'You may not update this Note record',
     });
     expect(refusal(() => requireOnRecord(DEFAULT_RULE, 'delete', viewer, 'Note', { id: 'r1', created_by_id: 'u1' }))).toBeNull();
+  });
+});
+
+describe('the rule table', () => {
+  it('defaults an undeclared entity to create by any viewer, everything else owner or admin', () => {
+    expect(ruleFor('Note')).toEqual({
+      create: 'viewer',
+      read: 'owner',
+      update: 'owner',
+      delete: 'owner',
+      rate: { max: 100, windowMs: 3_600_000, what: 'records' },
+    });
+    expect(ruleFor('Note').bulk, 'bulk create and import: admins only unless declared').toBeUndefined();
+    expect(ruleFor('constructor')).toBe(DEFAULT_RULE);
+    expect(allows(DEFAULT_RULE.read, person('a'), 'a')).toBe(true);
+    expect(allows(DEFAULT_RULE.read, person('b'), 'a')).toBe(false);
+    expect(allows(DEFAULT_RULE.read, anonymous, null)).toBe(false);
+    expect(allows(DEFAULT_RULE.read, person('b'), null)).toBe(false);
+    expect(allows(DEFAULT_RULE.delete, person('x', 'admin'), 'a')).toBe(true);
+    expect(allows(DEFAULT_RULE.delete, service, 'a')).toBe(true);
+    expect(readsAll(DEFAULT_RULE, person('a'))).toBe(false);
+    expect(readsAll(DEFAULT_RULE, service)).toBe(true);
+  });
+
+  it('can say "create: viewer, read: admin, update: nobody, delete: admin" (a viewing record)', () => {
+    const view: EntityRule = { create: 'viewer', read: 'admin', update: 'nobody', delete: 'admin', rate: { max: 10, windowMs: 1000, what: 'views' } };
+    const table = { View: view };
+    const rule = ruleFor('View', table);
+    const viewer = person('v');
+    const boss = person('b', 'admin');
+    expect(allows(rule.create, viewer)).toBe(true);
+    expect(allows(rule.read, viewer, 'v')).toBe(false);
+    expect(readsAll(rule, viewer)).toBe(false);
+    expect(allows(rule.update, viewer, 'v')).toBe(false);
+    expect(allows(rule.delete, viewer, 'v')).toBe(false);
+    expect(allows(rule.read, boss, 'v')).toBe(true);
+    expect(readsAll(rule, boss)).toBe(true);
+    expect(allows(rule.update, boss, 'v')).toBe(false);
+    expect(allows(rule.update, service, 'v')).toBe(false);
+    expect(allows(rule.delete, service, 'v')).toBe(true);
+    const shared: EntityRule = { create: 'admin', read: 'viewer', update: 'admin', delete: 'admin', rate: null };
+    expect(readsAll(shared, viewer)).toBe(true);
+    expect(allows(shared.create, viewer)).toBe(false);
+  });
+
+  it('gives every entity a viewer may write a rate (issue 23, finding 2)', () => {
+    const viewerWrites = (rule: EntityRule) =>
+      (['create', 'update', 'delete'] as const).some((action) => rule[action] === 'viewer' || rule[action] === 'owner');
+    for (const [name, rule] of [['(undeclared)', DEFAULT_RULE] as const, ...Object.entries(ENTITY_ACCESS)]) {
+      if (viewerWrites(rule)) expect(rule.rate, `${name} is written by viewers and has no rate`).not.toBeNull();
+    }
+    expect(ENTITY_ACCESS.ConsultationRequest!.rate).toEqual({ max: 5, windowMs: 24 * 3_600_000, what: 'consultation requests' });
+  });
+
+  it('declares the User and Outbox rules the routes apply', () => {
+    expect(ENTITY_ACCESS.Outbox).toEqual({ create: 'nobody', read: 'admin', update: 'nobody', delete: 'nobody', rate: null });
+    expect(ENTITY_ACCESS.User).toMatchObject({ create: 'nobody', delete: 'admin' });
   });
 });

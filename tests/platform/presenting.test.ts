@@ -4,10 +4,9 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { FOLLOW_DRIVE_EVENT, type FollowState, followRoom, NOTES_DIR, NOTES_FILE, PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
-import type { Caller } from '../../src/platform/identity/access.ts';
-import type { UserRow } from '../../src/platform/identity/users.ts';
 import { FollowBoard } from '../../src/platform/live/follow.ts';
 import { eventually } from '../support/waitFor.ts';
+import { person } from './callers.ts';
 import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { connected } from './socketEvents.ts';
 
@@ -268,8 +267,7 @@ describe('a presenter who leaves', () => {
 describe('the board, each time it is asked', () => {
   const service = { kind: 'service' } as const;
   /** An admin person as the socket or API identifies them. */
-  const adminNamed = (full_name: string | null): Caller =>
-    ({ kind: 'user', digest: 'd', user: { id: 'u1', email: 'pat@deck.example', role: 'admin', full_name } as UserRow }) as Caller;
+  const adminNamed = (full_name: string | null) => person('u1', 'admin', { email: 'pat@deck.example', full_name });
   const entries = async (appId: string) =>
     (
       await p.db.query<{ actor: string | null; action: string; address: string | null; user_agent: string | null; detail: Record<string, unknown> }>(

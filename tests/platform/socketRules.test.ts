@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../src/platform/identity/access.ts';
 import {
   EventBudget,
   SOCKET_DROP_WINDOW_MS,
@@ -8,12 +7,10 @@ import {
   SOCKET_EVENTS_PER_SECOND,
 } from '../../src/platform/live/socketBudget.ts';
 import { isServerRoom, stillStands, tokenRoom, userRoom, viewersRoom } from '../../src/platform/live/socketStanding.ts';
-import type { UserRow } from '../../src/platform/identity/users.ts';
+import { person } from './callers.ts';
 
 // The hook-free rules of issue 23's socket findings: who still stands, which rooms are the server's,
 // and the per-socket event budget.
-
-const person = (id: string, role = 'user'): Caller => ({ kind: 'user', digest: 'd', user: { id, role } as UserRow });
 
 describe('stillStands', () => {
   it('keeps only the same person with the same role', () => {

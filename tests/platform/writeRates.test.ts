@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/platform/identity/access.ts';
 import { type Db, openDatabase } from '../../src/platform/db/db.ts';
 import { LimitEvents } from '../../src/platform/identity/limitEvents.ts';
-import type { UserRow } from '../../src/platform/identity/users.ts';
 import { waitText, WriteRates } from '../../src/platform/identity/writeRates.ts';
 import { DEFAULT_RULE, type EntityRule } from '../../src/platform/records/entityAccess.ts';
+import { person } from './callers.ts';
 import { dropTestDatabase, testDatabase } from './testDatabase.ts';
 
 // The access table's rates, enforced (writeRates.ts), against this run's database with a clock the
@@ -16,7 +16,6 @@ let location: Awaited<ReturnType<typeof testDatabase>>;
 let now = Date.parse('2026-06-01T12:00:00Z');
 let rates: WriteRates;
 
-const person = (id: string, role = 'viewer'): Caller => ({ kind: 'user', digest: 'd', user: { id, role, revoked_at: null, expires_at: null } as UserRow });
 const rule = (max: number, windowMs: number, what: string): EntityRule => ({ ...DEFAULT_RULE, rate: { max, windowMs, what } });
 const eventRows = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM limit_events')).rows[0]!.n);
 
