@@ -19,6 +19,7 @@ const pureTests = [
   'tests/presenting/notesField.test.ts',
   'tests/build/speakerNotes.test.ts',
   'tests/presenting/followDrive.test.ts',
+  'tests/platform/entityRules.test.ts',
 ];
 // Tests of code that runs in a page: the recorder listens on window and document.
 const pageTests = [
@@ -44,6 +45,8 @@ const platformTests = [
   'tests/platform/attackSockets.test.ts',
   'tests/platform/presenting.test.ts',
   'tests/platform/deckPdf.test.ts',
+  'tests/platform/pdfStamp.test.ts',
+  'tests/platform/writeRates.test.ts',
   // Doors the files above do not open: public settings with a dead token, the service role's
   // routes, the socket's events, a partner's stamped PDF, the engagement records' rules.
   'tests/platform/auth.test.ts',
@@ -55,9 +58,6 @@ const platformTests = [
   'tests/platform/accessRequests.test.ts',
   'tests/platform/endedReasons.test.ts',
   'tests/platform/attackInput.test.ts',
-  'tests/platform/entityRules.test.ts',
-  'tests/platform/writeRates.test.ts',
-  'tests/platform/pdfStamp.test.ts',
   // What each door writes to the audit log (sign-in, sign-out, invitations, presenting, downloads).
   'tests/platform/auditLog.test.ts',
 ];
