@@ -11,18 +11,33 @@ function shellWord(path: string): string {
   return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The first entry under dir that group or others can reach, and how many there are in all. */
+/** fn's result, or null when the path it looks at was removed meanwhile. */
+function unlessGone<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * The first entry under dir that group or others can reach, and how many there are in all. Another
+ * process may be changing the folder meanwhile (a second start taking over a stale lock removes and
+ * links files in it): an entry gone between the listing and the look at it is skipped, not an error.
+ */
 function firstOpenEntry(dir: string): { path: string; mode: number; count: number } | null {
   let first: { path: string; mode: number } | null = null;
   let count = 0;
   const pending = [dir];
   while (pending.length > 0) {
     const folder = pending.pop()!;
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    for (const entry of unlessGone(() => readdirSync(folder, { withFileTypes: true })) ?? []) {
       const path = join(folder, entry.name);
       // A symlink's own mode is always 0777 and means nothing; what it points to is outside the walk.
       if (entry.isSymbolicLink()) continue;
-      const { mode } = lstatSync(path);
+      const mode = unlessGone(() => lstatSync(path).mode);
+      if (mode === null) continue;
       if (mode & GROUP_OTHER_BITS) {
         first ??= { path, mode };
         count++;
