@@ -83,6 +83,23 @@ describe('the audit log records', () => {
     expect(await entry('password_reset', 'ann@lender.example')).toMatchObject({ actor: 'ann@lender.example' });
   });
 
+  it('a refused sign-in with the right password says why: email not verified (403 asking for the code), access ended', async () => {
+    // Registration keeps no password until the code is entered, so only a row changed behind its back (a
+    // restored or hand-edited database) has both; sign-in still asks for the code.
+    await registeredUser(p, 'uncoded@lender.example', 'uncoded-password-1');
+    await p.db.query(`UPDATE users SET email_verified = false WHERE email = 'uncoded@lender.example'`);
+    const uncoded = await p.call('POST', '/auth/login', { body: { email: 'uncoded@lender.example', password: 'uncoded-password-1' } });
+    expect([uncoded.status, uncoded.body]).toEqual([
+      403,
+      { detail: 'Email not verified: enter the code that was sent to you', code: 'email_not_verified' },
+    ]);
+    expect(await entry('sign_in_failed', 'uncoded@lender.example')).toMatchObject({ actor: null, detail: { reason: 'email not verified' } });
+    await registeredUser(p, 'ended@lender.example', 'ended-password-1');
+    await p.db.query(`UPDATE users SET expires_at = now() - interval '1 minute' WHERE email = 'ended@lender.example'`);
+    expect((await p.call('POST', '/auth/login', { body: { email: 'ended@lender.example', password: 'ended-password-1' } })).status).toBe(403);
+    expect(await entry('sign_in_failed', 'ended@lender.example')).toMatchObject({ actor: null, detail: { reason: 'access ended' } });
+  });
+
   it('invitations sent, resent, accepted and withdrawn; revocation; role, expiry and Prepared-for changes; deletion', async () => {
     const invited = await p.call('POST', ACCESS_CALL.invite, {
       token: admin,

@@ -181,7 +181,18 @@ describe('passwords and sessions', () => {
     const out = await p.call('POST', '/auth/logout', { token });
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/deck_session=;.*Max-Age=0/);
+    expect(out.body).toEqual({ success: true });
     expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(401);
+  });
+
+  it('logout without a token, or with one that is no session, still succeeds and logs no sign-out', async () => {
+    const signOuts = async () => (await p.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'sign_out'`)).rows[0]!.n;
+    const before = await signOuts();
+    for (const token of [undefined, 'not-a-session-token-0123456789abcdefghijklmn']) {
+      const out = await p.call('POST', '/auth/logout', { token });
+      expect([out.status, out.body], `logout with ${token ?? 'no token'}`).toEqual([200, { success: true }]);
+    }
+    expect(await signOuts(), 'a sign-out entry without anyone signing out').toBe(before);
   });
 
   it('login sets an HttpOnly SameSite=Lax cookie carrying the token', async () => {
@@ -252,7 +263,8 @@ describe('invitations, roles and the service role', () => {
     const sso = await p.call('GET', `/auth/sso/accesstoken/${me.id}`, { token: p.serviceToken });
     expect(sso.status).toBe(200);
     expect((await p.call('GET', '/entities/User/me', { token: sso.body.access_token })).body.email).toBe(ADMIN.email);
-    expect((await p.call('GET', '/auth/sso/accesstoken/unknown-user', { token: p.serviceToken })).status).toBe(404);
+    const unknown = await p.call('GET', '/auth/sso/accesstoken/unknown-user', { token: p.serviceToken });
+    expect([unknown.status, unknown.body]).toEqual([404, { detail: 'User unknown-user not found', code: 'not_found' }]);
   });
 
   it("the running server's backup is the service role's alone: an admin and a viewer get 403 naming npm run backup", async () => {

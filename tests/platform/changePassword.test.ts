@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
+import { STATUS_CALL } from '../../schemas/statusPaths.ts';
 import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { followRoom } from '../../schemas/presentingPaths.ts';
 import { ACCOUNT_CLIENT_MAX_FAILURES } from '../../src/platform/identity/signInLimits.ts';
@@ -11,7 +12,8 @@ let p: TestPlatform;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  p = await startTestPlatform('private_with_login');
+  // Trusting the proxy header lets a test speak from an address of its own, outside the others' sign-in budget.
+  p = await startTestPlatform('private_with_login', { trustProxy: true });
 }, 60_000);
 afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -56,6 +58,7 @@ describe('changing a password', () => {
 
     for (const old of [tab, laptop]) expect((await p.call('GET', '/entities/User/me', { token: old })).status).toBe(401);
     expect((await p.call('GET', '/entities/User/me', { token: reply.body.access_token })).status).toBe(200);
+    expect((await p.call('POST', STATUS_CALL.resetStatus, { body: { reset_token: resetToken } })).body).toMatchObject({ state: 'password_changed' });
     expect((await p.call('POST', '/auth/reset-password', { body: { reset_token: resetToken, new_password: 'third-password-3' } })).status).toBe(400);
     expect((await p.call('POST', '/auth/login', { body: { email: 'mover@lender.example', password: 'first-password-1' } })).status).toBe(401);
     expect((await p.call('POST', '/auth/login', { body: { email: 'mover@lender.example', password: 'second-password-2' } })).status).toBe(200);
@@ -77,6 +80,20 @@ describe('changing a password', () => {
     expect((await p.call('GET', '/entities/User/me', { token })).status).toBe(200);
     const stored = await p.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM access_tokens WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
     expect(stored.rows[0]!.n).toBe(1);
+  });
+
+  it('the right current password gives back the places the wrong ones took: its owner is not locked out by their own typos', async () => {
+    const token = await registeredUser(p, 'typos@lender.example', 'typo-password-1');
+    const id = await idOf(token);
+    const from = { 'X-Forwarded-For': '203.0.113.29' };
+    const changeFrom = (t: string, current: string, next: string) =>
+      p.call('POST', ACCESS_CALL.changePassword, { token: t, headers: from, body: { user_id: id, current_password: current, new_password: next } });
+    const wrong = async (t: string) => (await changeFrom(t, 'not-it-at-all-1', 'never-set-password-1')).status;
+    for (let i = 1; i < ACCOUNT_CLIENT_MAX_FAILURES; i++) expect(await wrong(token)).toBe(400);
+    const right = await changeFrom(token, 'typo-password-1', 'typo-password-2');
+    expect(right.status).toBe(200);
+    // Five places were taken; the success gave them back, so the next typo is a 400, not a 429.
+    expect(await wrong(right.body.access_token), 'a successful change did not give the attempts back').toBe(400);
   });
 
   it("refuses another person's user_id (403), a weak new password (400 naming it), and callers without a token", async () => {
