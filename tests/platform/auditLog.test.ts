@@ -89,10 +89,7 @@ describe('the audit log records', () => {
     await registeredUser(p, 'uncoded@lender.example', 'uncoded-password-1');
     await p.db.query(`UPDATE users SET email_verified = false WHERE email = 'uncoded@lender.example'`);
     const uncoded = await p.call('POST', '/auth/login', { body: { email: 'uncoded@lender.example', password: 'uncoded-password-1' } });
-    expect([uncoded.status, uncoded.body]).toEqual([
-      403,
-      { detail: 'Email not verified: enter the code that was sent to you', code: 'email_not_verified' },
-    ]);
+    expect([uncoded.status, uncoded.body]).toEqual([403, { detail: 'Email not verified: enter the code that was sent to you', code: 'email_not_verified' }]);
     expect(await entry('sign_in_failed', 'uncoded@lender.example')).toMatchObject({ actor: null, detail: { reason: 'email not verified' } });
     await registeredUser(p, 'ended@lender.example', 'ended-password-1');
     await p.db.query(`UPDATE users SET expires_at = now() - interval '1 minute' WHERE email = 'ended@lender.example'`);
