@@ -168,6 +168,21 @@ describe('expiry', () => {
     expect(await closedByServer(gone, 'the expiry passing no longer disconnects sockets', 6000)).toBe('io server disconnect');
     expect((await p.call('GET', '/entities/User/me', { token })).body.extra_data).toEqual({ reason: ACCESS_ENDED_REASON });
   });
+
+  it('an expiry moved later while the socket is open: it stays until the new end, then closes', async () => {
+    const token = await registeredUser(p, 'extended@lender.example');
+    await p.db.query(`UPDATE users SET expires_at = now() + interval '1500 milliseconds' WHERE email = 'extended@lender.example'`);
+    const socket = connect(token);
+    await connected(socket);
+    const gone = disconnected(socket);
+    const id = (await p.call('GET', '/entities/User/me', { token })).body.id as string;
+    // The admin extends access before the first end comes: the socket's timer, armed for the old end,
+    // must look again then and wait for the new one.
+    const newEnd = Date.now() + 3500;
+    expect((await p.call('PUT', `/entities/User/${id}`, { token: admin, body: { expires_at: new Date(newEnd).toISOString() } })).status).toBe(200);
+    expect(await closedByServer(gone, 'a socket whose expiry was moved later is never closed at the new end', 10_000)).toBe('io server disconnect');
+    expect(Date.now(), 'the socket was closed before its new end').toBeGreaterThanOrEqual(newEnd - 50);
+  });
 });
 
 describe('the console address', () => {

@@ -155,6 +155,16 @@ describe('a socket that tried to escape', () => {
   });
 });
 
+describe('sockets without a person', () => {
+  it('the service role’s socket has no standing to lose: each event is answered and it stays open', async () => {
+    const socket = await connect(p.serviceToken);
+    for (let i = 0; i < 2; i += 1) expect(await join(socket, followRoom('testapp')), `join #${i + 1} of the service role`).toMatchObject({ ok: true });
+    // A socket refused by the admission is closed right after its answer; another round trip shows it was not.
+    expect(await leave(socket, followRoom('testapp'))).toMatchObject({ ok: true });
+    expect(socket.connected, 'the service role’s socket was closed as if its standing had changed').toBe(true);
+  });
+});
+
 describe('sockets per token and events per socket (finding 8)', () => {
   it(`a token holds at most ${MAX_SOCKETS_PER_TOKEN} sockets: the oldest closes first`, async () => {
     const token = await registeredUser(p, 'many@lender.example', 'many-sockets-password-1');

@@ -5,6 +5,7 @@ import { STATUS_CALL } from '../../schemas/statusPaths.ts';
 import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { followRoom } from '../../schemas/presentingPaths.ts';
 import { ACCOUNT_CLIENT_MAX_FAILURES } from '../../src/platform/identity/signInLimits.ts';
+import { eventually } from '../support/waitFor.ts';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 11: the account menu's change password, through the path the SDK calls.
@@ -56,8 +57,16 @@ describe('changing a password', () => {
     expect(tabGone).toEqual([]);
     expect(tabSocket.connected).toBe(true);
 
-    for (const old of [tab, laptop]) expect((await p.call('GET', '/entities/User/me', { token: old })).status).toBe(401);
+    // The tab's socket now stands on the new token: signing that token out closes it.
     expect((await p.call('GET', '/entities/User/me', { token: reply.body.access_token })).status).toBe(200);
+    expect((await p.call('POST', '/auth/logout', { token: reply.body.access_token })).status).toBe(200);
+    await eventually(() => tabSocket.disconnected, {
+      timeoutMs: 3000,
+      what: 'the tab socket closed with its new token signed out (it stood on the new token)',
+    });
+    expect(tabGone).toEqual(['io server disconnect']);
+    for (const old of [tab, laptop]) expect((await p.call('GET', '/entities/User/me', { token: old })).status).toBe(401);
+    expect((await p.call('GET', '/entities/User/me', { token: reply.body.access_token })).status).toBe(401);
     expect((await p.call('POST', STATUS_CALL.resetStatus, { body: { reset_token: resetToken } })).body).toMatchObject({ state: 'password_changed' });
     expect((await p.call('POST', '/auth/reset-password', { body: { reset_token: resetToken, new_password: 'third-password-3' } })).status).toBe(400);
     expect((await p.call('POST', '/auth/login', { body: { email: 'mover@lender.example', password: 'first-password-1' } })).status).toBe(401);
