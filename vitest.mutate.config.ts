@@ -43,6 +43,7 @@ const platformTests = [
   'tests/platform/accessDomains.test.ts',
   'tests/platform/socketRules.test.ts',
   'tests/platform/attackSockets.test.ts',
+  'tests/platform/standingSweep.test.ts',
   'tests/platform/presenting.test.ts',
   'tests/platform/deckPdf.test.ts',
   'tests/platform/pdfStamp.test.ts',

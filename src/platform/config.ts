@@ -51,6 +51,8 @@ export interface PlatformOptions {
   now?: () => number;
   /** How often waiting notice digests are looked at (default 60 s). */
   noticeDigestEveryMs?: number;
+  /** How often every open socket's standing is asked again without a signal (default STANDING_SWEEP_MS, 30 s). */
+  standingSweepMs?: number;
   /**
    * Who may frame the deck's pages: the hosting platform's parent origins (deck.yaml
    * `platform.frameAncestors`, env FRAME_ANCESTORS; default `'self'`). The sign-in page and the admin

@@ -170,7 +170,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   let stopping = false;
   const app = createHttpApp(ctx, () => stopping);
   const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;
-  const realtime = await attachRealtime(server, ctx);
+  const realtime = await attachRealtime(server, ctx, options.standingSweepMs);
   broadcaster = realtime;
   port = await listen(server, port, options.host);
   warmDeckPdf(ctx);

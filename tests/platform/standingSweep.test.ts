@@ -1,0 +1,45 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_PATH } from '../../schemas/platformWire.ts';
+import { followRoom } from '../../schemas/presentingPaths.ts';
+import { eventually } from '../support/waitFor.ts';
+import { registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { connected } from './socketEvents.ts';
+
+// Issue 23, finding 1: a change no process heard of (a NOTIFY lost, a row edited by hand) cannot keep a
+// socket open for long: the sweep asks every socket's standing again. Its own platform, with a short
+// sweep, so that the other socket tests prove the signals themselves and never pass by the sweep.
+const SWEEP_MS = 300;
+let p: TestPlatform;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  p = await startTestPlatform('private_with_login', { standingSweepMs: SWEEP_MS });
+}, 60_000);
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await p?.close();
+});
+
+describe('the standing sweep', () => {
+  it('closes the socket of a person revoked behind the server’s back, and keeps the others', async () => {
+    const gone = await registeredUser(p, 'quiet@lender.example');
+    const kept = await registeredUser(p, 'stays@lender.example');
+    const open = (token: string) => {
+      const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token }, reconnection: false });
+      sockets.push(socket);
+      return socket;
+    };
+    const [goneSocket, keptSocket] = [open(gone), open(kept)];
+    await Promise.all([connected(goneSocket), connected(keptSocket)]);
+    const reasons: string[] = [];
+    goneSocket.on('disconnect', (reason) => reasons.push(reason));
+    // Straight to the database: no request, so no signal reaches the sockets.
+    await p.db.query(`UPDATE users SET revoked_at = now() WHERE email = 'quiet@lender.example'`);
+    await eventually(() => goneSocket.disconnected, { timeoutMs: 20 * SWEEP_MS, what: 'the sweep closing the revoked person’s socket' });
+    expect(reasons).toEqual(['io server disconnect']);
+    // The sweep that closed it asked the other socket too; an answered event after it shows that one open.
+    expect(await keptSocket.timeout(3000).emitWithAck('join', followRoom('testapp'))).toMatchObject({ ok: true });
+    expect(keptSocket.connected, 'the sweep closed a socket whose standing had not changed').toBe(true);
+  });
+});
