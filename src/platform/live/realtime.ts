@@ -61,7 +61,11 @@ function reply(ack: unknown, answer: RoomReply): void {
  * Postgres server, socket.io's Postgres adapter carries every room broadcast, disconnect and socket
  * fetch to the other processes on the same database (LISTEN/NOTIFY).
  */
-export async function attachRealtime(httpServer: HttpServer, ctx: PlatformContext, standingSweepMs?: number): Promise<Broadcaster & { close(): Promise<void> }> {
+export async function attachRealtime(
+  httpServer: HttpServer,
+  ctx: PlatformContext,
+  standingSweepMs?: number,
+): Promise<Broadcaster & { close(): Promise<void> }> {
   const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
   // Loaded only on Postgres, so a PGlite process never loads pg.
   const pool = ctx.db.engine === 'postgres' ? (await import('../db/postgresDb.ts')).poolOf(ctx.db) : undefined;
