@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
 import { STATUS_CALL } from '../../schemas/statusPaths.ts';
+import { issueInviteLink, inviteLinkStatus } from '../../src/platform/identity/inviteLinks.ts';
+import { findUserByEmail } from '../../src/platform/identity/users.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 28: every ended session and dead link says its real reason. A session ended by the
@@ -111,5 +113,25 @@ describe('an invitation link', () => {
     const refused = await p.call('POST', ACCESS_CALL.acceptInvite, { body: { invite_token: pending, new_password: 'another-password-3' } });
     expect(refused.status).toBe(400);
     expect(refused.body.detail).toMatch(/^invite_token: is no longer needed/);
+  });
+
+  it('works until the instant before its end, and not at its end', async () => {
+    expect((await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: 'instant@lender.example' } })).status).toBe(200);
+    const person = (await findUserByEmail(p.db, p.appId, 'instant@lender.example'))!;
+    const { token, endsAt } = await issueInviteLink(p.db, person);
+    const at = (ms: number) => inviteLinkStatus(p.db, p.appId, token, new Date(endsAt.getTime() + ms));
+    expect((await at(-1)).state).toBe('valid');
+    expect((await at(0)).state, 'a link still worked at its end').toBe('expired');
+  });
+
+  it('withdrawn, then the person invited again: the old link says it expired, not that a password was chosen', async () => {
+    expect((await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: 'again@lender.example' } })).status).toBe(200);
+    const withdrawn = await inviteLink('again@lender.example');
+    const users = await p.call('GET', `/entities/User?q=${encodeURIComponent('{"email":"again@lender.example"}')}`, { token: admin });
+    expect((await p.call('POST', ACCESS_CALL.revoke(users.body[0].id), { token: admin })).status).toBe(200);
+    expect((await inviteStatus(withdrawn)).body.state).toBe('revoked');
+    expect((await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: 'again@lender.example' } })).status).toBe(200);
+    expect((await inviteStatus(withdrawn)).body).toMatchObject({ state: 'expired', message: expect.stringMatching(/has expired/) });
+    expect((await inviteStatus(await inviteLink('again@lender.example'))).body.state).toBe('valid');
   });
 });

@@ -87,8 +87,3 @@ function linkState(row: LinkRow, now: Date): InviteStatus['state'] {
   }
   return 'valid';
 }
-
-/** The message of a link state, for the 400 of an accept that the link cannot grant. */
-export function inviteLinkMessage(state: InviteStatus['state']): string {
-  return MESSAGES[state];
-}
