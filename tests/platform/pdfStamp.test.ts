@@ -88,6 +88,36 @@ describe('stampPdf', () => {
     expect(streams.slice(1, -1).join(''), "the page's own drawing was dropped").toContain(own.join(''));
   });
 
+  it("keeps a page's own drawing when its contents are one stream rather than a list", async () => {
+    const source = await PDFDocument.load(await exportPdf());
+    const leaf = source.getPage(0).node;
+    const parts = (source.context.lookup(leaf.get(PDFName.of('Contents'))) as PDFArray).asArray();
+    const own = parts.map((ref) => new TextDecoder().decode(decodePDFRawStream(source.context.lookup(ref) as PDFRawStream).decode())).join('\n');
+    expect(own).toContain('<436F766572> Tj');
+    leaf.set(PDFName.of('Contents'), source.context.register(source.context.flateStream(own)));
+    const stamped = await PDFDocument.load(await stampPdf(await preparePdf(await source.save()), 'x'));
+    const streams = (stamped.getPage(0).node.Contents() as PDFArray)
+      .asArray()
+      .map((ref) => new TextDecoder().decode(decodePDFRawStream(stamped.context.lookup(ref) as PDFRawStream).decode()));
+    // Ours open and close around the page's own, which pdf-lib may wrap in a q/Q pair of its own.
+    expect(streams[0], 'the opening q').toBe('q\n');
+    expect(streams.at(-1), 'the stamp, closing the page first').toMatch(/^Q\nq\n/);
+    expect(streams.slice(1, -1).join('').split(own).length - 1, "the page's one stream was dropped or doubled").toBe(1);
+  });
+
+  it('draws a character Helvetica cannot encode as ?, keeping the rest of the line', async () => {
+    const prepared = await preparePdf(await exportPdf());
+    const [unencodable] = await stampsOf(await stampPdf(prepared, 'Zoë 李 Ltd'));
+    const [marked] = await stampsOf(await stampPdf(prepared, 'Zoë ? Ltd'));
+    expect(unencodable, 'the character was not drawn as ?').toBe(marked);
+  });
+
+  it('refuses an encrypted export, naming the encryption', async () => {
+    const doc = await PDFDocument.load(await exportPdf());
+    doc.context.trailerInfo.Encrypt = doc.context.register(doc.context.obj({ Filter: 'Standard', V: 1, R: 2 }));
+    await expect(preparePdf(await doc.save())).rejects.toThrow(/encrypted/i);
+  });
+
   it("leaves the export's own metadata as it was", async () => {
     const stamped = await PDFDocument.load(await stampPdf(await preparePdf(await exportPdf()), 'x'), { updateMetadata: false });
     expect(stamped.getProducer()).toBe('deck export');

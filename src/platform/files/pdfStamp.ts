@@ -75,10 +75,10 @@ export async function loadSourcePdf(file: string): Promise<PreparedPdf | null> {
 export async function preparePdf(bytes: Uint8Array): Promise<PreparedPdf> {
   // Loaded on the first PDF asked for: half a second of every platform start (and of every test
   // process that starts one) that a deck without an export never needs.
-  const { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, StandardFonts } = await import('pdf-lib');
+  const { PDFArray, PDFDict, PDFDocument, PDFName, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const { context } = doc;
-  if (context.trailerInfo.Encrypt) throw new Error('deck.pdf is encrypted; export it without encryption');
+  // An encrypted export is refused by load() itself ("Input document … is encrypted").
   // Helvetica is one of the 14 standard fonts: nothing to embed, and every reader has its metrics.
   const font = await doc.embedFont(StandardFonts.Helvetica);
   // The page's own drawing is wrapped in q … Q, so whatever state it leaves does not move the stamp.
@@ -92,9 +92,9 @@ export async function preparePdf(bytes: Uint8Array): Promise<PreparedPdf> {
     for (let n = 1; fonts.has(fontName); n++) fontName = PDFName.of(`DeckStamp${n}`);
     fonts.set(fontName, font.ref);
     const stampRef = context.register(context.stream('', {}));
-    const current = leaf.get(PDFName.of('Contents'));
-    const resolved = context.lookup(current);
-    const own = resolved instanceof PDFArray ? resolved.asArray() : resolved instanceof PDFStream && current ? [current] : [];
+    // normalize() has made contents of one stream a list of it; a page without any has none.
+    const contents = context.lookup(leaf.get(PDFName.of('Contents')));
+    const own = contents instanceof PDFArray ? contents.asArray() : [];
     leaf.set(PDFName.of('Contents'), context.obj([open, ...own, stampRef]));
     return { page, stampRef, fontName };
   });
