@@ -159,22 +159,23 @@ describe('expiry', () => {
     expect(verified.headers.get('set-cookie')).toBeNull();
   });
 
-  it('an open socket ends when the expiry passes', async () => {
-    const token = await registeredUser(p, 'ticking@lender.example');
-    await p.db.query(`UPDATE users SET expires_at = now() + interval '1500 milliseconds' WHERE email = 'ticking@lender.example'`);
+  /** A person whose access ends in 1.5 s, with a socket open: their token, and the socket's close. */
+  async function openSocketEndingSoon(email: string): Promise<{ token: string; gone: Promise<string> }> {
+    const token = await registeredUser(p, email);
+    await p.db.query(`UPDATE users SET expires_at = now() + interval '1500 milliseconds' WHERE email = $1`, [email]);
     const socket = connect(token);
     await connected(socket);
-    const gone = disconnected(socket);
+    return { token, gone: disconnected(socket) };
+  }
+
+  it('an open socket ends when the expiry passes', async () => {
+    const { token, gone } = await openSocketEndingSoon('ticking@lender.example');
     expect(await closedByServer(gone, 'the expiry passing no longer disconnects sockets', 6000)).toBe('io server disconnect');
     expect((await p.call('GET', '/entities/User/me', { token })).body.extra_data).toEqual({ reason: ACCESS_ENDED_REASON });
   });
 
   it('an expiry moved later while the socket is open: it stays until the new end, then closes', async () => {
-    const token = await registeredUser(p, 'extended@lender.example');
-    await p.db.query(`UPDATE users SET expires_at = now() + interval '1500 milliseconds' WHERE email = 'extended@lender.example'`);
-    const socket = connect(token);
-    await connected(socket);
-    const gone = disconnected(socket);
+    const { token, gone } = await openSocketEndingSoon('extended@lender.example');
     const id = (await p.call('GET', '/entities/User/me', { token })).body.id as string;
     // The admin extends access before the first end comes: the socket's timer, armed for the old end,
     // must look again then and wait for the new one.
