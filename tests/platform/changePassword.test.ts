@@ -21,7 +21,8 @@ afterAll(async () => {
   await p?.close();
 });
 
-const change = (token: string, body: Record<string, unknown>) => p.call('POST', ACCESS_CALL.changePassword, { token, body });
+const change = (token: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  p.call('POST', ACCESS_CALL.changePassword, { token, body, headers });
 const idOf = async (token: string) => (await p.call('GET', '/entities/User/me', { token })).body.id as string;
 
 function openSocket(token: string): Promise<Socket> {
@@ -95,11 +96,10 @@ describe('changing a password', () => {
     const token = await registeredUser(p, 'typos@lender.example', 'typo-password-1');
     const id = await idOf(token);
     const from = { 'X-Forwarded-For': '203.0.113.29' };
-    const changeFrom = (t: string, current: string, next: string) =>
-      p.call('POST', ACCESS_CALL.changePassword, { token: t, headers: from, body: { user_id: id, current_password: current, new_password: next } });
-    const wrong = async (t: string) => (await changeFrom(t, 'not-it-at-all-1', 'never-set-password-1')).status;
+    const wrong = async (t: string) =>
+      (await change(t, { user_id: id, current_password: 'not-it-at-all-1', new_password: 'never-set-password-1' }, from)).status;
     for (let i = 1; i < ACCOUNT_CLIENT_MAX_FAILURES; i++) expect(await wrong(token)).toBe(400);
-    const right = await changeFrom(token, 'typo-password-1', 'typo-password-2');
+    const right = await change(token, { user_id: id, current_password: 'typo-password-1', new_password: 'typo-password-2' }, from);
     expect(right.status).toBe(200);
     // Five places were taken; the success gave them back, so the next typo is a 400, not a 429.
     expect(await wrong(right.body.access_token), 'a successful change did not give the attempts back').toBe(400);

@@ -26,13 +26,17 @@ async function exportPdf(sizes: Array<[number, number]> = [[960, 540]], fontName
   return doc.save();
 }
 
+/** The text of the content stream `ref` names in `doc`. */
+function decoded(doc: PDFDocument, ref: Parameters<PDFDocument['context']['lookup']>[0]): string {
+  return new TextDecoder().decode(decodePDFRawStream(doc.context.lookup(ref) as PDFRawStream).decode());
+}
+
 /** The stamp's drawing on each page of a stamped PDF: the last content stream, decoded. */
 async function stampsOf(bytes: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(bytes);
   return doc.getPages().map((page) => {
     const contents = page.node.Contents() as PDFArray;
-    const last = doc.context.lookup(contents.get(contents.size() - 1)) as PDFRawStream;
-    return new TextDecoder().decode(decodePDFRawStream(last).decode());
+    return decoded(doc, contents.get(contents.size() - 1));
   });
 }
 
@@ -73,8 +77,6 @@ describe('stampPdf', () => {
   it("keeps each page's own drawing, wrapped so that its state cannot move the stamp", async () => {
     const original = await exportPdf();
     const source = await PDFDocument.load(original);
-    const decoded = (doc: PDFDocument, ref: Parameters<PDFDocument['context']['lookup']>[0]) =>
-      new TextDecoder().decode(decodePDFRawStream(doc.context.lookup(ref) as PDFRawStream).decode());
     const current = source.getPage(0).node.get(PDFName.of('Contents'))!;
     const resolved = source.context.lookup(current);
     const own = (resolved instanceof PDFArray ? resolved.asArray() : [current]).map((ref) => decoded(source, ref));
@@ -92,13 +94,11 @@ describe('stampPdf', () => {
     const source = await PDFDocument.load(await exportPdf());
     const leaf = source.getPage(0).node;
     const parts = (source.context.lookup(leaf.get(PDFName.of('Contents'))) as PDFArray).asArray();
-    const own = parts.map((ref) => new TextDecoder().decode(decodePDFRawStream(source.context.lookup(ref) as PDFRawStream).decode())).join('\n');
+    const own = parts.map((ref) => decoded(source, ref)).join('\n');
     expect(own).toContain('<436F766572> Tj');
     leaf.set(PDFName.of('Contents'), source.context.register(source.context.flateStream(own)));
     const stamped = await PDFDocument.load(await stampPdf(await preparePdf(await source.save()), 'x'));
-    const streams = (stamped.getPage(0).node.Contents() as PDFArray)
-      .asArray()
-      .map((ref) => new TextDecoder().decode(decodePDFRawStream(stamped.context.lookup(ref) as PDFRawStream).decode()));
+    const streams = (stamped.getPage(0).node.Contents() as PDFArray).asArray().map((ref) => decoded(stamped, ref));
     // Ours open and close around the page's own, which pdf-lib may wrap in a q/Q pair of its own.
     expect(streams[0], 'the opening q').toBe('q\n');
     expect(streams.at(-1), 'the stamp, closing the page first').toMatch(/^Q\nq\n/);
