@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 
 // Finding 9 of issue 9: the built deck behind the local platform, a viewer whose account the admin
 // deletes while their deck is open, in chromium.
@@ -14,7 +14,7 @@ let admin: string;
 beforeAll(async () => {
   p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
   admin = await p.login(ADMIN.email, ADMIN.password);
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 afterAll(async () => {
   await browser?.close();

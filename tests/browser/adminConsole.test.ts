@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 
 // Issue 11: the admin console at /admin in the built deck behind the real local platform, in chromium.
@@ -63,7 +63,7 @@ const personRow = (page: Page, email: string) => page.locator(`tr[data-person="$
 
 beforeAll(async () => {
   p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
-  browser = await launchChromium();
+  browser = await testChromium();
   ({ page: admin, requests: adminRequests } = await signedInAt(ADMIN.email, ADMIN.password, ADMIN_PATH));
   await admin.getByRole('heading', { level: 1, name: 'Admin console' }).waitFor();
 });

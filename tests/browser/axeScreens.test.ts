@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 
 // Issue 9, finding 10: zero axe violations of any impact on every form of the sign-in page and on every
 // system screen of the gate, at 1280 and 390 px (the routes themselves: routes.test.ts; the
@@ -12,7 +12,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -10,6 +10,8 @@ import { eventually } from '../support/waitFor.ts';
 interface Proc {
   pid: number;
   ppid: number;
+  /** Clock ticks after boot when it started. */
+  started: number;
   args: string[];
 }
 
@@ -19,13 +21,13 @@ function processes(): Proc[] {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // Chromium's children rewrite their argv into one space-separated string.
       const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8')
         .split('\0')
         .flatMap((arg) => arg.split(' '))
         .filter(Boolean);
-      found.push({ pid: Number(entry), ppid, args });
+      found.push({ pid: Number(entry), ppid: Number(fields[1]), started: Number(fields[19]), args });
     } catch {
       // Gone between the listing and the read.
     }
@@ -33,10 +35,13 @@ function processes(): Proc[] {
   return found;
 }
 
-/** The chromium this test process launched, and every process under it. */
+/**
+ * The chromium this test launched last, and every process under it: the worker may also run the
+ * chromium its browser files share (sharedChromium.ts), started earlier.
+ */
 function chromiumTree(): { browser: Proc; tree: Proc[] } {
   const all = processes();
-  const browser = all.find((proc) => proc.ppid === process.pid && proc.args[0]?.includes('chromium'));
+  const browser = all.filter((proc) => proc.ppid === process.pid && proc.args[0]?.includes('chromium')).sort((a, b) => b.started - a.started)[0];
   if (!browser) throw new Error('no chromium started by this process');
   const tree = [browser];
   for (let i = 0; i < tree.length; i++) tree.push(...all.filter((proc) => proc.ppid === tree[i]!.pid));

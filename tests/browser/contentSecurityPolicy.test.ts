@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
@@ -105,7 +105,7 @@ beforeAll(async () => {
   // The built deck with an export beside it: "Download PDF" shows only when there is a PDF to stamp.
   deck = await builtDeckWithPdf();
   p = await startTestPlatform('private_with_login', { staticDir: deck.dir, appId: 'investor-deck', frameAncestors: ["'self'", parentOrigin] });
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } fro
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { DECK_PDF_FILE, DECK_PDF_PATH, DECK_PDF_STATUS_CALL, ENGAGEMENT_ENTITY, type DeckOptions } from '../../schemas/engagementPaths.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   rmSync(join(deck.dir, DECK_PDF_FILE));
   p = await startTestPlatform('private_with_login', { staticDir: deck.dir, appId: 'investor-deck' });
   admin = await p.login(ADMIN.email, ADMIN.password);
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ZOOM_STORAGE_KEY } from '../../schemas/presentingPaths.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { KEYMAP, keyLabel } from '../../src/deck/keymap.ts';
 import { eventually } from '../support/waitFor.ts';
@@ -12,7 +12,7 @@ const deck = loadContent(process.cwd()).content!.slides.filter((slide) => slide.
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 afterAll(async () => {
   await browser.close();

@@ -7,7 +7,7 @@ import { ENGAGEMENT_ENTITY, type SlideViewRecord } from '../../schemas/engagemen
 import { FIGURES_FILE, type LedgerSnapshot } from '../../schemas/figureLedgerFile.ts';
 import { NOTES_DIR } from '../../schemas/presentingPaths.ts';
 import { VERSION_CHANGES_FUNCTION, type ViewerChanges } from '../../schemas/versionPaths.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
@@ -72,7 +72,7 @@ beforeAll(async () => {
   await registeredUser(p, PARTNER.email, PARTNER.password);
   await registeredUser(p, 'newcomer@bank.example', 'newcomer-password-1');
   await registeredUser(p, EARLY.email, EARLY.password);
-  browser = await launchChromium();
+  browser = await testChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
 import { openedText } from '../../src/admin/people/openedNotices.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { RECORDING_NOTICE } from '../../src/engagement/RecordingNotice.tsx';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
@@ -55,7 +55,7 @@ async function next(page: Page): Promise<string> {
 beforeAll(async () => {
   p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
   adminToken = await p.login(ADMIN.email, ADMIN.password);
-  browser = await launchChromium();
+  browser = await testChromium();
   mkdirSync(SHOTS, { recursive: true });
   console_ = await signedIn(ADMIN.email, ADMIN.password);
   await console_.goto(`${p.url}${ADMIN_PATH}`);

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIGURES_FILE, type LedgerSnapshot } from '../../schemas/figureLedgerFile.ts';
 import { DECK_PDF_FILE } from '../../schemas/engagementPaths.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { freePort, waitForHttp } from '../../scripts/support/previewServer.ts';
 import { stagedBuild } from '../../src/build/stagedBuild.ts';
 import { SLIDES_DIR_VARIABLE } from '../../src/content/slideRegistryPlugin.ts';
@@ -72,7 +72,7 @@ beforeAll(async () => {
   );
   baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(baseUrl);
-  browser = await launchChromium();
+  browser = await testChromium();
 }, 300_000);
 
 afterAll(async () => {

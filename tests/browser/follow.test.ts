@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { axeViolations } from './axeViolations.ts';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
   await p.call('PUT', '/entities/User/me', { token: await p.login(ADMIN.email, ADMIN.password), body: { full_name: 'Pat Presenter' } });
   await registeredUser(p, VIEWER, PASSWORD);
-  browser = await launchChromium();
+  browser = await testChromium();
   admin = await signedInPage(browser, p, ADMIN.email, ADMIN.password, deck[0]!.path);
   viewer = await signedInPage(browser, p, VIEWER, PASSWORD, deck[0]!.path);
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { freePort, waitForHttp } from '../../scripts/support/previewServer.ts';
 
 // An editor's loop: `npm run dev` on a copy of the project, slides edited, added, removed and renamed
@@ -40,7 +40,7 @@ beforeAll(async () => {
   symlinkSync(join(process.cwd(), 'node_modules'), join(work, 'node_modules'));
   dev = await startDev();
   url = dev.url;
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 afterAll(async () => {
   await browser?.close();

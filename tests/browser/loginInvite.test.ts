@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
 
@@ -18,7 +18,7 @@ let link: string;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck', smtpUrl: smtp.url });
-  browser = await launchChromium();
+  browser = await testChromium();
   const admin = await p.login(ADMIN.email, ADMIN.password);
   const invited = await p.call('POST', ACCESS_CALL.invite, {
     token: admin,

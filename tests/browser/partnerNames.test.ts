@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { loadDeckPartner } from '../../src/registry/slideRegistry.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
     expect(invited.status).toBe(200);
     await registeredUser(p, partner.email, partner.password, false);
   }
-  browser = await launchChromium();
+  browser = await testChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

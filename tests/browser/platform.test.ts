@@ -1,11 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from './axeViolations.ts';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type RunningPlatform } from '../../src/platform/server.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { eventually } from '../support/waitFor.ts';
 
 // The built deck behind the local platform, as `npm start` runs it, driven in chromium.
@@ -30,7 +30,7 @@ beforeAll(async () => {
     staticDir: 'dist',
     log: (line) => logs.push(line),
   });
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -94,7 +94,7 @@ describe('the deck behind the local platform', () => {
     await page.goto(`${platform.url}/reversetpo`);
     await page.waitForURL(/\/login\?from_url=/);
     expect(new URL(page.url()).searchParams.get('from_url')).toBe(`${platform.url}/reversetpo`);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeScan(page);
     expect(results.violations.map((v) => `${v.id} (${v.impact})`)).toEqual([]);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${platform.url}/reversetpo`);
@@ -127,7 +127,7 @@ describe('the deck behind the local platform', () => {
     await page.waitForURL(/\/login/);
     await register(page, email, 'partner-password-1');
     await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect((await axeScan(page)).violations.map((v) => v.id)).toEqual([]);
     await page.getByLabel('New password', { exact: true }).fill('partner-chosen-password-2');
     await page.getByLabel('New password again').fill('partner-chosen-password-2');
     await page.getByRole('button', { name: 'Set new password' }).click();
@@ -150,7 +150,7 @@ describe('the deck behind the local platform', () => {
     expect(await page.getByRole('button', { name: 'Request access' }).count()).toBe(1);
     expect(text).toContain('Verify you are logged in with the correct account');
     expect(text).not.toContain('$13.95T');
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeScan(page);
     expect(results.violations.map((v) => `${v.id} (${v.impact})`)).toEqual([]);
     await page.context().close();
   });

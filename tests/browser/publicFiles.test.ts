@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 
 // Issue 9, finding 2, in the browser: the deck's registry (settings, page titles) is gated content, and a
 // visitor the gate turns away never even asks for it. The built deck behind the local platform.
@@ -10,7 +10,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   platform = await startTestPlatform('private_with_login', { staticDir: 'dist' });
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 afterAll(async () => {
   await browser?.close();

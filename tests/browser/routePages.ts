@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 
 // What the three files about every route of the production build share (routes, routesAccessibility,
@@ -15,7 +15,7 @@ let browser: Browser;
 /** Starts this file's chromium before its tests and closes it after. */
 export function withChromium(): void {
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await testChromium();
   });
   afterAll(async () => {
     await browser.close();

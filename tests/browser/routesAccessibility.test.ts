@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from './axeViolations.ts';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, routes, openPage, settled, twoFrames, withChromium } from './routePages.ts';
 
@@ -14,7 +14,7 @@ describe('accessibility', () => {
       await page.setViewportSize({ width, height: 800 });
       await twoFrames(page);
       await settled(page);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeScan(page);
       found.push(...results.violations.map((v) => `${width}px ${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`));
     }
     expect(found).toEqual([]);
@@ -24,7 +24,7 @@ describe('accessibility', () => {
   it('runs axe-core 4.14 or later, which knows WCAG 2.5.3 label-in-name', async () => {
     const { page } = await openPage();
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeScan(page);
     expect(results.testEngine.version).toMatch(/^4\.(1[4-9]|[2-9]\d)\./);
     expect([...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((rule) => rule.id)).toContain(
       'label-content-name-mismatch',

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
 
@@ -39,7 +39,7 @@ const linkIn = (text: string, pattern: RegExp) => new RegExp(`https?://\\S*${pat
 beforeAll(async () => {
   smtp = await startSmtpServer();
   p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck', smtpUrl: smtp.url });
-  browser = await launchChromium();
+  browser = await testChromium();
   admin = await freshPage();
   await signIn(admin, ADMIN.email, ADMIN.password, ADMIN_PATH);
   await admin.getByRole('heading', { level: 1, name: 'Admin console' }).waitFor();

@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadContent } from '../../src/content/loadContent.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 
 const baseUrl = inject('baseUrl');
 const deck = loadContent(process.cwd()).content!.slides.filter((slide) => slide.order !== null);
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 afterAll(async () => {
   await browser.close();

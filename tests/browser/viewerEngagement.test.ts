@@ -16,7 +16,7 @@ import {
   VISIT_STORAGE_KEY,
 } from '../../schemas/engagementPaths.ts';
 import { SOCKET_PATH } from '../../schemas/platformWire.ts';
-import { launchChromium } from '../../src/build/chromium.ts';
+import { testChromium } from './sharedChromium.ts';
 import { RECORDING_NOTICE } from '../../src/engagement/RecordingNotice.tsx';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { connected } from '../platform/socketEvents.ts';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   deck = await builtDeckWithPdf();
   p = await startTestPlatform('private_with_login', { staticDir: deck.dir, appId: 'investor-deck' });
   admin = await p.login(ADMIN.email, ADMIN.password);
-  browser = await launchChromium();
+  browser = await testChromium();
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {

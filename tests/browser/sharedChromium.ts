@@ -1,0 +1,53 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../src/build/chromium.ts';
+
+// Browser files run one after another in each vitest worker, which keeps this module loaded between
+// them (isolate: false). A chromium launched and closed per file cost about 1.6 CPU-s each on this
+// 2-core machine, beside its GPU and utility processes starting again; one per worker is enough,
+// since each file still gets contexts of its own (cookies, storage and pages are per context).
+let shared: Promise<Browser> | undefined;
+
+function worker(): Promise<Browser> {
+  shared ??= launchChromium().then((browser) => {
+    // A chromium that died (or was closed by a file that launched its own) is launched again next time.
+    browser.on('disconnected', () => {
+      shared = undefined;
+    });
+    return browser;
+  });
+  return shared;
+}
+
+/**
+ * This worker's chromium, seen as one file's own: `close()` closes the contexts the file opened
+ * (their pages with them) and leaves chromium running for the next file; `contexts()` lists only
+ * the file's. Files that need chromium's flags changed launch their own (`launchChromium`).
+ */
+export async function testChromium(): Promise<Browser> {
+  const browser = await worker();
+  const opened = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    opened.add(context);
+    context.once('close', () => opened.delete(context));
+    return context;
+  };
+  const own: Partial<Browser> = {
+    newContext: async (options) => track(await browser.newContext(options)),
+    newPage: async (options): Promise<Page> => {
+      const page = await browser.newPage(options);
+      track(page.context());
+      return page;
+    },
+    contexts: () => [...opened],
+    close: async () => {
+      await Promise.all([...opened].map((context) => context.close()));
+    },
+  };
+  return new Proxy(browser, {
+    get: (target, key) => {
+      if (key in own) return own[key as keyof Browser];
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
