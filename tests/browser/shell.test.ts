@@ -17,6 +17,10 @@ afterAll(async () => {
 async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
   const page = await (await browser.newContext(options)).newPage();
   await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+  // Network quiet is not the deck listening for keys: on a starved renderer hydration (and the effect
+  // that adds the key listener) can still be running, and a key pressed then goes nowhere. The main
+  // thread's first idle moment comes after both.
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
   return page;
 }
 
@@ -117,6 +121,8 @@ describe('transitions', () => {
     const page = await open('/problem');
     // framer-motion loads once the first move has painted (that move renders plain).
     const motionLoaded = page.waitForResponse((response) => /\/SlideMotion-[^/]*\.js$/.test(response.url()));
+    // Awaited below; if an earlier step fails first, its timeout is not a second, unhandled error.
+    motionLoaded.catch(() => undefined);
     await page.keyboard.press('ArrowRight');
     await page.waitForURL(`${baseUrl}/market`);
     // The page's own import of that address settles once the module has run; two frames later the
