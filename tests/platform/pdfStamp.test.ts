@@ -105,6 +105,17 @@ describe('stampPdf', () => {
     expect(streams.slice(1, -1).join('').split(own).length - 1, "the page's one stream was dropped or doubled").toBe(1);
   });
 
+  it('stamps a page that has no drawing of its own (no /Contents at all)', async () => {
+    const source = await PDFDocument.load(await exportPdf());
+    source.addPage([960, 540]);
+    expect(source.getPage(1).node.get(PDFName.of('Contents')), 'pdf-lib gave the blank page contents').toBeUndefined();
+    const stamped = await PDFDocument.load(await stampPdf(await preparePdf(await source.save()), 'blank@lender.example'));
+    const streams = (stamped.getPage(1).node.Contents() as PDFArray).asArray().map((ref) => decoded(stamped, ref));
+    expect(streams, 'only our opening q and the stamp').toHaveLength(2);
+    expect(streams[0]).toBe('q\n');
+    expect(streams[1]).toMatch(/^Q\nq\n[\s\S]* Tj\nET\nQ\n$/);
+  });
+
   it('draws a character Helvetica cannot encode as ?, keeping the rest of the line', async () => {
     const prepared = await preparePdf(await exportPdf());
     const [unencodable] = await stampsOf(await stampPdf(prepared, 'Zoë 李 Ltd'));
