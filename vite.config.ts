@@ -187,8 +187,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
-          // Each file still launches its own chromium and platform; its worker keeps playwright-core,
-          // axe and the platform's modules loaded between files.
+          // Each file still starts its own platform and opens its own browser contexts; its worker keeps
+          // playwright-core, axe, the platform's modules and one chromium (sharedChromium.ts) between files.
           isolate: false,
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/globalSetup.ts'],

@@ -4,7 +4,7 @@ import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 
 // What the three files about every route of the production build share (routes, routesAccessibility,
-// routesLayout): split so that vitest runs them beside each other, each with its own chromium.
+// routesLayout): split so that vitest runs them beside each other.
 
 export const baseUrl = inject('baseUrl');
 export const slides = loadContent(process.cwd()).content!.slides;
@@ -12,7 +12,7 @@ export const routes = slides.map((slide) => slide.path);
 
 let browser: Browser;
 
-/** Starts this file's chromium before its tests and closes it after. */
+/** Gives this file its view of the worker's chromium before its tests, and closes the file's contexts after. */
 export function withChromium(): void {
   beforeAll(async () => {
     browser = await testChromium();
