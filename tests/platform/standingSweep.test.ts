@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('the standing sweep', () => {
-  it('closes the socket of a person revoked behind the server’s back, and keeps the others', async () => {
+  it('closes the socket of a person revoked behind the server’s back, and keeps the others (the service role’s too)', async () => {
     const gone = await registeredUser(p, 'quiet@lender.example');
     const kept = await registeredUser(p, 'stays@lender.example');
     const open = (token: string) => {
@@ -30,8 +30,8 @@ describe('the standing sweep', () => {
       sockets.push(socket);
       return socket;
     };
-    const [goneSocket, keptSocket] = [open(gone), open(kept)];
-    await Promise.all([connected(goneSocket), connected(keptSocket)]);
+    const [goneSocket, keptSocket, serviceSocket] = [open(gone), open(kept), open(p.serviceToken)];
+    await Promise.all([connected(goneSocket), connected(keptSocket), connected(serviceSocket)]);
     const reasons: string[] = [];
     goneSocket.on('disconnect', (reason) => reasons.push(reason));
     // Straight to the database: no request, so no signal reaches the sockets.
@@ -41,5 +41,8 @@ describe('the standing sweep', () => {
     // The sweep that closed it asked the other socket too; an answered event after it shows that one open.
     expect(await keptSocket.timeout(3000).emitWithAck('join', followRoom('testapp'))).toMatchObject({ ok: true });
     expect(keptSocket.connected, 'the sweep closed a socket whose standing had not changed').toBe(true);
+    // The service role has no person whose standing could change: every sweep must leave it be.
+    expect(await serviceSocket.timeout(3000).emitWithAck('join', followRoom('testapp'))).toMatchObject({ ok: true });
+    expect(serviceSocket.connected, 'the sweep closed the service role’s socket').toBe(true);
   });
 });
