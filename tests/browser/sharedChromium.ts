@@ -9,7 +9,7 @@ let shared: Promise<Browser> | undefined;
 
 function worker(): Promise<Browser> {
   shared ??= launchChromium().then((browser) => {
-    // A chromium that died (or was closed by a file that launched its own) is launched again next time.
+    // A chromium that died (a crash, a killed process) is launched again for the next file.
     browser.on('disconnected', () => {
       shared = undefined;
     });
