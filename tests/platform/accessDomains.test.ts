@@ -1,8 +1,9 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, ACCESS_ENTITY } from '../../schemas/accessWire.ts';
-import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
+import type { RoomReply } from '../../schemas/platformWire.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { openConnected } from './socketEvents.ts';
 
 // Allowed domains (issue 11): an admin allows `@lender.example`, and anyone who proves a mailbox
 // there is let in the first time they reach the gate. Strangers sign up through the real API
@@ -149,12 +150,7 @@ describe('domain rules', () => {
       expect((await p.call(method, `${RULES}/${rule.id}`, { token: viewer, body: method === 'PUT' ? { role: 'x' } : undefined })).status).toBe(404);
     }
     expect((await rules()).some((r) => r.domain === '@mine.example')).toBe(false);
-    const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token: viewer }, reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = await openConnected(p, viewer, sockets);
     const reply: RoomReply = await socket.timeout(3000).emitWithAck('join', `entities:${p.appId}:${ACCESS_ENTITY.domain}`);
     expect(reply.ok).toBe(false);
   });

@@ -1,9 +1,10 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, ACCESS_ENTITY } from '../../schemas/accessWire.ts';
-import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
+import type { RoomReply } from '../../schemas/platformWire.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { openConnected } from './socketEvents.ts';
 
 // Access requests (issue 11): a person who signed up but was never invited asks; the admins hear
 // of it live (the entity room) and by mail; one approves or declines, and the person is told.
@@ -35,12 +36,7 @@ afterAll(async () => {
 
 // An admin's socket in the AccessRequest room, with every change it receives there.
 async function watchRoom(): Promise<Array<{ type: string; id: string; data: Record<string, unknown> }>> {
-  const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token: admin }, reconnection: false });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const socket = await openConnected(p, admin, sockets);
   const seen: Array<{ type: string; id: string; data: Record<string, unknown> }> = [];
   socket.on('update_model', (message: Update) => {
     if (message.room === ROOM()) seen.push(JSON.parse(message.data));

@@ -1,8 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
-import { connected, refused } from './socketEvents.ts';
+import type { Socket } from 'socket.io-client';
+import { connected, openSocket, refused } from './socketEvents.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, ACCESS_ENDED_REASON, ADMIN_PATH, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
-import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { ADMIN, fakeDeck, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Issue 11: revocation and expiry end access at once and everywhere (API, socket, pages, sign-in),
@@ -27,11 +26,7 @@ afterAll(async () => {
   deck.remove();
 });
 
-function connect(token: string): Socket {
-  const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token }, reconnection: false });
-  sockets.push(socket);
-  return socket;
-}
+const connect = (token: string) => openSocket(p, token, sockets);
 
 const disconnected = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 

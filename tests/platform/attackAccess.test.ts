@@ -1,9 +1,10 @@
 import { createRecords } from '../../src/platform/records/entitiesStore.ts';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
+import type { RoomReply } from '../../schemas/platformWire.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { openConnected } from './socketEvents.ts';
 
 // Finding 6 of issue 9: an invited viewer could read, change and delete every other user's
 // records, and `DELETE /entities/Note {}` wiped the whole entity. Each attack below is replayed
@@ -151,14 +152,7 @@ describe('an admin', () => {
 });
 
 describe('the socket', () => {
-  function connect(token: string): Promise<Socket> {
-    const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token }, reconnection: false });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
+  const connect = (token: string) => openConnected(p, token, sockets);
 
   it("refuses a viewer the room of an owner-only entity, so others' records never reach it", async () => {
     const [spy, owner, watcher] = await Promise.all([connect(bob), connect(alice), connect(admin)]);

@@ -1,15 +1,15 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, ACCESS_ENTITY } from '../../schemas/accessWire.ts';
 import { PRESENCE_EVENT, presenceRoom } from '../../schemas/engagementPaths.ts';
-import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
+import type { RoomReply } from '../../schemas/platformWire.ts';
 import { FOLLOW_DRIVE_EVENT, followRoom } from '../../schemas/presentingPaths.ts';
 import { SOCKET_DROPS_BEFORE_CLOSE, SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND } from '../../src/platform/live/socketBudget.ts';
 import { MAX_SOCKETS_PER_TOKEN, tokenRoom, userRoom, viewersRoom } from '../../src/platform/live/socketStanding.ts';
 import { sha256 } from '../../src/platform/identity/tokens.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
-import { connected } from './socketEvents.ts';
+import { connected, openSocket } from './socketEvents.ts';
 
 // Issue 23, finding 1 (and 8): a socket must not outlive its person's or token's standing, whatever
 // the client sends. The attack: `leave` the server's own rooms (a person's, a token's), then be
@@ -30,11 +30,7 @@ afterAll(async () => {
   await p?.close();
 });
 
-function open(token: string): Socket {
-  const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token }, reconnection: false, forceNew: true });
-  sockets.push(socket);
-  return socket;
-}
+const open = (token: string) => openSocket(p, token, sockets, { forceNew: true });
 async function connect(token: string): Promise<Socket> {
   const socket = open(token);
   await connected(socket);

@@ -1,18 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, ACCESS_ENTITY, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
 import { AUDIT_ACTIONS, type AuditAction } from '../../schemas/auditActions.ts';
 import { AUDIT_CALL, type AuditEntry } from '../../schemas/auditPaths.ts';
 import { DECK_PDF_FILE, DECK_PDF_PATH, ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
-import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { FOLLOW_DRIVE_EVENT, PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
 import { auditCsv, pruneAuditLog } from '../../src/platform/records/auditLog.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, fakeDeck, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
-import { connected } from './socketEvents.ts';
+import { openConnected } from './socketEvents.ts';
 
 // Issue 23, "An audit log": who had access, who did what, when, kept append-only in the database;
 // admins read it (filters, newest first, CSV), nobody changes it, and old entries go at start.
@@ -171,9 +170,7 @@ describe('the audit log records', () => {
     expect((await p.call('GET', PRESENTING_CALL.notes, { token: admin })).status).toBe(200);
     expect(await entry('speaker_notes_viewed')).toMatchObject({ actor: ADMIN.email });
 
-    const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token: admin }, reconnection: false });
-    sockets.push(socket);
-    await connected(socket);
+    const socket = await openConnected(p, admin, sockets);
     expect(await socket.timeout(5000).emitWithAck(FOLLOW_DRIVE_EVENT, { path: '/market' })).toMatchObject({ ok: true });
     expect(await socket.timeout(5000).emitWithAck(FOLLOW_DRIVE_EVENT, { path: '/team' })).toMatchObject({ ok: true });
     expect(await socket.timeout(5000).emitWithAck(FOLLOW_DRIVE_EVENT, { stop: true })).toMatchObject({ ok: true });

@@ -1,12 +1,12 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { STATUS_CALL } from '../../schemas/statusPaths.ts';
-import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { followRoom } from '../../schemas/presentingPaths.ts';
 import { ACCOUNT_CLIENT_MAX_FAILURES } from '../../src/platform/identity/signInLimits.ts';
 import { eventually } from '../support/waitFor.ts';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { openConnected } from './socketEvents.ts';
 
 // Issue 11: the account menu's change password, through the path the SDK calls.
 let p: TestPlatform;
@@ -25,14 +25,7 @@ const change = (token: string, body: Record<string, unknown>, headers?: Record<s
   p.call('POST', ACCESS_CALL.changePassword, { token, body, headers });
 const idOf = async (token: string) => (await p.call('GET', '/entities/User/me', { token })).body.id as string;
 
-function openSocket(token: string): Promise<Socket> {
-  const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token }, reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const openSocket = (token: string) => openConnected(p, token, sockets);
 
 describe('changing a password', () => {
   it('with the right current password: a fresh token and cookie, every other session, link and socket ends, this tab keeps its socket', async () => {

@@ -1,12 +1,12 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { PRESENCE_EVENT, presenceRoom, type PresenceUpdate, type PresenceViewer, VISIT_IDLE_MS } from '../../schemas/engagementPaths.ts';
-import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
+import type { RoomReply } from '../../schemas/platformWire.ts';
 import { arrive, newTab, noteSeenInVisit, reportedTab, viewersOf } from '../../src/platform/live/presence.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
-import { connected } from './socketEvents.ts';
+import { openConnected } from './socketEvents.ts';
 
 // Presence over real socket.io connections to the local platform: viewers' pages report their
 // slide, admins in the presence room see who is viewing where, and `opened` marks a new visit.
@@ -26,12 +26,7 @@ afterAll(async () => {
   await p?.close();
 });
 
-async function connect(token: string, app = 'testapp'): Promise<Socket> {
-  const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: app, token }, reconnection: false });
-  sockets.push(socket);
-  await connected(socket);
-  return socket;
-}
+const connect = (token: string, app = 'testapp') => openConnected(p, token, sockets, { app });
 
 function join(socket: Socket, room: string): Promise<RoomReply> {
   return socket.timeout(3000).emitWithAck('join', room);

@@ -1,14 +1,14 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RoomReply, SOCKET_PATH } from '../../schemas/platformWire.ts';
+import type { RoomReply } from '../../schemas/platformWire.ts';
 import { FOLLOW_DRIVE_EVENT, type FollowState, followRoom, NOTES_DIR, NOTES_FILE, PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
 import { FollowBoard } from '../../src/platform/live/follow.ts';
 import { eventually } from '../support/waitFor.ts';
 import { person } from './callers.ts';
 import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
-import { connected } from './socketEvents.ts';
+import { openConnected } from './socketEvents.ts';
 
 // Presenting on the local platform (issue 13): speaker notes for admins only, and follow-me, where
 // only admins drive (socket and API alike) and every admitted viewer in the follow room moves.
@@ -36,12 +36,7 @@ afterAll(async () => {
   deck?.remove();
 });
 
-async function connect(token: string): Promise<Socket> {
-  const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: 'testapp', token }, reconnection: false });
-  sockets.push(socket);
-  await connected(socket);
-  return socket;
-}
+const connect = (token: string) => openConnected(p, token, sockets, { app: 'testapp' });
 
 /** Every FollowState the socket receives from the follow room, in order. */
 function states(socket: Socket): FollowState[] {

@@ -1,10 +1,9 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_PATH } from '../../schemas/platformWire.ts';
 import { followRoom } from '../../schemas/presentingPaths.ts';
 import { eventually } from '../support/waitFor.ts';
 import { registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
-import { connected } from './socketEvents.ts';
+import { openConnected } from './socketEvents.ts';
 
 // Issue 23, finding 1: a change no process heard of (a NOTIFY lost, a row edited by hand) cannot keep a
 // socket open for long: the sweep asks every socket's standing again. Its own platform, with a short
@@ -25,13 +24,8 @@ describe('the standing sweep', () => {
   it('closes the socket of a person revoked behind the server’s back, and keeps the others (the service role’s too)', async () => {
     const gone = await registeredUser(p, 'quiet@lender.example');
     const kept = await registeredUser(p, 'stays@lender.example');
-    const open = (token: string) => {
-      const socket = io(p.url, { path: SOCKET_PATH, transports: ['websocket'], query: { app_id: p.appId, token }, reconnection: false });
-      sockets.push(socket);
-      return socket;
-    };
-    const [goneSocket, keptSocket, serviceSocket] = [open(gone), open(kept), open(p.serviceToken)];
-    await Promise.all([connected(goneSocket), connected(keptSocket), connected(serviceSocket)]);
+    const open = (token: string) => openConnected(p, token, sockets);
+    const [goneSocket, keptSocket, serviceSocket] = await Promise.all([open(gone), open(kept), open(p.serviceToken)]);
     const reasons: string[] = [];
     goneSocket.on('disconnect', (reason) => reasons.push(reason));
     // Straight to the database: no request, so no signal reaches the sockets.
