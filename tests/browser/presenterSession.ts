@@ -8,7 +8,7 @@ import type { TestPlatform } from '../platform/harness.ts';
 
 /**
  * A fresh context (no cookie, no storage), or the one given, signed in as `email`, on `path` with its
- * heading shown.
+ * heading shown and its keys answered.
  */
 export async function signedInPage(browser: Browser, p: TestPlatform, email: string, password: string, path = '/', context?: BrowserContext): Promise<Page> {
   const page = await (context ?? (await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
@@ -19,7 +19,18 @@ export async function signedInPage(browser: Browser, p: TestPlatform, email: str
   await page.getByRole('button', { name: /^Sign in$/i }).click();
   await page.waitForURL((url) => url.pathname === path);
   await page.locator('#slide-title').waitFor();
+  await hydrated(page);
   return page;
+}
+
+/**
+ * Waits until a signed-in deck page has hydrated and its effects ran. The heading is in the
+ * prerendered HTML, so a key pressed when it shows can reach a page with no key listener yet; the
+ * Account menu renders only after hydration, and the first idle moment comes after its effects.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).waitFor();
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
 }
 
 /** The path the page shows now. */
