@@ -32,6 +32,25 @@ describe('accessibility', () => {
     await page.context().close();
   });
 
+  it('finds what it should: planted violations on a deck page are reported, then gone once removed', async () => {
+    const { page } = await openPage();
+    await page.goto(`${baseUrl}/problem`, { waitUntil: 'networkidle' });
+    await settled(page);
+    // The scanner runs once before the plant, so the second scan reuses axe already in the document.
+    expect((await axeScan(page)).violations).toEqual([]);
+    await page.evaluate(() => {
+      const planted = document.createElement('div');
+      planted.id = 'planted';
+      planted.innerHTML = '<img src="/favicon.svg"><button></button><p style="color:#ccc;background:#fff">faint text</p>';
+      document.querySelector('main')!.append(planted);
+    });
+    const ids = (await axeScan(page)).violations.map((violation) => violation.id);
+    expect(ids).toEqual(expect.arrayContaining(['image-alt', 'button-name', 'color-contrast']));
+    await page.evaluate(() => document.getElementById('planted')!.remove());
+    expect((await axeScan(page)).violations).toEqual([]);
+    await page.context().close();
+  });
+
   it('every control is reachable by keyboard, with a visible focus ring', async () => {
     const { page } = await openPage();
     await page.goto(`${baseUrl}/problem`, { waitUntil: 'networkidle' });
