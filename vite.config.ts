@@ -75,10 +75,11 @@ export default defineConfig({
                 // onActivityOrIdle: the shell's and the platform viewer's (a group takes its modules'
                 // imports with it, and the main chunk would then import the platform-viewer chunk).
                 /\/src\/auth\/(accessSocketUsers|onActivityOrIdle)\.ts$/.test(id) ||
-                // The components slide bodies use, a few KB together. Forms and dialogs stay apart (they
-                // load when someone opens one); Ecosystem, BrandCard and ConsultationButton serve one
-                // page each and stay with it; the source notes come with a slide that has a sourced figure.
-                /\/src\/components\/(?!.*(Dialog|Form|useFormRequest|Ecosystem|BrandCard|ConsultationButton|SourceNote|sourceNoteBook))[^/]+\.tsx?$/.test(id),
+                // The components slide bodies use, a few KB together. Forms and dialogs (components/forms/)
+                // stay apart (they load when someone opens one); Ecosystem, BrandCard and ConsultationButton
+                // serve one page each and stay with it; the source notes come with a slide that has a
+                // sourced figure.
+                /\/src\/components\/(?!.*(Ecosystem|BrandCard|ConsultationButton|SourceNote|sourceNoteBook))[^/]+\.tsx?$/.test(id),
             },
             {
               // What a signed-in viewer's page loads once the platform admits them, in one request: the

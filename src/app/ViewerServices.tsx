@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNo
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { ViewerContext, type ViewerContextValue } from '../components/ViewerContext.tsx';
 import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
-import { usePresentMode } from '../deck/presentMode.ts';
+import { usePresentMode } from '../deck/present/presentMode.ts';
 import { DECK_PDF_PATH, type DeckOptions } from '../../schemas/engagementPaths.ts';
 import type { ViewerChanges } from '../../schemas/versionPaths.ts';
 import { shareAccessSocket } from '../auth/accessSocketUsers.ts';

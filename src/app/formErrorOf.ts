@@ -1,4 +1,4 @@
-import { FormError, asFormError } from '../components/FormError.ts';
+import { FormError, asFormError } from '../components/forms/FormError.ts';
 import type { Base44Error } from '../sdk/index.ts';
 
 /**

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { deckSettings } from '../registry/slideRegistry.ts';
 import { useViewer } from './ViewerContext.tsx';
 
-const ConsultationDialog = lazy(() => import('./ConsultationDialog.tsx').then((module) => ({ default: module.ConsultationDialog })));
+const ConsultationDialog = lazy(() => import('./forms/ConsultationDialog.tsx').then((module) => ({ default: module.ConsultationDialog })));
 
 const LABEL = 'Schedule a Consultation';
 

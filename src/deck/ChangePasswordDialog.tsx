@@ -1,9 +1,9 @@
 // Loaded on the first "Change password": few viewers ever open it, so it stays out of the first visit.
 import { useState } from 'react';
 import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '../../schemas/passwordRule.ts';
-import { FormDialog } from '../components/FormDialog.tsx';
-import { FormField } from '../components/FormField.tsx';
-import { useFormRequest } from '../components/useFormRequest.ts';
+import { FormDialog } from '../components/forms/FormDialog.tsx';
+import { FormField } from '../components/forms/FormField.tsx';
+import { useFormRequest } from '../components/forms/useFormRequest.ts';
 import type { PasswordChange } from './DeckUserContext.tsx';
 
 /** What the viewer reads once the platform took the new password. */

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { deckSettings } from '../registry/slideRegistry.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { useDeckUser } from './DeckUserContext.tsx';
-import { enterPresentMode, leavePresentMode, usePresentMode } from './presentMode.ts';
+import { enterPresentMode, leavePresentMode, usePresentMode } from './present/presentMode.ts';
 import { useDeckRegistry } from './useDeckRegistry.ts';
 import { ZoomControls } from './ZoomControls.tsx';
 

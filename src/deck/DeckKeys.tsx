@@ -4,14 +4,14 @@ import type { DeckAction } from './keymap.ts';
 import { listenForKeys } from './listenForKeys.ts';
 import { listenForSwipe } from './listenForSwipe.ts';
 import { spaceMove } from './pageScroll.ts';
-import { asksForPresentMode, enterPresentMode, isPresenting, leavePresentMode, usePresentMode } from './presentMode.ts';
+import { asksForPresentMode, enterPresentMode, isPresenting, leavePresentMode, usePresentMode } from './present/presentMode.ts';
 import { loadSlide } from '../registry/slideRegistry.ts';
 import { useDeckNavigation, type DeckPosition } from './useDeckNavigation.ts';
 import type { DeckDialogKind } from './DeckDialogs.tsx';
 
 // Few visitors open them: the dialogs and present mode's behaviour load on first use.
 const DeckDialogs = lazy(() => import('./DeckDialogs.tsx'));
-const PresentModeEffects = lazy(() => import('./PresentModeEffects.tsx'));
+const PresentModeEffects = lazy(() => import('./present/PresentModeEffects.tsx'));
 
 /**
  * Keys and swipes move through the deck; O, G and ? open the overview, go-to and key help; F and Esc

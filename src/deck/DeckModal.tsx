@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ModalDialog } from '../components/ModalDialog.tsx';
+import { ModalDialog } from '../components/forms/ModalDialog.tsx';
 import { focusMainHeading, focusQuietly } from './documentEffects.ts';
 
 /** On close, focus goes back where it was: without a ring to a heading the deck had focused itself, or to the heading when nothing had focus. */

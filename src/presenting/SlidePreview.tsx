@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { SlidePage } from '../components/SlidePage.tsx';
-import { CANVAS, fitSlidesIn, SCALE_PROPERTY } from '../deck/presentCanvas.ts';
+import { CANVAS, fitSlidesIn, SCALE_PROPERTY } from '../deck/present/presentCanvas.ts';
 import { useSlideModule } from '../deck/useSlideModule.ts';
 import type { SlideMeta } from '../registry/slideRegistry.ts';
-import '../deck/present.css';
+import '../deck/present/present.css';
 
 /** React 18 knows no `inert` prop: an empty string is passed through as the boolean attribute. */
 const INERT = { inert: '' } as Record<string, string>;

@@ -1,7 +1,7 @@
 // Platform failures as the viewer's dialogs show them (issue 11).
 import { describe, expect, it } from 'vitest';
 import { formErrorOf } from '../../src/app/formErrorOf.ts';
-import { FormError } from '../../src/components/FormError.ts';
+import { FormError } from '../../src/components/forms/FormError.ts';
 import { Base44Error } from '../../src/sdk/index.ts';
 
 const answered = (status: number, data: unknown) => new Base44Error('Request failed', { status, code: 'invalid_input', data });

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConsultationButton } from '../../src/components/ConsultationButton.tsx';
-import { FormError } from '../../src/components/FormError.ts';
+import { FormError } from '../../src/components/forms/FormError.ts';
 import { ViewerContext, type ConsultationRequest } from '../../src/components/ViewerContext.tsx';
 import { deckSettings } from '../../src/registry/slideRegistry.ts';
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { FormError } from '../../src/components/FormError.ts';
+import { FormError } from '../../src/components/forms/FormError.ts';
 import { AccountMenu } from '../../src/deck/AccountMenu.tsx';
 import { DeckUserContext, type DeckUserState, type PasswordChange } from '../../src/deck/DeckUserContext.tsx';
 

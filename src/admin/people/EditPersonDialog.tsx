@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { accessPatch, personValues, type PersonValues } from './accessForms.ts';
 import { FormAlert, SelectField, TextField } from '../AdminField.tsx';
-import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { ModalDialog } from '../../components/forms/ModalDialog.tsx';
 import { PREPARED_FOR_FIELDS, PreparedForFields } from './PreparedForFields.tsx';
 import { roleOptions, type Person } from './people.ts';
 import { useServerForm } from '../useServerForm.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fieldError } from '../fieldError.ts';
-import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { ModalDialog } from '../../components/forms/ModalDialog.tsx';
 import type { Person } from './people.ts';
 
 interface RevokeDialogProps {

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { ViewerChanges } from '../../../schemas/versionPaths.ts';
 import { setFigureUpdates } from '../../components/figureUpdates.ts';
 import { DeckModal } from '../../deck/DeckModal.tsx';
-import { usePresentMode } from '../../deck/presentMode.ts';
+import { usePresentMode } from '../../deck/present/presentMode.ts';
 import { slideAtPath } from '../../registry/slideRegistry.ts';
 import { changeCount, visitDay } from './changeWords.ts';
 import './whatChanged.css';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormDialog } from './FormDialog.tsx';
 import { FormField } from './FormField.tsx';
 import { useFormRequest } from './useFormRequest.ts';
-import type { ConsultationRequest } from './ViewerContext.tsx';
+import type { ConsultationRequest } from '../ViewerContext.tsx';
 
 /** What the viewer reads once the request is stored. */
 export const CONSULTATION_THANKS = 'Thank you: the team will contact you to confirm a time.';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { PRESENT_MODE_PARAM, PRESENT_MODE_VALUE } from '../../schemas/presentingPaths.ts';
+import { PRESENT_MODE_PARAM, PRESENT_MODE_VALUE } from '../../../schemas/presentingPaths.ts';
 
 /** The class on <html> while the deck presents; the present-mode styles all hang from it. */
 export const PRESENT_CLASS = 'present-mode';
