@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { firstIdle } from './firstIdle.ts';
 import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { eventually } from '../support/waitFor.ts';
@@ -201,6 +202,7 @@ describe('present mode in use', () => {
   it('leaves the reading view as it is: same page height before and after, and phones always read', async () => {
     const page = await newPage(1280, 800);
     await page.goto(`${baseUrl}/ecosystem`, { waitUntil: 'networkidle' });
+    await firstIdle(page);
     const before = await measure(page);
     await page.keyboard.press('f');
     await eventually(() => page.evaluate(() => getComputedStyle(document.querySelector('.deck-header')!).position === 'fixed'), { what: 'present layout' });

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { expect } from 'vitest';
 import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
 import type { TestPlatform } from '../platform/harness.ts';
+import { firstIdle } from './firstIdle.ts';
 
 // Shared by the browser tests: a person in their own browser context, signed in through the sign-in
 // page and looking at a deck page, or signed in by the API (no sign-in page to wait for).
@@ -24,13 +25,12 @@ export async function signedInPage(browser: Browser, p: TestPlatform, email: str
 }
 
 /**
- * Waits until a signed-in deck page has hydrated and its effects ran. The heading is in the
- * prerendered HTML, so a key pressed when it shows can reach a page with no key listener yet; the
- * Account menu renders only after hydration, and the first idle moment comes after its effects.
+ * Waits until a signed-in deck page has hydrated and its effects ran: the Account menu renders only
+ * after hydration, and the first idle moment comes after its effects (the key listener among them).
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account' }).waitFor();
-  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+  await firstIdle(page);
 }
 
 /** The path the page shows now. */

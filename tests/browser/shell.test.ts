@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadContent } from '../../src/content/loadContent.ts';
+import { firstIdle } from './firstIdle.ts';
 import { testChromium } from './sharedChromium.ts';
 
 const baseUrl = inject('baseUrl');
@@ -17,10 +18,7 @@ afterAll(async () => {
 async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
   const page = await (await browser.newContext(options)).newPage();
   await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
-  // Network quiet is not the deck listening for keys: on a starved renderer hydration (and the effect
-  // that adds the key listener) can still be running, and a key pressed then goes nowhere. The main
-  // thread's first idle moment comes after both.
-  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+  await firstIdle(page);
   return page;
 }
 

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { firstIdle } from './firstIdle.ts';
 import { testChromium } from './sharedChromium.ts';
 
 const baseUrl = inject('baseUrl');
@@ -22,6 +23,7 @@ async function visit(path: string, act?: (page: import('playwright-core').Page, 
     if (response.url().endsWith('.js')) scripts.push(response.text().catch(() => ''));
   });
   await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+  await firstIdle(page);
   // What the act causes, it waits for itself (a page shown, the requests it expects): the checks then
   // read what was requested by that moment, with no fixed wait.
   await act?.(page, urls);
