@@ -8,7 +8,7 @@ import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
-import { signedInPage } from './presenterSession.ts';
+import { hydrated, signedInPage } from './presenterSession.ts';
 
 // Issue 23, item 6, in chromium: every page runs under its Content-Security-Policy with zero
 // violations: signed out (gate, sign-in in each form, 404), every deck page loaded directly and
@@ -59,9 +59,9 @@ async function watchedContext(): Promise<Watched> {
 /** Signs in through the sign-in page in `watched`'s context and waits for the deck at `path`. */
 const signIn = (watched: Watched, email: string, password: string, path = '/') => signedInPage(browser, p, email, password, path, watched.context);
 
-/** Waits until the deck has hydrated for a signed-in person (the Account menu renders only then) and its fades ended. */
+/** Waits until the deck has hydrated for a signed-in person and its fades ended. */
 async function deckReady(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account' }).waitFor();
+  await hydrated(page);
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.effect?.getComputedTiming().iterations === Infinity));
 }
 
