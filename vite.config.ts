@@ -42,7 +42,14 @@ export default defineConfig({
   // Every route is its own prerendered page; unknown paths get the 404 page, not the index (no SPA fallback).
   appType: 'mpa',
   // `PORT=8080 npm run dev` serves there (and fails rather than wander off if it is taken); else Vite's 5173.
-  server: process.env.PORT ? { port: Number(process.env.PORT), strictPort: true } : {},
+  server: {
+    ...(process.env.PORT ? { port: Number(process.env.PORT), strictPort: true } : {}),
+    // An editor that saves in place empties the file, then writes it. The watcher (chokidar) reported
+    // the empty file and dropped a second change within 50 ms, so the page showed "must start with a
+    // --- frontmatter block" for a whole file until the next save. It now reports a file once its
+    // size has held for 50 ms (tests/browser/hotReload.test.ts, "a save written in two steps").
+    watch: { awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } },
+  },
   resolve: {
     alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: new URL('./src/app/syncExternalStoreShim.ts', import.meta.url).pathname }],
   },
