@@ -100,9 +100,9 @@ describe('the dev server', () => {
     // The two writes of one save, 35 ms apart (the pause shapes the save; every outcome below is polled).
     // The watcher reported the emptied file and dropped the write that followed within 50 ms, so the
     // page kept "must start with a --- frontmatter block" for a file that was whole until the next save.
-    // That needs the server to read the file between the two writes: a save in four did, here, about
-    // one time in four, so the test saves five times.
-    // Letters, not numbers: a number in a title that equals a figure is a content error of its own.
+    // The server must read the file between the two writes, which one save did about one time in four
+    // here: five saves failed in each of three runs before the fix. Letters, not numbers, in the title:
+    // a number equal to a figure is a content error of its own.
     for (const save of ['A', 'B', 'C', 'D', 'E']) {
       writeFileSync(file, '');
       await new Promise((resolve) => setTimeout(resolve, 35));
