@@ -32,6 +32,29 @@ async function startDev(): Promise<{ url: string; output: () => string; process:
 
 let dev: Awaited<ReturnType<typeof startDev>>;
 
+/**
+ * Resolves when the dev server's terminal prints `pattern` from now on: an event rather than a poll, so
+ * the test can act within milliseconds of the server having read a file.
+ */
+function printed(server: { process: ChildProcess }, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+  const streams = [server.process.stdout!, server.process.stderr!];
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const stop = (error?: Error) => {
+      clearTimeout(timer);
+      for (const stream of streams) stream.off('data', onData);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk;
+      if (pattern.test(seen)) stop();
+    };
+    const timer = setTimeout(() => stop(new Error(`the dev server did not print ${pattern} within ${timeoutMs} ms; it printed:\n${seen}`)), timeoutMs);
+    for (const stream of streams) stream.on('data', onData);
+  });
+}
+
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'deck-dev-'));
   for (const entry of ['slides', 'src', 'schemas', 'public', 'index.html', 'login.html', 'vite.config.ts', 'package.json', 'tsconfig.json']) {
@@ -97,15 +120,15 @@ describe('the dev server', () => {
     await page.locator('h1').waitFor();
     const file = slide('problem.mdx');
     const text = readFileSync(file, 'utf8');
-    // The two writes of one save, 35 ms apart (the pause shapes the save; every outcome below is polled).
-    // The watcher reported the emptied file and dropped the write that followed within 50 ms, so the
-    // page kept "must start with a --- frontmatter block" for a file that was whole until the next save.
-    // The server must read the file between the two writes, which one save did about one time in four
-    // here: five saves failed in each of three runs before the fix. Letters, not numbers, in the title:
-    // a number equal to a figure is a content error of its own.
-    for (const save of ['A', 'B', 'C', 'D', 'E']) {
+    // One save in two writes, the second right after the server has read the first (its terminal shows
+    // the empty file's error): the watcher reported the emptied file and dropped a change that followed
+    // within 50 ms, so the page kept "must start with a --- frontmatter block" for a file that was whole
+    // until the next save. Letters, not numbers, in the title: a number equal to a figure is a content
+    // error of its own.
+    for (const save of ['A', 'B', 'C']) {
+      const emptiedRead = printed(dev, /problem\.mdx:1:1 must start with a --- frontmatter block/);
       writeFileSync(file, '');
-      await new Promise((resolve) => setTimeout(resolve, 35));
+      await emptiedRead;
       writeFileSync(file, text.replace(/^title: .*$/m, `title: Saved in two steps ${save}`));
       await expect
         .poll(() => heading(page), { ...WAIT, message: `save ${save}: the page shows the saved file, not the emptied one` })
@@ -113,7 +136,7 @@ describe('the dev server', () => {
       expect(await overlay(page), `save ${save}: no error left from the emptied file`).toBe('');
     }
     writeFileSync(file, text);
-    await expect.poll(() => heading(page), WAIT).not.toBe('Saved in two steps E');
+    await expect.poll(() => heading(page), WAIT).not.toBe('Saved in two steps C');
     await page.close();
   });
 
