@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { firstIdle } from './firstIdle.ts';
 import { testChromium } from './sharedChromium.ts';
+import { twoFrames } from './twoFrames.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { canvasScale, SCALE_PROPERTY } from '../../src/deck/present/presentCanvas.ts';
 import { eventually } from '../support/waitFor.ts';
@@ -106,21 +107,12 @@ const SHOTS = join(tmpdir(), 'present-mode-shots');
 /** Present mode's fit after a resize: the canvas scaled to the new window and every page fitted again. */
 async function refitted(page: Page, width: number, height: number): Promise<void> {
   await page.setViewportSize({ width, height });
-  const scale = canvasScale(width, height);
-  await eventually(
-    () =>
-      page.evaluate(
-        ([property, scale]) =>
-          new Promise<boolean>((resolve) =>
-            // The fit runs in the frame after a resize (presentCanvas.ts): read it two frames on.
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() => resolve(Math.abs(parseFloat(document.documentElement.style.getPropertyValue(property)) - scale) < 1e-6)),
-            ),
-          ),
-        [SCALE_PROPERTY, scale] as const,
-      ),
-    { what: `present mode's canvas scaled to ${width}×${height}` },
-  );
+  await page.waitForFunction(([property, scale]) => Math.abs(parseFloat(document.documentElement.style.getPropertyValue(property)) - scale) < 1e-6, [
+    SCALE_PROPERTY,
+    canvasScale(width, height),
+  ] as const);
+  // The fit runs in the frame after the resize (presentCanvas.ts).
+  await twoFrames(page);
 }
 
 // Both 16:9 sizes on one load of each page: the page is measured at 1920×1080, then the window is made

@@ -35,6 +35,3 @@ export async function openPage(options: Parameters<Browser['newContext']>[0] = {
 }
 
 export const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
-/** Waits two frames, so layout that script changes after a resize (media queries read by components) has run. */
-export const twoFrames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));

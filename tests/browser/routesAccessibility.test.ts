@@ -1,6 +1,7 @@
 import { axeScan } from './axeViolations.ts';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, routes, openPage, settled, twoFrames, withChromium } from './routePages.ts';
+import { baseUrl, routes, openPage, settled, withChromium } from './routePages.ts';
+import { twoFrames } from './twoFrames.ts';
 
 withChromium();
 

@@ -1,6 +1,7 @@
 import { ZOOM } from '../../src/deck/zoom.ts';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, routes, openPage, twoFrames, withChromium } from './routePages.ts';
+import { baseUrl, routes, openPage, withChromium } from './routePages.ts';
+import { twoFrames } from './twoFrames.ts';
 
 withChromium();
 
