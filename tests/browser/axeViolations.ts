@@ -20,13 +20,20 @@ export async function axeScan(page: Page): Promise<AxeResults> {
 /**
  * Every axe violation, of any impact, at each width (1280 and 390 px unless told), each named with
  * the state it was found in. A scan waits for the page's fades to end (toolchain.md); an endless
- * animation (the Loading spinner) is let be. The viewport is 1280×800 again afterwards.
+ * animation (the Loading spinner) is let be. A page that has just mounted has no animation yet for a
+ * frame (framer-motion starts its fade on the next one, from opacity 0.2), so the scan also waits for
+ * every slide frame to be fully opaque: a CI run caught a followed page mid-fade without it. The
+ * viewport is 1280×800 again afterwards.
  */
 export async function axeViolations(page: Page, state = 'page', widths: readonly number[] = [1280, 390]): Promise<string[]> {
   const found: string[] = [];
   for (const width of widths) {
     await page.setViewportSize({ width, height: 800 });
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Infinity));
+    await page.waitForFunction(
+      () =>
+        document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Infinity) &&
+        [...document.querySelectorAll('.slide-frame')].every((frame) => getComputedStyle(frame).opacity === '1'),
+    );
     const results = await axeScan(page);
     found.push(...results.violations.map((v) => `${state} at ${width}px: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
   }
