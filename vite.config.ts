@@ -173,6 +173,9 @@ export default defineConfig({
           isolate: false,
           include: ['tests/platform/**/*.test.ts'],
           testTimeout: 30_000,
+          // A file's set-up opens a database (PGlite: seconds of CPU); beside a full run's other work it
+          // took over vitest's 10 s default once.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -188,6 +191,7 @@ export default defineConfig({
           include: POSTGRES_TESTS,
           globalSetup: ['tests/platform/postgresSetup.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
