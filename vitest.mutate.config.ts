@@ -47,7 +47,6 @@ const platformTests = [
   'tests/platform/presenting.test.ts',
   'tests/platform/deckPdf.test.ts',
   'tests/platform/pdfStamp.test.ts',
-  'tests/platform/writeRates.test.ts',
   // Doors the files above do not open: public settings with a dead token, the service role's
   // routes, the socket's events, a partner's stamped PDF, the engagement records' rules.
   'tests/platform/auth.test.ts',
@@ -62,6 +61,9 @@ const platformTests = [
   // What each door writes to the audit log (sign-in, sign-out, invitations, presenting, downloads).
   'tests/platform/auditLog.test.ts',
 ];
+// On a real Postgres server (postgresSetup.ts): PGlite runs every transaction alone, so only there do
+// parallel calls show a limiter's lock missing (writeRates.test.ts's parallel writes and refunds).
+const postgresTests = ['tests/platform/writeRates.test.ts'];
 
 const config: UserConfig = {
   ...base,
@@ -71,6 +73,17 @@ const config: UserConfig = {
       { extends: true, test: { name: 'mutate-pure', environment: 'node', include: pureTests } },
       { extends: true, test: { name: 'mutate-page', environment: 'happy-dom', include: pageTests, setupFiles: ['tests/setup.ts'] } },
       { extends: true, test: { name: 'mutate-platform', environment: 'node', include: platformTests, testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'mutate-postgres',
+          environment: 'node',
+          include: postgresTests,
+          globalSetup: ['tests/platform/postgresSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/platform/identity/access.ts';
 import { type Db, openDatabase } from '../../src/platform/db/db.ts';
+import { AttemptLimiter } from '../../src/platform/identity/attemptLimiter.ts';
 import { LimitEvents } from '../../src/platform/identity/limitEvents.ts';
 import { waitText, WriteRates } from '../../src/platform/identity/writeRates.ts';
 import { DEFAULT_RULE, type EntityRule } from '../../src/platform/records/entityAccess.ts';
@@ -102,6 +103,24 @@ describe('WriteRates', () => {
       detail: 'You may not write Outbox records',
     });
     expect(await refusal(rates.reserve('app', 'Outbox', closed, person('boss', 'admin'), '-', 1))).toBeNull();
+  });
+
+  // The check and the taking of a place are one locked transaction (attemptLimiter.ts). PGlite runs
+  // every transaction alone, so this tells a dropped lock only on Postgres (project node-postgres),
+  // where parallel calls without it each see places left and all go ahead.
+  it('parallel writes beyond the rate: exactly the rate goes through, the rest are refused', async () => {
+    const bursts = rule(5, HOUR, 'bursts');
+    const refusals = await Promise.all(Array.from({ length: 30 }, () => refusal(rates.reserve('app', 'Burst', bursts, person('v9'), '10.0.0.9', 1))));
+    expect(refusals.filter((r) => r === null).length, 'writes that went through: more than the rate means the lock was not taken').toBe(5);
+    expect(refusals.filter((r) => r?.status === 429)).toHaveLength(25);
+  });
+
+  it('parallel refunds each give back a place (on Postgres, without the lock two could drop the same one)', async () => {
+    const limiter = new AttemptLimiter(new LimitEvents(db, () => now), 'refunds', 10, HOUR);
+    for (let i = 0; i < 10; i++) expect(await limiter.reserve('k')).toBe(0);
+    await Promise.all(Array.from({ length: 4 }, () => limiter.refund('k')));
+    const again = await Promise.all(Array.from({ length: 6 }, () => limiter.reserve('k')));
+    expect(again.filter((wait) => wait === 0).length, 'places the four refunds gave back').toBe(4);
   });
 });
 
