@@ -22,6 +22,8 @@ describe('stillStands', () => {
     expect(stillStands(person('a'), { kind: 'invalid' })).toBe(false);
     expect(stillStands({ kind: 'service' }, { kind: 'service' })).toBe(true);
     expect(stillStands({ kind: 'anonymous' }, { kind: 'anonymous' })).toBe(true);
+    expect(stillStands({ kind: 'service' }, person('a')), 'another kind of caller on the same socket').toBe(false);
+    expect(stillStands({ kind: 'service' }, { kind: 'anonymous' })).toBe(false);
   });
 });
 

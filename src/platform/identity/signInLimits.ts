@@ -93,6 +93,7 @@ export class SignInLimits {
    * A spread guess at the account then never locks its owner out from there.
    */
   async noteKnownAddress(account: string, address: string): Promise<void> {
+    // Stryker disable next-line ArrayDeclaration,StringLiteral: one upsert statement, atomic without the lock (or under one lock for every account).
     await this.events.locked([`known:${account}`], (tx) =>
       tx.query(
         `INSERT INTO known_addresses (account, address, at) VALUES ($1, $2, $3)
