@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, slides, routes, openPage, withChromium } from './routePages.ts';
+import { baseUrl, slides, routes, openPage, reusedPage, withChromium } from './routePages.ts';
 
 withChromium();
 
 describe('every route of the production build', () => {
   it.each(routes)('%s loads directly, hydrates without warnings and shows its heading', async (route) => {
-    const { page, problems } = await openPage();
+    const { page, problems } = await reusedPage();
     const response = await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
     const slide = slides.find((entry) => entry.path === route)!;
     expect(await page.textContent('h1')).toBe(slide.title);
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
   it('an unknown path gets the 404 screen with status 404', async () => {

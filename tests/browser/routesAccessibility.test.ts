@@ -1,6 +1,6 @@
 import { axeScan } from './axeViolations.ts';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, routes, openPage, settled, withChromium } from './routePages.ts';
+import { baseUrl, routes, openPage, reusedPage, settled, withChromium } from './routePages.ts';
 import { twoFrames } from './twoFrames.ts';
 
 withChromium();
@@ -8,7 +8,7 @@ withChromium();
 describe('accessibility', () => {
   // Issue 9, finding 10: zero violations of any impact, on a desktop and on a phone.
   it.each([...routes, '/no-such-page'])('%s has no axe violations of any impact at 1280 and 390 px', async (route) => {
-    const { page } = await openPage({ viewport: { width: 1280, height: 800 } });
+    const { page } = await reusedPage();
     const found: string[] = [];
     await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
     for (const width of [1280, 390]) {
@@ -18,8 +18,8 @@ describe('accessibility', () => {
       const results = await axeScan(page);
       found.push(...results.violations.map((v) => `${width}px ${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`));
     }
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(found).toEqual([]);
-    await page.context().close();
   });
 
   it('runs axe-core 4.14 or later, which knows WCAG 2.5.3 label-in-name', async () => {
