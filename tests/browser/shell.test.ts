@@ -192,13 +192,18 @@ describe('inside a frame', () => {
   it('forwards uncaught errors to the parent', async () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${baseUrl}/robots.txt`);
-    await page.setContent(`<iframe id="deck" src="${baseUrl}/problem"></iframe>`);
-    await page.evaluate(() => {
+    await page.evaluate((src) => {
       (window as unknown as { received: unknown[] }).received = [];
       window.addEventListener('message', (event) => (window as unknown as { received: unknown[] }).received.push(event.data));
-    });
+      document.body.append(Object.assign(document.createElement('iframe'), { id: 'deck', src }));
+    }, `${baseUrl}/problem`);
+    // The page loads the deck's script after its first paint (prerender.ts), so neither the
+    // prerendered heading nor the frame's load event means the forwarding is in: a CI-like run threw
+    // before it was and nothing came. The deck reports its address once mounted, after the forwarding.
+    await page.waitForFunction(() =>
+      (window as unknown as { received: Array<{ type: string }> }).received.some((message) => message.type === 'app_changed_url'),
+    );
     const frame = page.frames().find((entry) => entry.url().endsWith('/problem'))!;
-    await frame.waitForSelector('h1');
     await frame.evaluate(() => {
       setTimeout(() => {
         throw new TypeError('deck exploded');
