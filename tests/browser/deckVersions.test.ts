@@ -101,29 +101,22 @@ async function openAndAsk(page: Page, path: string): Promise<ViewerChanges> {
 }
 
 /**
- * Leaves `page` as a partner closes a tab, and returns their view records of `version` once its last
- * flush is in. The page closes first and its context only after: the flush is a keepalive request,
+ * Leaves `page` as a partner closes a tab, and waits for their view records of `version`: the page's
+ * last flush. The page closes first and its context only after: the flush is a keepalive request,
  * which outlives the page but not its profile (closing the context at once lost it on a busy machine).
  */
-async function leave(page: Page, email: string, version: string | null): Promise<SlideViewRecord[]> {
+async function leave(page: Page, email: string, version: string | null): Promise<void> {
   await page.close();
-  const records = await recordsOf(email, version);
-  await page.context().close();
-  return records;
-}
-
-/** The partner's view records of `version` once the closed page's last flush is in. */
-async function recordsOf(email: string, version: string | null): Promise<SlideViewRecord[]> {
   const admin = await p.login(ADMIN.email, ADMIN.password);
-  return eventually(
+  await eventually(
     async () => {
       const records = (await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.view}?limit=500`, { token: admin })).body as SlideViewRecord[];
       const mine = records.filter((record) => record.created_by === email && (record.version_id ?? null) === version);
       expect(mine.length).toBeGreaterThan(0);
-      return mine;
     },
     { timeoutMs: 15_000, what: `${email}'s view records of version ${version}` },
   );
+  await page.context().close();
 }
 
 const currentVersion = async () => (await p.call('GET', '/entities/DeckVersion', { token: p.serviceToken })).body.current as string;
