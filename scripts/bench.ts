@@ -12,6 +12,7 @@ import { firstVisit } from './bench/firstVisit.ts';
 import { versionsRender, versionsRenderLines, type VersionsRenderFigures } from './bench/versionsRender.ts';
 import { followLatency, followLatencyLines, type FollowLatencyFigures } from './bench/followLatency.ts';
 import { recordingLines, recordingRequests, type RecordingFigures } from './bench/recordingRequests.ts';
+import { visitToConsole, visitToConsoleLines, type VisitToConsoleFigures } from './bench/visitToConsole.ts';
 import { admittedViewer } from './bench/platformVisit.ts';
 import { keyToHeading } from './bench/keyToHeading.ts';
 import { lighthouseRun } from './bench/lighthouseRun.ts';
@@ -50,6 +51,16 @@ async function part<T>(results: BenchResults, name: string, work: () => Promise<
     results.errors.push({ part: name, message });
     console.error(`  ${name} failed: ${message}`);
     return undefined;
+  }
+}
+
+/** Runs `work` in a chromium of its own, closed after (a part's pages never share a browser with another part's). */
+async function inOwnChromium<T>(work: (chromium: Browser) => Promise<T>): Promise<T> {
+  const chromium = await launchChromium();
+  try {
+    return await work(chromium);
+  } finally {
+    await chromium.close();
   }
 }
 
@@ -173,43 +184,37 @@ async function main(): Promise<number> {
   // Issue 12: the admin console with 34,000 view records, in its own chromium (the one above is closed).
   let consoleFigures: ConsoleRenderFigures | undefined;
   if (!args.skip.has('console') && platformPresent()) {
-    consoleFigures = await part(results, 'console: /admin as the admin with 200 viewers × 17 slides × 10 visits of views', async () => {
-      const chromium = await launchChromium();
-      try {
-        return await consoleRender(chromium, { staticDir: dist, log });
-      } finally {
-        await chromium.close();
-      }
-    });
+    consoleFigures = await part(results, 'console: /admin as the admin with 200 viewers × 17 slides × 10 visits of views', () =>
+      inOwnChromium((chromium) => consoleRender(chromium, { staticDir: dist, log })),
+    );
     Object.assign(results, { consoleRender: consoleFigures });
   }
 
   // Issue 27: the console's Versions section with 50 versions and 200 viewers' views across them (its own chromium).
   let versionsFigures: VersionsRenderFigures | undefined;
   if (!args.skip.has('versions') && platformPresent()) {
-    versionsFigures = await part(results, "versions: /admin#admin-versions as the admin with 50 versions and 200 viewers' views across them", async () => {
-      const chromium = await launchChromium();
-      try {
-        return await versionsRender(chromium, { staticDir: dist, log });
-      } finally {
-        await chromium.close();
-      }
-    });
+    versionsFigures = await part(results, "versions: /admin#admin-versions as the admin with 50 versions and 200 viewers' views across them", () =>
+      inOwnChromium((chromium) => versionsRender(chromium, { staticDir: dist, log })),
+    );
     Object.assign(results, { versionsRender: versionsFigures });
   }
 
   // Issue 12: what recording engagement sends from a viewer's page (its own chromium).
   let recordingFigures: RecordingFigures | undefined;
   if (!args.skip.has('recording') && platformPresent()) {
-    recordingFigures = await part(results, 'recording: a viewer reads 5 minutes (page clock) with engagement recording on', async () => {
-      const chromium = await launchChromium();
-      try {
-        return await recordingRequests(chromium, { staticDir: dist });
-      } finally {
-        await chromium.close();
-      }
-    });
+    recordingFigures = await part(results, 'recording: a viewer reads 5 minutes (page clock) with engagement recording on', () =>
+      inOwnChromium((chromium) => recordingRequests(chromium, { staticDir: dist })),
+    );
     Object.assign(results, { recording: recordingFigures });
+  }
+
+  // Issue 12: a visit's end → its times shown at the admin's console (its own chromium).
+  let visitConsoleFigures: VisitToConsoleFigures | undefined;
+  if (!args.skip.has('visit-console') && platformPresent()) {
+    visitConsoleFigures = await part(results, "visit end → console: a viewer's page closed → its times per slide shown at the admin's console", () =>
+      inOwnChromium((chromium) => visitToConsole(chromium, { staticDir: dist })),
+    );
+    Object.assign(results, { visitToConsole: visitConsoleFigures });
   }
 
   // Issue 13: presenter key press → heading visible on followers, 50 followers on loopback (its own chromium).
@@ -218,17 +223,8 @@ async function main(): Promise<number> {
   // on their own device does; the other 49 are socket clients in this process.
   let followFigures: FollowLatencyFigures | undefined;
   if (!args.skip.has('follow') && platformPresent()) {
-    followFigures = await part(
-      results,
-      'follow-me: presenter ArrowRight → heading visible on followers (50: 1 chromium page + 49 socket clients)',
-      async () => {
-        const chromium = await launchChromium();
-        try {
-          return await followLatency(chromium, { staticDir: dist, followers: 50, pageFollowers: 1, moves: 16, log });
-        } finally {
-          await chromium.close();
-        }
-      },
+    followFigures = await part(results, 'follow-me: presenter ArrowRight → heading visible on followers (50: 1 chromium page + 49 socket clients)', () =>
+      inOwnChromium((chromium) => followLatency(chromium, { staticDir: dist, followers: 50, pageFollowers: 1, moves: 16, log })),
     );
     Object.assign(results, { followLatency: followFigures });
   }
@@ -277,6 +273,7 @@ async function main(): Promise<number> {
   if (consoleFigures) log(`\n${consoleRenderLines(consoleFigures).join('\n')}`);
   if (versionsFigures) log(`\n${versionsRenderLines(versionsFigures).join('\n')}`);
   if (recordingFigures) log(`\n${recordingLines(recordingFigures).join('\n')}`);
+  if (visitConsoleFigures) log(`\n${visitToConsoleLines(visitConsoleFigures).join('\n')}`);
   if (followFigures) log(`\n${followLatencyLines(followFigures).join('\n')}`);
   if (scaleFigures) {
     log(`\n${scaleLoadTable(scaleFigures)}`);

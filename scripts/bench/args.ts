@@ -5,11 +5,11 @@ export interface BenchArgs {
   loadSeconds: number;
   /** Concurrent viewers (and invited users) of the load run. */
   viewers: number;
-  /** Skip parts: `first-visit`, `platform-visit`, `lighthouse`, `keys`, `load`, `login-flood`, `console`, `versions`, `recording`, `export`, `follow`, `scale`. */
+  /** Skip parts: `first-visit`, `platform-visit`, `lighthouse`, `keys`, `load`, `login-flood`, `console`, `versions`, `recording`, `visit-console`, `export`, `follow`, `scale`. */
   skip: Set<string>;
 }
 
-export const USAGE = `usage: npm run bench -- [--no-build] [--load-seconds N] [--viewers N] [--skip first-visit,platform-visit,lighthouse,keys,load,login-flood,console,versions,recording,export,partner-pdf,follow,scale]`;
+export const USAGE = `usage: npm run bench -- [--no-build] [--load-seconds N] [--viewers N] [--skip first-visit,platform-visit,lighthouse,keys,load,login-flood,console,versions,recording,visit-console,export,partner-pdf,follow,scale]`;
 
 /** Parses the command line; throws with the usage on anything unknown. */
 export function parseArgs(argv: readonly string[]): BenchArgs {
