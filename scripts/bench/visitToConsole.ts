@@ -29,10 +29,11 @@ export interface VisitToConsoleFigures {
 /**
  * In-page watcher of the console (a string, so no bundler helpers leak into it): resolves with
  * Date.now() on the first frame where the viewer's per-slide rows hold `expected` (path → ms, each
- * within a second) and the first such row is seen.
+ * within a second) and the first such row is seen; rejects after 30 s.
  */
 function shownWatcher(email: string, expected: Record<string, number>): string {
-  return `new Promise((resolve) => {
+  return `new Promise((resolve, reject) => {
+    const deadline = Date.now() + 30000;
     const visible = ${VISIBLE_IN_PAGE};
     const expected = ${JSON.stringify(expected)};
     const frame = () => {
@@ -41,6 +42,7 @@ function shownWatcher(email: string, expected: Record<string, number>): string {
       const complete = Object.entries(expected).every(([path, want]) => Math.abs((ms.get(path) ?? 0) - want) <= 1000);
       const first = rows.find((row) => row.getAttribute('data-path') in expected);
       if (complete && first && visible(first)) resolve(Date.now());
+      else if (Date.now() > deadline) reject(new Error('the visit was not shown in the console within 30 s'));
       else requestAnimationFrame(frame);
     };
     frame();
@@ -85,11 +87,7 @@ export async function visitToConsole(browser: Browser, options: { staticDir: str
       const watching = console_.evaluate(shownWatcher(email, Object.fromEntries(spent))) as Promise<number>;
       const closing = Date.now();
       await viewer.close({ runBeforeUnload: true });
-      const shownAt = await Promise.race([
-        watching,
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`visit ${visit + 1} not shown in the console within 30 s`)), 30_000)),
-      ]);
-      runs.push(shownAt - closing);
+      runs.push((await watching) - closing);
       await viewer.context().close();
     }
     await console_.context().close();
@@ -102,6 +100,6 @@ export async function visitToConsole(browser: Browser, options: { staticDir: str
 export function visitToConsoleLines(figures: VisitToConsoleFigures): string[] {
   const ok = figures.maxMs <= TARGET_MS;
   return [
-    `visit end → console: ${figures.runs.length} visits of 3 slides, page closed → its times shown at the admin's console: median ${Math.round(figures.medianMs)} ms, max ${Math.round(figures.maxMs)} ms (${figures.runs.map(Math.round).join(', ')}), target ≤ ${TARGET_MS} ms  ${ok ? 'ok' : 'MISS'}`,
+    `visit end → console: ${figures.runs.length} visits of ${READS_MS.length} slides, page closed → its times shown at the admin's console: median ${Math.round(figures.medianMs)} ms, max ${Math.round(figures.maxMs)} ms (${figures.runs.map(Math.round).join(', ')}), target ≤ ${TARGET_MS} ms  ${ok ? 'ok' : 'MISS'}`,
   ];
 }
