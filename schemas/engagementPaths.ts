@@ -29,6 +29,12 @@ export interface SlideViewFields {
   /** ISO instant the visit began. */
   visit_started_at: string;
   device: DeviceKind;
+  /**
+   * Random key the page gives the record when it first sends it. A send whose answer never came may
+   * have been stored, so the page sends that record again as it was, key and all, and the platform
+   * stores a viewer's key once (a page without keys, from before them, still works).
+   */
+  view_key?: string;
 }
 
 /** A stored SlideView record as admins read it. */

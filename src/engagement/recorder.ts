@@ -11,7 +11,10 @@ export interface RecorderOptions {
   now?: () => number;
   storage?: Storage | null;
   view?: Window;
+  /** A new visit's id. */
   newId?: () => string;
+  /** A new record's key (SlideViewFields.view_key). */
+  newKey?: () => string;
 }
 
 /** A running recorder: told each slide the viewer arrives on, stopped when recording ends. */
@@ -33,11 +36,11 @@ const SAVE_GAP_MS = 10_000;
  * request outlives the page). The visit is kept in local storage so a reload continues it.
  */
 export function startRecorder(options: RecorderOptions): Recorder {
-  const { send, device, now = () => Date.now(), view = window, newId = randomId } = options;
+  const { send, device, now = () => Date.now(), view = window, newId = randomId, newKey = randomId } = options;
   const storage = options.storage === undefined ? safeStorage(view) : options.storage;
   const doc = view.document;
   const timer = createSlideTimer(now);
-  const batch = createViewBatch(device);
+  const batch = createViewBatch(device, newKey);
   let visit: Visit = visitAt(parseVisit(read(storage)), now(), newId).visit;
   let savedAt = now();
   write(storage, visit);
@@ -63,7 +66,8 @@ export function startRecorder(options: RecorderOptions): Recorder {
     const records = batch.drain();
     persist(timer.lastInput());
     send(records).catch((error: unknown) => {
-      // A refusal (4xx) would be refused again; a network failure or a 5xx goes with the next batch.
+      // A refusal (4xx) would be refused again; after a network failure or a 5xx the records go with
+      // the next batch as they were, keys and all, in case the platform stored them before the answer was lost.
       const status = (error as { status?: unknown } | null)?.status;
       if (typeof status !== 'number' || status >= 500) batch.restore(records);
     });

@@ -8,15 +8,22 @@ export interface ViewBatch {
   add(visit: Visit, times: readonly SlideTime[]): void;
   /** Whether a send would carry anything. */
   readonly size: number;
-  /** The records to send (whole milliseconds, none of 0 ms), then forgotten; the fractions wait for the next. */
+  /**
+   * The records to send (whole milliseconds, none of 0 ms), each with a new key, then forgotten; the
+   * fractions wait for the next. Records put back by restore go first, as they were.
+   */
   drain(): SlideViewFields[];
-  /** Puts records that could not be sent back, to go with the next send. */
+  /**
+   * Puts back records whose send failed, to go with the next send unchanged: the platform may have
+   * stored them before the answer was lost, and their keys let it store each once.
+   */
   restore(records: readonly SlideViewFields[]): void;
 }
 
-/** An empty batch for a viewer on `device`. */
-export function createViewBatch(device: DeviceKind): ViewBatch {
+/** An empty batch for a viewer on `device`; `newKey` gives each record its key. */
+export function createViewBatch(device: DeviceKind, newKey: () => string): ViewBatch {
   const entries = new Map<string, { visit_id: string; visit_started_at: string; path: string; ms: number }>();
+  let unsent: SlideViewFields[] = [];
   const add = (visitId: string, startedAt: string, path: string, ms: number) => {
     if (!(ms > 0)) return;
     const key = `${visitId}\n${path}`;
@@ -29,21 +36,22 @@ export function createViewBatch(device: DeviceKind): ViewBatch {
       for (const time of times) add(visit.id, visit.started_at, time.path, time.ms);
     },
     get size() {
-      return [...entries.values()].filter((entry) => entry.ms >= 1).length;
+      return unsent.length + [...entries.values()].filter((entry) => entry.ms >= 1).length;
     },
     drain() {
-      const records: SlideViewFields[] = [];
+      const records = unsent;
+      unsent = [];
       for (const [key, entry] of entries) {
         const ms = Math.floor(entry.ms);
         if (ms < 1) continue;
-        records.push({ visit_id: entry.visit_id, path: entry.path, ms, visit_started_at: entry.visit_started_at, device });
+        records.push({ visit_id: entry.visit_id, path: entry.path, ms, visit_started_at: entry.visit_started_at, device, view_key: newKey() });
         entry.ms -= ms;
         if (entry.ms <= 0) entries.delete(key);
       }
       return records;
     },
     restore(records) {
-      for (const record of records) add(record.visit_id, record.visit_started_at, record.path, record.ms);
+      unsent = [...records, ...unsent];
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   stampText,
   type PresenceUpdate,
   type DeckOptions,
+  type SlideViewFields,
   type SlideViewRecord,
   VISIT_STORAGE_KEY,
 } from '../../schemas/engagementPaths.ts';
@@ -171,31 +172,58 @@ describe('recording off', () => {
   });
 });
 
+/**
+ * Opens the deck at / on the page's clock, once the recorder counts, and reads a slide for each of
+ * `times` (ms, the first on /, then the next slide each): the time spent per path, as the recorder
+ * should count it.
+ */
+async function readSlides(page: Page, times: number[]): Promise<Record<string, number>> {
+  await page.clock.install();
+  await page.goto(`${p.url}/`);
+  await admitted(page);
+  // The notice comes with the recorder's chunk: once it shows, the recorder counts.
+  await page.getByRole('status').filter({ hasText: RECORDING_NOTICE }).waitFor();
+  // Time stops a little ahead (the page's clock runs on meanwhile); what the recorder counted before
+  // then, since the visit it opened, is time on the first slide too.
+  const pausedAt = (await page.evaluate(() => Date.now())) + 2000;
+  await page.clock.pauseAt(pausedAt);
+  const opened = await page.evaluate((key) => Date.parse((JSON.parse(localStorage.getItem(key)!) as { started_at: string }).started_at), VISIT_STORAGE_KEY);
+  const spent: Record<string, number> = { '/': pausedAt - opened };
+  for (const [i, ms] of times.entries()) {
+    const path = i === 0 ? '/' : await next(page);
+    await page.clock.runFor(ms);
+    spent[path] = (spent[path] ?? 0) + ms;
+  }
+  return spent;
+}
+
+/** Once the platform holds `email`'s records for all of `spent`: the records, and their time per path within 1 s of it. */
+async function storedAsSpent(email: string, spent: Record<string, number>): Promise<SlideViewRecord[]> {
+  const viewing = Object.values(spent).reduce((sum, ms) => sum + ms, 0);
+  const records = await eventually(
+    async () => {
+      const stored = await storedViews(email);
+      const total = stored.reduce((sum, record) => sum + record.ms, 0);
+      if (total < viewing - 1000) throw new Error(`${total} ms stored of ${viewing} ms`);
+      return stored;
+    },
+    { what: 'the views stored' },
+  );
+  const byPath: Record<string, number> = {};
+  for (const record of records) byPath[record.path] = (byPath[record.path] ?? 0) + record.ms;
+  expect(Object.keys(byPath).sort()).toEqual(Object.keys(spent).sort());
+  for (const [path, ms] of Object.entries(spent))
+    expect(Math.abs(byPath[path]! - ms), `${path}: ${byPath[path]} ms stored, ${ms} ms spent`).toBeLessThanOrEqual(1000);
+  return records;
+}
+
 describe('recording on', () => {
   it('sends the time per slide in at most one bulk request per 30 s, and the stored times match the time spent within 1 s', async () => {
     await setOptions({ watermark: false, downloads: false, recording: true });
     await registeredUser(p, 'reader@lender.test', 'reader-password-1234');
     const page = await signedIn('reader@lender.test', 'reader-password-1234');
     const sent = viewRequests(page);
-    await page.clock.install();
-    await page.goto(`${p.url}/`);
-    await admitted(page);
-    // The notice comes with the recorder's chunk: once it shows, the recorder counts.
-    await page.getByRole('status').filter({ hasText: RECORDING_NOTICE }).waitFor();
-    // Time stops a little ahead (the page's clock runs on meanwhile); what the recorder counted before
-    // then, since the visit it opened, is time on the first slide too.
-    const pausedAt = (await page.evaluate(() => Date.now())) + 2000;
-    await page.clock.pauseAt(pausedAt);
-    const opened = await page.evaluate((key) => Date.parse((JSON.parse(localStorage.getItem(key)!) as { started_at: string }).started_at), VISIT_STORAGE_KEY);
-
-    const spent: Record<string, number> = { '/': pausedAt - opened };
-    const read = async (path: string, ms: number) => {
-      await page.clock.runFor(ms);
-      spent[path] = (spent[path] ?? 0) + ms;
-    };
-    await read('/', 40_000);
-    await read(await next(page), 25_000);
-    await read(await next(page), 30_000);
+    const spent = await readSlides(page, [40_000, 25_000, 30_000]);
     const viewing = Object.values(spent).reduce((sum, ms) => sum + ms, 0);
     // Hiding the tab sends what is left at once; nothing counts, and nothing goes, while it stays hidden.
     const before = sent.length;
@@ -205,20 +233,7 @@ describe('recording on', () => {
     // Leaving then has nothing to send.
     await page.goto('about:blank');
 
-    const records = await eventually(
-      async () => {
-        const stored = await storedViews('reader@lender.test');
-        const total = stored.reduce((sum, record) => sum + record.ms, 0);
-        if (total < viewing - 1000) throw new Error(`${total} ms stored of ${viewing} ms`);
-        return stored;
-      },
-      { what: 'the views stored' },
-    );
-    const byPath: Record<string, number> = {};
-    for (const record of records) byPath[record.path] = (byPath[record.path] ?? 0) + record.ms;
-    expect(Object.keys(byPath).sort()).toEqual(Object.keys(spent).sort());
-    for (const [path, ms] of Object.entries(spent))
-      expect(Math.abs(byPath[path]! - ms), `${path}: ${byPath[path]} ms stored, ${ms} ms spent`).toBeLessThanOrEqual(1000);
+    const records = await storedAsSpent('reader@lender.test', spent);
     // One visit, from this desktop browser; the platform wrote who it was.
     expect(new Set(records.map((record) => record.visit_id)).size).toBe(1);
     expect(new Set(records.map((record) => record.device))).toEqual(new Set(['desktop']));
@@ -227,6 +242,32 @@ describe('recording on', () => {
     expect(bulk).toHaveLength(sent.length);
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.length).toBeLessThanOrEqual(Math.ceil(viewing / FLUSH_INTERVAL_MS));
+    await page.context().close();
+  });
+
+  it('counts a send whose answer was lost once: the page sends those records again, and the platform stores them once', async () => {
+    await setOptions({ watermark: false, downloads: false, recording: true });
+    await registeredUser(p, 'train@lender.test', 'train-password-1234');
+    const page = await signedIn('train@lender.test', 'train-password-1234');
+    // The first send reaches the platform and is stored, and the connection drops before its answer
+    // reaches the page (a train into a tunnel): the page cannot tell it from a send that never arrived.
+    const lost: string[] = [];
+    await page.route(`**/entities/${ENGAGEMENT_ENTITY.view}/bulk`, async (route) => {
+      if (lost.length > 0) return route.continue();
+      lost.push(route.request().postData() ?? '');
+      expect((await route.fetch()).status()).toBe(200);
+      await route.abort('connectionreset');
+    });
+    const sent = viewRequests(page);
+    const spent = await readSlides(page, [40_000, 25_000]);
+    await hide(page);
+    await storedAsSpent('train@lender.test', spent);
+    // The lost records did go again, as they were.
+    expect(lost).toHaveLength(1);
+    const first = JSON.parse(lost[0]!) as SlideViewFields[];
+    expect(first.length).toBeGreaterThan(0);
+    const again = sent.slice(1).flatMap((request) => JSON.parse(request.postData() ?? '[]') as SlideViewFields[]);
+    for (const record of first) expect(again).toContainEqual(record);
     await page.context().close();
   });
 

@@ -7,6 +7,7 @@ let sent: SlideViewFields[][];
 let answer: () => Promise<unknown>;
 let running: Recorder[];
 let ids: number;
+let keys: number;
 
 const start = () => {
   const recorder = startRecorder({
@@ -17,6 +18,7 @@ const start = () => {
     device: 'desktop',
     storage: localStorage,
     newId: () => `visit-${++ids}`,
+    newKey: () => `key-${++keys}`,
   });
   running.push(recorder);
   return recorder;
@@ -26,6 +28,8 @@ const setVisibility = (state: 'visible' | 'hidden') => {
   document.dispatchEvent(new Event('visibilitychange'));
 };
 const msByPath = (records: readonly SlideViewFields[]) => Object.fromEntries(records.map((record) => [record.path, record.ms]));
+/** Each send as [path, ms, key] per record: a record sent again keeps its key. */
+const keyed = (records: readonly SlideViewFields[]) => records.map((record) => [record.path, record.ms, record.view_key]);
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.parse('2026-11-24T08:00:00.000Z') });
@@ -34,6 +38,7 @@ beforeEach(() => {
   answer = () => Promise.resolve([]);
   running = [];
   ids = 0;
+  keys = 0;
   setVisibility('visible');
 });
 afterEach(() => {
@@ -56,8 +61,15 @@ describe('the recorder', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toEqual([
-      { visit_id: 'visit-1', path: '/', ms: 20_000, visit_started_at: '2026-11-24T08:00:00.000Z', device: 'desktop' },
-      { visit_id: 'visit-1', path: '/market', ms: FLUSH_INTERVAL_MS - 20_000, visit_started_at: '2026-11-24T08:00:00.000Z', device: 'desktop' },
+      { visit_id: 'visit-1', path: '/', ms: 20_000, visit_started_at: '2026-11-24T08:00:00.000Z', device: 'desktop', view_key: 'key-1' },
+      {
+        visit_id: 'visit-1',
+        path: '/market',
+        ms: FLUSH_INTERVAL_MS - 20_000,
+        visit_started_at: '2026-11-24T08:00:00.000Z',
+        device: 'desktop',
+        view_key: 'key-2',
+      },
     ]);
     await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
     expect(sent).toHaveLength(2);
@@ -112,7 +124,7 @@ describe('the recorder', () => {
     await vi.advanceTimersByTimeAsync(3_000);
     setVisibility('hidden');
     expect(sent.at(-1)).toEqual([
-      { visit_id: 'visit-2', path: '/', ms: 3_000, visit_started_at: new Date(Date.now() - 3_000).toISOString(), device: 'desktop' },
+      { visit_id: 'visit-2', path: '/', ms: 3_000, visit_started_at: new Date(Date.now() - 3_000).toISOString(), device: 'desktop', view_key: 'key-3' },
     ]);
   });
 
@@ -125,7 +137,16 @@ describe('the recorder', () => {
     await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
     answer = () => Promise.resolve([]);
     await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
-    expect(sent.map(msByPath)).toEqual([{ '/': FLUSH_INTERVAL_MS }, { '/': FLUSH_INTERVAL_MS * 2 }, { '/': FLUSH_INTERVAL_MS }]);
+    // The lost send goes again as it was (its key lets the platform store it once), beside the new time.
+    expect(sent.map(keyed)).toEqual([
+      [['/', FLUSH_INTERVAL_MS, 'key-1']],
+      [
+        ['/', FLUSH_INTERVAL_MS, 'key-1'],
+        ['/', FLUSH_INTERVAL_MS, 'key-2'],
+      ],
+      [['/', FLUSH_INTERVAL_MS, 'key-3']],
+    ]);
+    expect(sent[1]![0]).toEqual(sent[0]![0]);
   });
 
   it('stops counting two minutes after the last input, so an idle open tab adds nothing', async () => {
@@ -188,7 +209,18 @@ describe('the recorder, in detail', () => {
     await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
     answer = () => Promise.resolve([]);
     await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
-    expect(sent.map(msByPath)).toEqual([{ '/': FLUSH_INTERVAL_MS }, { '/': FLUSH_INTERVAL_MS * 2 }, { '/': FLUSH_INTERVAL_MS * 3 }]);
+    expect(sent.map(keyed)).toEqual([
+      [['/', FLUSH_INTERVAL_MS, 'key-1']],
+      [
+        ['/', FLUSH_INTERVAL_MS, 'key-1'],
+        ['/', FLUSH_INTERVAL_MS, 'key-2'],
+      ],
+      [
+        ['/', FLUSH_INTERVAL_MS, 'key-1'],
+        ['/', FLUSH_INTERVAL_MS, 'key-2'],
+        ['/', FLUSH_INTERVAL_MS, 'key-3'],
+      ],
+    ]);
   });
 
   it('hears nothing once stopped: no input, no pagehide, no interval', async () => {
@@ -261,7 +293,7 @@ describe('the recorder, in detail', () => {
     expect(sent[0]![0]!.visit_id).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it("defaults to the page's local storage and a random visit id", async () => {
+  it("defaults to the page's local storage, a random visit id and random record keys", async () => {
     const recorder = startRecorder({ send: (records) => (sent.push(records), answer()), device: 'desktop' });
     running.push(recorder);
     recorder.show('/');
@@ -270,5 +302,8 @@ describe('the recorder, in detail', () => {
     const id = sent[0]![0]!.visit_id;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(JSON.parse(localStorage.getItem(VISIT_STORAGE_KEY)!).id).toBe(id);
+    const key = sent[0]![0]!.view_key;
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(key).not.toBe(id);
   });
 });

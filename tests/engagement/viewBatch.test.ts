@@ -5,10 +5,13 @@ import type { Visit } from '../../src/engagement/visit.ts';
 
 const first: Visit = { id: 'v-1', started_at: '2026-11-24T07:00:00.000Z', last_active: '2026-11-24T07:10:00.000Z' };
 const second: Visit = { id: 'v-2', started_at: '2026-11-24T09:00:00.000Z', last_active: '2026-11-24T09:00:00.000Z' };
+let keys = 0;
+const newKey = () => `key-${++keys}`;
 
 describe('the view batch', () => {
-  it('merges times per visit and slide into one record each, for the viewer’s device', () => {
-    const batch = createViewBatch('phone');
+  it('merges times per visit and slide into one record each, for the viewer’s device, each with a key of its own', () => {
+    keys = 0;
+    const batch = createViewBatch('phone', newKey);
     batch.add(first, [
       { path: '/', ms: 1_000 },
       { path: '/market', ms: 2_000 },
@@ -17,16 +20,18 @@ describe('the view batch', () => {
     batch.add(second, [{ path: '/', ms: 250 }]);
     expect(batch.size).toBe(3);
     expect(batch.drain()).toEqual([
-      { visit_id: 'v-1', path: '/', ms: 1_500, visit_started_at: first.started_at, device: 'phone' },
-      { visit_id: 'v-1', path: '/market', ms: 2_000, visit_started_at: first.started_at, device: 'phone' },
-      { visit_id: 'v-2', path: '/', ms: 250, visit_started_at: second.started_at, device: 'phone' },
+      { visit_id: 'v-1', path: '/', ms: 1_500, visit_started_at: first.started_at, device: 'phone', view_key: 'key-1' },
+      { visit_id: 'v-1', path: '/market', ms: 2_000, visit_started_at: first.started_at, device: 'phone', view_key: 'key-2' },
+      { visit_id: 'v-2', path: '/', ms: 250, visit_started_at: second.started_at, device: 'phone', view_key: 'key-3' },
     ]);
     expect(batch.size).toBe(0);
     expect(batch.drain()).toEqual([]);
+    batch.add(first, [{ path: '/', ms: 100 }]);
+    expect(batch.drain()).toEqual([expect.objectContaining({ path: '/', ms: 100, view_key: 'key-4' })]);
   });
 
   it('sends whole milliseconds and keeps the fraction for the next send; nothing under 1 ms goes', () => {
-    const batch = createViewBatch('desktop');
+    const batch = createViewBatch('desktop', newKey);
     batch.add(first, [
       { path: '/', ms: 0.6 },
       { path: '/team', ms: 0 },
@@ -39,20 +44,41 @@ describe('the view batch', () => {
     expect(batch.drain().map((record) => record.ms)).toEqual([1]);
   });
 
-  it('takes back records a failed send carried, merged with what came since', () => {
-    const batch = createViewBatch('tablet');
+  it('sends records a failed send carried again as they were (same key, same time), first, beside what came since', () => {
+    const batch = createViewBatch('tablet', newKey);
     batch.add(first, [{ path: '/', ms: 4_000 }]);
     const sent = batch.drain();
     batch.add(first, [{ path: '/', ms: 1_000 }]);
     batch.restore(sent);
-    expect(batch.drain()).toEqual([{ visit_id: 'v-1', path: '/', ms: 5_000, visit_started_at: first.started_at, device: 'tablet' }]);
+    expect(batch.size).toBe(2);
+    const again = batch.drain();
+    expect(again).toEqual([
+      sent[0],
+      { visit_id: 'v-1', path: '/', ms: 1_000, visit_started_at: first.started_at, device: 'tablet', view_key: expect.any(String) },
+    ]);
+    expect(again[1]!.view_key).not.toBe(sent[0]!.view_key);
+    expect(batch.size).toBe(0);
+    expect(batch.drain()).toEqual([]);
+  });
+
+  it('keeps the records of two failed sends, the older first, and counts them as something to send', () => {
+    const batch = createViewBatch('desktop', newKey);
+    batch.add(first, [{ path: '/', ms: 1_000 }]);
+    const older = batch.drain();
+    batch.restore(older);
+    batch.add(first, [{ path: '/market', ms: 2_000 }]);
+    const both = batch.drain();
+    expect(both.map((record) => record.view_key)).toEqual([older[0]!.view_key, expect.any(String)]);
+    batch.restore(both);
+    expect(batch.size).toBe(2);
+    expect(batch.drain()).toEqual(both);
   });
 });
 
 // Found by `npm run mutate` (issue 29).
 describe('the view batch, in detail', () => {
   it('ignores times that are not positive numbers, so they never cancel real time or reach a record', () => {
-    const batch = createViewBatch('desktop');
+    const batch = createViewBatch('desktop', newKey);
     batch.add(first, [
       { path: '/', ms: -5_000 },
       { path: '/', ms: Number.NaN },
@@ -60,11 +86,13 @@ describe('the view batch, in detail', () => {
     ]);
     expect(batch.size).toBe(0);
     batch.add(first, [{ path: '/', ms: 2_000 }]);
-    expect(batch.drain()).toEqual([{ visit_id: 'v-1', path: '/', ms: 2_000, visit_started_at: first.started_at, device: 'desktop' }]);
+    expect(batch.drain()).toEqual([
+      { visit_id: 'v-1', path: '/', ms: 2_000, visit_started_at: first.started_at, device: 'desktop', view_key: expect.any(String) },
+    ]);
   });
 
   it('counts a single whole millisecond as something to send', () => {
-    const batch = createViewBatch('desktop');
+    const batch = createViewBatch('desktop', newKey);
     batch.add(first, [{ path: '/', ms: 1 }]);
     expect(batch.size).toBe(1);
   });

@@ -109,6 +109,9 @@ describe('SlideView for a viewer', () => {
       [view({ ms: '10' }), 'ms'],
       [view({ visit_started_at: 'yesterday' }), 'visit_started_at'],
       [view({ device: 'watch' }), 'device'],
+      [view({ view_key: 'short' }), 'view_key'],
+      [view({ view_key: 'key with spaces' }), 'view_key'],
+      [view({ view_key: 7 }), 'view_key'],
       [{ ...view(), extra: 1 }, 'extra'],
       [(({ device: _, ...rest }) => rest)(view()), 'device'],
     ];

@@ -120,6 +120,66 @@ describe('the sums the database keeps', () => {
   });
 });
 
+// A page sends a record again, as it was, when the answer to its send never came: the platform may
+// have stored it already. Its key (view_key) makes the second one a no-op, so time counts once.
+describe('a record sent again with its key', () => {
+  let kim: string;
+  const bulk = `/entities/${view}/bulk`;
+  const keyed = (visit: string, path: string, ms: number, key: string) => ({ ...viewFields(visit, path, ms), view_key: `key-${key}-0000` });
+  const kims = (tallied: ViewTally) => tallied.viewers.find((viewer) => viewer.email === 'kim@lender.test');
+  beforeAll(async () => {
+    kim = await registeredUser(p, 'kim@lender.test', 'kim-password-1234');
+  });
+
+  it('is stored once, beside the new time it came with; the repeat is answered with the records as stored', async () => {
+    const before = (await tally()).records;
+    const batch = [keyed('k1', '/', 4000, 'a'), keyed('k1', '/market', 2000, 'b')];
+    const first = await p.call('POST', bulk, { token: kim, body: batch });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await p.call('POST', bulk, { token: kim, body: [...batch, keyed('k1', '/', 1000, 'c')] });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((again.body as unknown[]).slice(0, 2)).toEqual(first.body);
+    expect(again.body).toHaveLength(3);
+    const now = await sumsAgree();
+    expect(now.records).toBe(before + 3);
+    expect(kims(now)!.cells.sort()).toEqual([
+      ['/', 5000],
+      ['/market', 2000],
+    ]);
+  });
+
+  it('once when sent alone twice, twice in one bulk, or by two requests at once', async () => {
+    const before = (await tally()).records;
+    const one = keyed('k2', '/problem', 300, 'd');
+    const [a, b] = [await p.call('POST', `/entities/${view}`, { token: kim, body: one }), await p.call('POST', `/entities/${view}`, { token: kim, body: one })];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    const doubled = await p.call('POST', bulk, { token: kim, body: [keyed('k2', '/', 50, 'e'), keyed('k2', '/', 50, 'e')] });
+    expect(doubled.status).toBe(200);
+    expect(doubled.body).toHaveLength(1);
+    const together = [keyed('k2', '/market', 70, 'f'), keyed('k2', '/problem', 80, 'g')];
+    const replies = await Promise.all([1, 2, 3].map(() => p.call('POST', bulk, { token: kim, body: together })));
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
+    for (const reply of replies.slice(1)) expect(reply.body).toEqual(replies[0]!.body);
+    const now = await sumsAgree();
+    expect(now.records).toBe(before + 4);
+    expect(kims(now)!.visits.find(([id]) => id === visitId('k2'))?.[4]).toBe(300 + 50 + 70 + 80);
+  });
+
+  it("is the sender's own: another viewer's same key is their own record; records without a key are stored each time", async () => {
+    const before = (await tally()).records;
+    const same = await p.call('POST', bulk, { token: bob, body: [keyed('b9', '/', 700, 'a')] });
+    expect(same.status).toBe(200);
+    expect(same.body[0]).toMatchObject({ created_by: 'bob@lender.test', visit_id: visitId('b9'), ms: 700 });
+    // A page from before keys: each send is new time, as it always was.
+    await sendViews(p, kim, [viewFields('k3', '/', 10)]);
+    await sendViews(p, kim, [viewFields('k3', '/', 10)]);
+    const now = await sumsAgree();
+    expect(now.records).toBe(before + 3);
+    expect(kims(now)!.visits.find(([id]) => id === visitId('k3'))?.[4]).toBe(20);
+  });
+});
+
 describe('the version each viewer last saw (issue 27)', () => {
   // Records as the platform stores them, written straight into the table so their times can be
   // chosen: ada read version 2, then version 1 again later in another visit whose times cross the

@@ -66,22 +66,57 @@ export async function createRecord(db: Queryable, appId: string, entity: string,
  * 200 SlideView records is one round trip into the database, not 200.
  */
 export async function createRecords(db: Queryable, appId: string, entity: string, rows: Record<string, unknown>[], author: Author): Promise<EntityRecord[]> {
+  return (await storeRecords(db, appId, entity, rows, author)).records;
+}
+
+/** What storeRecords did: each row's record as stored (once each, in the order given), and those this call wrote. */
+export interface StoredRecords {
+  records: EntityRecord[];
+  created: EntityRecord[];
+}
+
+/**
+ * createRecords where `idOf` may give a row its id (a SlideView's key and its author): a row whose
+ * id is stored already is not written again but answered as stored, so a resend counts once. Two
+ * writers of the same id at once: the database's key makes the second wait, then skip.
+ */
+export async function storeRecords(
+  db: Queryable,
+  appId: string,
+  entity: string,
+  rows: Record<string, unknown>[],
+  author: Author,
+  idOf: (fields: Record<string, unknown>) => string | undefined = () => undefined,
+): Promise<StoredRecords> {
   const now = nowIso();
   const records: EntityRecord[] = rows.map((fields) => ({
     ...fields,
-    id: randomUUID(),
+    id: idOf(fields) ?? randomUUID(),
     created_date: now,
     updated_date: now,
     created_by: author.email,
     created_by_id: author.id,
   }));
-  if (records.length === 0) return records;
-  await db.query(
+  if (records.length === 0) return { records, created: records };
+  const written = await db.query<{ id: string }>(
     `INSERT INTO entities (app_id, entity, id, data)
-     SELECT $1, $2, item->>'id', item FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS rows(item, n) ORDER BY n`,
+     SELECT $1, $2, item->>'id', item FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS rows(item, n) ORDER BY n
+     ON CONFLICT (app_id, entity, id) DO NOTHING RETURNING id`,
     [appId, entity, JSON.stringify(records)],
   );
-  return records;
+  const stored = new Map<string, EntityRecord>();
+  const fresh = new Set(written.rows.map((row) => row.id));
+  for (const record of records) if (fresh.has(record.id) && !stored.has(record.id)) stored.set(record.id, record);
+  const created = [...stored.values()];
+  const earlier = records.filter((record) => !stored.has(record.id)).map((record) => record.id);
+  if (earlier.length > 0) {
+    const found = await db.query<{ data: EntityRecord }>(
+      'SELECT data FROM entities WHERE app_id = $1 AND entity = $2 AND id IN (SELECT jsonb_array_elements_text($3::jsonb))',
+      [appId, entity, JSON.stringify(earlier)],
+    );
+    for (const row of found.rows) stored.set(row.data.id, row.data);
+  }
+  return { records: [...new Set(records.flatMap((record) => stored.get(record.id) ?? []))], created };
 }
 
 /** One record by id, or null. */

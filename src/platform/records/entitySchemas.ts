@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { ACCESS_ENTITY, ConsultationBody, ConsultationStatus, DomainRule } from '../../../schemas/accessWire.ts';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
 import type { Caller } from '../identity/access.ts';
 import type { Queryable } from '../db/db.ts';
+import type { Author } from './entitiesStore.ts';
 import { refuseSecondOptions } from './deckOptions.ts';
 import { refuseDuplicateDomain } from '../identity/domainRules.ts';
 import { DeckOptionsBody, DeckOptionsChange, SlideViewBody } from './engagementSchemas.ts';
@@ -29,6 +31,11 @@ export interface EntitySchema {
    * created_by or created_by_id is a forgery, refused with 403 rather than silently re-stamped.
    */
   ownAuthor?: boolean;
+  /**
+   * The id a new record's own fields give it, when they do: a record sent again (its first answer
+   * lost) gets the same id, and is stored once. Undefined: a random id.
+   */
+  recordId?: (fields: Fields, author: Author) => string | undefined;
 }
 
 /** The checked entities, by name. */
@@ -55,6 +62,8 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, EntitySchema>> = {
     // No one updates a view (entityAccess.ts); the shape is here for completeness.
     update: SlideViewBody.partial(),
     ownAuthor: true,
+    // The page's key, per author: one viewer's key can never name another viewer's record.
+    recordId: (fields, author) => (typeof fields.view_key === 'string' && author.id ? keyedId(author.id, fields.view_key) : undefined),
   },
   [ENGAGEMENT_ENTITY.options]: {
     create: DeckOptionsBody,
@@ -122,6 +131,18 @@ export function updateFields(entity: string, fields: Fields, current: Fields): F
     Object.entries(fields).filter(([key, value]) => !Object.hasOwn(current, key) || JSON.stringify(current[key]) !== JSON.stringify(value)),
   );
   return parse(entity, schema.update, changed, '');
+}
+
+/** How `entity`'s new records get their ids from the fields `author` sends (see EntitySchema.recordId). */
+export function recordIdOf(entity: string, author: Author): (fields: Fields) => string | undefined {
+  const recordId = schemaFor(entity)?.recordId;
+  return (fields) => recordId?.(fields, author);
+}
+
+// A record id (UUID-shaped, as the platform's own) that only this author and key lead to.
+function keyedId(authorId: string, key: string): string {
+  const hex = createHash('sha256').update(`${authorId}\n${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Whether `entity` has a stored-records check, so each new record must be checked against those before it. */

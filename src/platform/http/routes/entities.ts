@@ -8,18 +8,19 @@ import { readForm, readJson } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { callerId, type EntityRule, readsAll, requireAllowed, requireOnRecord, ruleFor } from '../../records/entityAccess.ts';
 import { MAX_IMPORT_BYTES, parseImportFile } from '../../records/entityImport.ts';
-import { checkStored, createFields, hasStoredCheck, refuseForgedAuthor, updateFields } from '../../records/entitySchemas.ts';
+import { checkStored, createFields, hasStoredCheck, recordIdOf, refuseForgedAuthor, updateFields } from '../../records/entitySchemas.ts';
 import { noteInsertedRecords } from '../../db/plannerStats.ts';
 import {
   type Author,
   checkEntityName,
   checkRecordId,
-  createRecords,
   deleteMatching,
   deleteRecord,
   entityDocuments,
   type EntityRecord,
   getRecord,
+  storeRecords,
+  type StoredRecords,
   updateRecord,
   userFields,
 } from '../../records/entitiesStore.ts';
@@ -112,9 +113,9 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     refuseForgedAuthor(entity, body, c.get('caller'));
     const fields = createFields(entity, userFields(body), c.get('caller'));
     await countWrites(c, entity, 1);
-    const [record] = await insertAll(ctx, c.get('app').id, entity, [fields], author(c.get('caller')));
-    await created(c, entity, [record!]);
-    return c.json(record);
+    const stored = await insertAll(ctx, c.get('app').id, entity, [fields], author(c.get('caller')));
+    await created(c, entity, stored.created);
+    return c.json(stored.records[0]);
   });
 
   api.post('/:entity/bulk', async (c) => {
@@ -128,9 +129,9 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     body.forEach((item, i) => refuseForgedAuthor(entity, item, c.get('caller'), `body[${i}]`));
     const rows = body.map((item, i) => createFields(entity, userFields(item, `body[${i}]`), c.get('caller'), `body[${i}]`));
     await countWrites(c, entity, rows.length);
-    const records = await insertAll(ctx, c.get('app').id, entity, rows, author(c.get('caller')));
-    await created(c, entity, records);
-    return c.json(records);
+    const stored = await insertAll(ctx, c.get('app').id, entity, rows, author(c.get('caller')));
+    await created(c, entity, stored.created);
+    return c.json(stored.records);
   });
 
   api.post('/:entity/import', async (c) => {
@@ -146,8 +147,8 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     rows.forEach((row, i) => refuseForgedAuthor(entity, row, c.get('caller'), `file row ${i + 1}`));
     const fields = rows.map((row, i) => createFields(entity, userFields(row, `file row ${i + 1}`), c.get('caller'), `file row ${i + 1}`));
     await countWrites(c, entity, fields.length);
-    const records = await insertAll(ctx, c.get('app').id, entity, fields, author(c.get('caller')));
-    await created(c, entity, records);
+    const { records, created: fresh } = await insertAll(ctx, c.get('app').id, entity, fields, author(c.get('caller')));
+    await created(c, entity, fresh);
     return c.json({ status: 'success', imported: records.length, records });
   });
 
@@ -213,17 +214,20 @@ async function readableRecord(
 // All or nothing: one transaction, so a failure half-way leaves none of the rows behind. Each row
 // of an entity with a stored-records check is checked against the records stored before it (a
 // duplicate domain, also within one bulk), so those go in one by one; the rest in one statement.
-async function insertAll(ctx: PlatformContext, appId: string, entity: string, rows: Record<string, unknown>[], by: Author): Promise<EntityRecord[]> {
+async function insertAll(ctx: PlatformContext, appId: string, entity: string, rows: Record<string, unknown>[], by: Author): Promise<StoredRecords> {
   // A view record names the deck version it was read on (issue 27): the platform knows which it serves.
   const version = entity === ENGAGEMENT_ENTITY.view && appId === ctx.deckAppId ? ctx.servedVersion?.id : undefined;
   if (version) rows = rows.map((row) => ({ ...row, version_id: version }));
+  const idOf = recordIdOf(entity, by);
   return ctx.db.transaction(async (tx) => {
-    if (!hasStoredCheck(entity)) return createRecords(tx, appId, entity, rows, by);
-    const records: EntityRecord[] = [];
+    if (!hasStoredCheck(entity)) return storeRecords(tx, appId, entity, rows, by, idOf);
+    const stored: StoredRecords = { records: [], created: [] };
     for (const row of rows) {
       await checkStored(tx, appId, entity, row);
-      records.push(...(await createRecords(tx, appId, entity, [row], by)));
+      const one = await storeRecords(tx, appId, entity, [row], by, idOf);
+      stored.records.push(...one.records);
+      stored.created.push(...one.created);
     }
-    return records;
+    return stored;
   });
 }
