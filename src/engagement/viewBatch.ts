@@ -10,7 +10,8 @@ export interface ViewBatch {
   readonly size: number;
   /**
    * The records to send (whole milliseconds, none of 0 ms), each with a new key, then forgotten; the
-   * fractions wait for the next. Records put back by restore go first, as they were.
+   * fractions wait for the next. Records put back by restore go first, as they were; beyond
+   * MAX_RECORDS_PER_SEND the rest wait for the next send.
    */
   drain(): SlideViewFields[];
   /**
@@ -19,6 +20,12 @@ export interface ViewBatch {
    */
   restore(records: readonly SlideViewFields[]): void;
 }
+
+/**
+ * The most records one send carries (~20 KB): a keepalive request's body must stay under 64 KB, and
+ * records sent again are kept as they were, not merged, so a long outage could pile up more.
+ */
+export const MAX_RECORDS_PER_SEND = 100;
 
 /** An empty batch for a viewer on `device`; `newKey` gives each record its key. */
 export function createViewBatch(device: DeviceKind, newKey: () => string): ViewBatch {
@@ -39,9 +46,9 @@ export function createViewBatch(device: DeviceKind, newKey: () => string): ViewB
       return unsent.length + [...entries.values()].filter((entry) => entry.ms >= 1).length;
     },
     drain() {
-      const records = unsent;
-      unsent = [];
+      const records = unsent.splice(0, MAX_RECORDS_PER_SEND);
       for (const [key, entry] of entries) {
+        if (records.length === MAX_RECORDS_PER_SEND) break;
         const ms = Math.floor(entry.ms);
         if (ms < 1) continue;
         records.push({ visit_id: entry.visit_id, path: entry.path, ms, visit_started_at: entry.visit_started_at, device, view_key: newKey() });

@@ -1,6 +1,6 @@
 // Batching: one SlideView record per visit and slide per send, whole milliseconds, nothing empty.
 import { describe, expect, it } from 'vitest';
-import { createViewBatch } from '../../src/engagement/viewBatch.ts';
+import { createViewBatch, MAX_RECORDS_PER_SEND } from '../../src/engagement/viewBatch.ts';
 import type { Visit } from '../../src/engagement/visit.ts';
 
 const first: Visit = { id: 'v-1', started_at: '2026-11-24T07:00:00.000Z', last_active: '2026-11-24T07:10:00.000Z' };
@@ -72,6 +72,21 @@ describe('the view batch', () => {
     batch.restore(both);
     expect(batch.size).toBe(2);
     expect(batch.drain()).toEqual(both);
+  });
+
+  it('carries at most MAX_RECORDS_PER_SEND records in one send, those sent before first; the rest wait for the next', () => {
+    const batch = createViewBatch('desktop', newKey);
+    const visits = Array.from({ length: MAX_RECORDS_PER_SEND + 20 }, (_, i): Visit => ({ ...first, id: `v-long-${i}` }));
+    for (const visit of visits) batch.add(visit, [{ path: '/', ms: 10 }]);
+    const failed = batch.drain();
+    expect(failed).toHaveLength(MAX_RECORDS_PER_SEND);
+    batch.restore(failed);
+    batch.add(second, [{ path: '/market', ms: 30 }]);
+    expect(batch.size).toBe(MAX_RECORDS_PER_SEND + 20 + 1);
+    expect(batch.drain()).toEqual(failed);
+    const rest = batch.drain();
+    expect(rest.map((record) => record.visit_id)).toEqual([...visits.slice(MAX_RECORDS_PER_SEND).map((visit) => visit.id), 'v-2']);
+    expect(batch.size).toBe(0);
   });
 });
 
