@@ -1,5 +1,5 @@
 // @ts-check
-// `npm run mutate`: mutation testing of the modules where a bug would hurt a user most (issue 29).
+// `npm run mutate`: mutation testing of the modules where a bug would hurt a user most.
 // Not part of `npm test`. `npm run mutate -- --mutate schemas/formatUsd.ts` checks one module.
 
 /** The critical modules, by what they guard. */
@@ -67,7 +67,7 @@ export default {
   // Only what the tests need in the sandbox (not dist/, .data/ or reports/).
   ignorePatterns: ['dist', 'dist-ssr', 'dist-server', '.data', 'reports', '.bench', '.screenshots', '.build', '.scratch', 'tmp'],
   // Stryker rewrites a tsconfig's `extends` and references in the sandbox through TypeScript's JS
-  // API, which TypeScript 7 no longer has (toolchain.md); ours has neither, so no file is named.
+  // API, which TypeScript 7 no longer has; ours has neither, so no file is named.
   tsconfigFile: '',
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,

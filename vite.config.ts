@@ -57,7 +57,7 @@ export default defineConfig({
     // Every browser the deck supports preloads modules natively; the polyfill would be one more request.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      // The sign-in page is a second page of the same build (issue 6), served at /login by the local platform.
+      // The sign-in page is a second page of the same build, served at /login by the local platform.
       input: { main: 'index.html', login: 'login.html' },
       // Slide content gets its own folder, which the local platform serves to admitted viewers only.
       output: {

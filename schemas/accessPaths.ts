@@ -1,4 +1,4 @@
-// Facts of sharing the deck (issue 11) that the admin console, the viewer's screens, the sign-in
+// Facts of sharing the deck that the admin console, the viewer's screens, the sign-in
 // page and the local platform must agree on: call paths, entity names, access states. No zod here:
 // the browser's code imports this file, and the request body schemas (accessWire.ts) stay on the
 // server's side and in the console's own chunk.
@@ -59,8 +59,8 @@ export function expiryInstant(value: string): Date {
 export type RequestStatus = 'pending' | 'approved' | 'declined';
 
 /**
- * Why the platform ended a session, a reset link or an invitation link before its time (issue 28:
- * each dead link and each ended session says its real reason). Recorded as it happens.
+ * Why the platform ended a session, a reset link or an invitation link before its time
+ * (each dead link and each ended session says its real reason). Recorded as it happens.
  */
 export type EndedBy =
   /** The person changed their password (signed in, with the current one). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The request bodies of sharing the deck (issue 11), validated by the local platform and by the
+// The request bodies of sharing the deck, validated by the local platform and by the
 // console's forms. The paths, names and states they go with are in accessPaths.ts (zod-free, so the
 // viewer's code can import them without zod), re-exported here for the server's convenience.
 export * from './accessPaths.ts';

@@ -1,4 +1,4 @@
-// The audit log's actions (issue 23) with the words the console shows for each: the platform, the
+// The audit log's actions with the words the console shows for each: the platform, the
 // console and the tests import them; the deck's client does not (schemas/auditPaths.ts).
 
 /** Every action the log records, with the words the console shows for it. */

@@ -1,4 +1,4 @@
-// The audit log (issue 23): the call admins read it through and its query. No zod here, and no
+// The audit log: the call admins read it through and its query. No zod here, and no
 // action names (auditActions.ts): every signed-in viewer's first visit carries the client, which
 // imports AUDIT_CALL.
 

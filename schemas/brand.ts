@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { FigureId } from './figure.ts';
 import { Slug, Text } from './text.ts';
 
-/** Where a brand sits in the ecosystem diagram (spec section 3). Brands without one are listed beside it. */
+/** Where a brand sits in the ecosystem diagram. Brands without one are listed beside it. */
 export const BrandGroup = z.enum(['hub', 'core', 'amplifier']);
 export type BrandGroup = z.infer<typeof BrandGroup>;
 
-/** The two status labels of spec section 4: the hub is live, everything else is in stealth. */
+/** The two status labels the spec names: the hub is live, everything else is in stealth. */
 export const BrandStatus = z.enum(['Live & Operational', 'Stealth Stage']);
 export type BrandStatus = z.infer<typeof BrandStatus>;
 

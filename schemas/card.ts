@@ -4,7 +4,7 @@ import { Usd, UsdRange } from './money.ts';
 import { GroupName, PageName, Text } from './text.ts';
 
 /**
- * Highlight, problem and feature cards (spec section 3): a title and a description, and where a
+ * Highlight, problem and feature cards: a title and a description, and where a
  * slide needs them an impact label, a code (`KG-001`), features, a value and a sublabel.
  */
 export const Card = z

@@ -1,4 +1,4 @@
-/** The spec's deck length (section 9): the default of `deck.length` in slides/deck.yaml. */
+/** The spec's deck length: the default of `deck.length` in slides/deck.yaml. */
 export const DEFAULT_DECK_LENGTH = 17;
-/** The ecosystem diagram: one hub, four core brands, three amplifiers (spec section 2). */
+/** The ecosystem diagram: one hub, four core brands, three amplifiers. */
 export const ECOSYSTEM_GROUP_SIZES = { hub: 1, core: 4, amplifier: 3 } as const;

@@ -14,7 +14,7 @@ const HttpsUrl = z.string().refine((value) => {
 }, 'must be an https address such as https://calendly.com/your-team');
 
 /**
- * One source of the deck's `frame-ancestors` (issue 23): `'self'`, `'none'` (the quotes may be left
+ * One source of the deck's `frame-ancestors`: `'self'`, `'none'` (the quotes may be left
  * out) or an origin that may frame the deck, such as the hosting platform's `https://app.base44.com`
  * (`https://*.example.com` for every subdomain). No path: framing is decided per origin.
  */
@@ -33,7 +33,7 @@ export const FrameAncestors = z
   .min(1, "must name at least one source, such as 'self'")
   .refine((list) => !list.includes("'none'") || list.length === 1, "'none' cannot be combined with other sources");
 
-/** Who may open the deck when it runs on the platform (spec section 6; issue 6). */
+/** Who may open the deck when it runs on the platform. */
 export const DeckVisibility = z.enum(['public_without_login', 'public_with_login', 'private_with_login']);
 export type DeckVisibility = z.infer<typeof DeckVisibility>;
 

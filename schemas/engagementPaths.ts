@@ -1,4 +1,4 @@
-// Facts of engagement and documents (issue 12) that the viewer's deck, the admin console, the PDF
+// Facts of engagement and documents that the viewer's deck, the admin console, the PDF
 // export and the local platform must agree on: entity names, record shapes, the deck's options,
 // presence over the socket, the PDF's address and the stamp's wording. No zod here: the viewer's
 // first visit imports this file; the platform's strict schemas live in src/platform/records/entitySchemas.ts.
@@ -44,7 +44,7 @@ export interface SlideViewRecord extends SlideViewFields {
   /** The viewer's email. */
   created_by: string;
   created_date: string;
-  /** The deck version the platform served when it was recorded (issue 27); absent on older records and decks without versions. */
+  /** The deck version the platform served when it was recorded; absent on older records and decks without versions. */
   version_id?: string;
 }
 
@@ -62,7 +62,7 @@ export type TallyCell = [path: string, ms: number];
 
 /**
  * One visit, summed over its records: `[visit id, started at, last record at, device, ms, version]`;
- * the version is its newest record's version_id (issue 27), null without one (absent from an older platform).
+ * the version is its newest record's version_id, null without one (absent from an older platform).
  */
 export type TallyVisitRow = [id: string, startedAt: string, lastAt: string, device: DeviceKind, ms: number, version?: string | null];
 
@@ -139,7 +139,7 @@ export const DECK_PDF_FILE = 'deck.pdf';
 /**
  * GET below `/api/apps/{appId}` (any admitted caller) → DeckPdfStatus: whether DECK_PDF_PATH would
  * answer with a PDF now, so the deck shows "Download PDF" only then and the console warns when it
- * is offered without one (issue 28). The local platform's own call.
+ * is offered without one. The local platform's own call.
  */
 export const DECK_PDF_STATUS_CALL = '/deck-pdf/status';
 

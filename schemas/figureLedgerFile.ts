@@ -1,4 +1,4 @@
-// The figures ledger as the build hands it to the server (issues 26 and 27). No zod: a plain shape
+// The figures ledger as the build hands it to the server. No zod: a plain shape
 // the build writes and the platform reads. It names figures and page paths, never a partner.
 import type { FigureValue } from './formatFigure.ts';
 

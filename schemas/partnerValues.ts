@@ -1,7 +1,7 @@
 import type { PreparedFor } from './accessWire.ts';
 import { partnerPart, type PartnerPart, type ViewerPartner } from './viewerPartner.ts';
 
-// The viewer's partner made from its sources (issue 25), for the server, the export and the pages no
+// The viewer's partner made from its sources, for the server, the export and the pages no
 // server filled (src/app/partnerFallback.ts). Apart from schemas/viewerPartner.ts, which every first
 // visit loads, so none of this rides along in it.
 

@@ -1,7 +1,7 @@
 // Facts the browser side (src/sdk, src/login, src/app) and the local platform (src/platform) must
 // agree on, kept here because schemas/ is the one layer both may import.
 
-/** The socket.io mount path of the platform (platform-protocol.md, Real-time socket). */
+/** The socket.io mount path of the platform (the path the platform's published client connects to). */
 export const SOCKET_PATH = '/ws-user-apps/socket.io/';
 
 /** The meta tag the platform writes into every page it serves, carrying the app id (`<meta name=… content=appId>`). */

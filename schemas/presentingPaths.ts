@@ -1,4 +1,4 @@
-// Facts of presenting (issue 13) that the deck, the presenter window, the build and the local
+// Facts of presenting that the deck, the presenter window, the build and the local
 // platform must agree on: the present-mode parameter, speaker notes' one home, follow-me over the
 // socket. No zod here: the viewer's first visit may import this file.
 
@@ -15,7 +15,7 @@ export const PRESENTER_CHANNEL = 'deck-presenter';
 /**
  * A message on PRESENTER_CHANNEL: the sender moved to `path`. `pair` names the one deck tab and the
  * presenter window it opened: every other tab of the browser (the console, a tab an admin reads in)
- * hears the channel too, and must not move with them (issue 28).
+ * hears the channel too, and must not move with them.
  */
 export interface PresenterMessage {
   type: 'goto';

@@ -1,4 +1,4 @@
-// Calls that explain an end (issue 28): why an open deck's session ended, what a reset link is
+// Calls that explain an end: why an open deck's session ended, what a reset link is
 // worth. Only the ended screen and the sign-in page ask, so these paths stay out of the files a
 // first visit loads (accessPaths.ts is in every page's first chunk). The answers' shapes are in
 // accessPaths.ts. Both are the local platform's own calls below `/api/apps/{appId}`.

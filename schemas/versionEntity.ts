@@ -1,4 +1,4 @@
-// The versions' entity (issue 27), in a file of its own: the console's route, the console and the
+// The versions' entity, in a file of its own: the console's route, the console and the
 // platform read it; a viewer's chunk imports versionPaths.ts for the "what changed" function and so
 // neither needs nor carries these.
 

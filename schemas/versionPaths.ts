@@ -1,4 +1,4 @@
-// Deck versions (issue 27): what the platform, the console and the viewer's "what changed" notice
+// Deck versions: what the platform, the console and the viewer's "what changed" notice
 // agree on. No zod: the viewer's platform chunk imports the function's name. The entity's name and
 // address are in versionEntity.ts, which only the console and the platform read.
 

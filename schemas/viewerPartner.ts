@@ -1,4 +1,4 @@
-// One notion of the viewer's partner (issue 25): the partner this viewer is pitched as, wherever the
+// One notion of the viewer's partner: the partner this viewer is pitched as, wherever the
 // spec puts `{name}` (cover, landing footer, contact page, the PDF). Their own "Prepared for" when an
 // admin gave them one, else the deck-wide `partner` of slides/deck.yaml. Pages carry it in slots
 // (`<span data-partner="name">`), which the local platform fills as it serves a page and the client
@@ -12,7 +12,7 @@ export interface ViewerPartner {
   line: string;
   /** The deck-wide partner's licence; empty for a Prepared-for (the licence is the deck-wide partner's), so it also says whose values these are. */
   licence: string;
-  /** An admin's "View as" (issue 25): the address of the person whose deck this is; the page keeps this partner. */
+  /** An admin's "View as": the address of the person whose deck this is; the page keeps this partner. */
   viewing?: string;
 }
 

@@ -1,7 +1,6 @@
 // `npm run bench`: builds, serves dist/ on loopback and measures first-visit transfer, Lighthouse
 // (mobile), key press → next heading and (when the local platform exists) a load run, also on a
-// Postgres server in one and two processes (issue 14). Prints figures next to their targets (issue 4,
-// issue 6) and writes the raw results to .bench/results.json.
+// Postgres server in one and two processes. Prints figures next to their targets and writes the raw results to .bench/results.json.
 // A benchmark, not a test: it exits 0 whatever the figures, 1 only when a part crashed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -146,14 +145,14 @@ async function main(): Promise<number> {
     preview.stop();
   }
 
-  // Issue 12: `npm run export --no-build` on the dist/ built above (its own chromium; the one above is closed).
+  // `npm run export --no-build` on the dist/ built above (its own chromium; the one above is closed).
   let exportFigures: ExportFigures | undefined;
   if (!args.skip.has('export')) {
     exportFigures = await part(results, 'npm run export --no-build: time, size and pages of dist/deck.pdf', () => exportRun());
     Object.assign(results, { exportPdf: exportFigures });
   }
 
-  // Issue 25: a partner's own PDF, printed on its first download, then kept and stamped (its own chromium).
+  // A partner's own PDF, printed on its first download, then kept and stamped (its own chromium).
   let partnerPdfFigures: PartnerPdfFigures | undefined;
   if (!args.skip.has('partner-pdf') && platformPresent()) {
     partnerPdfFigures = await part(results, "partner PDF: a partner's own PDF printed on the first download, then kept and stamped", () =>
@@ -181,7 +180,7 @@ async function main(): Promise<number> {
     );
   }
 
-  // Issue 12: the admin console with 34,000 view records, in its own chromium (the one above is closed).
+  // The admin console with 34,000 view records, in its own chromium (the one above is closed).
   let consoleFigures: ConsoleRenderFigures | undefined;
   if (!args.skip.has('console') && platformPresent()) {
     consoleFigures = await part(results, 'console: /admin as the admin with 200 viewers × 17 slides × 10 visits of views', () =>
@@ -190,7 +189,7 @@ async function main(): Promise<number> {
     Object.assign(results, { consoleRender: consoleFigures });
   }
 
-  // Issue 27: the console's Versions section with 50 versions and 200 viewers' views across them (its own chromium).
+  // The console's Versions section with 50 versions and 200 viewers' views across them (its own chromium).
   let versionsFigures: VersionsRenderFigures | undefined;
   if (!args.skip.has('versions') && platformPresent()) {
     versionsFigures = await part(results, "versions: /admin#admin-versions as the admin with 50 versions and 200 viewers' views across them", () =>
@@ -199,7 +198,7 @@ async function main(): Promise<number> {
     Object.assign(results, { versionsRender: versionsFigures });
   }
 
-  // Issue 12: what recording engagement sends from a viewer's page (its own chromium).
+  // What recording engagement sends from a viewer's page (its own chromium).
   let recordingFigures: RecordingFigures | undefined;
   if (!args.skip.has('recording') && platformPresent()) {
     recordingFigures = await part(results, 'recording: a viewer reads 5 minutes (page clock) with engagement recording on', () =>
@@ -208,7 +207,7 @@ async function main(): Promise<number> {
     Object.assign(results, { recording: recordingFigures });
   }
 
-  // Issue 12: a visit's end → its times shown at the admin's console (its own chromium).
+  // A visit's end → its times shown at the admin's console (its own chromium).
   let visitConsoleFigures: VisitToConsoleFigures | undefined;
   if (!args.skip.has('visit-console') && platformPresent()) {
     visitConsoleFigures = await part(results, "visit end → console: a viewer's page closed → its times per slide shown at the admin's console", () =>
@@ -217,7 +216,7 @@ async function main(): Promise<number> {
     Object.assign(results, { visitToConsole: visitConsoleFigures });
   }
 
-  // Issue 13: presenter key press → heading visible on followers, 50 followers on loopback (its own chromium).
+  // Presenter key press → heading visible on followers, 50 followers on loopback (its own chromium).
   // One follower is a real page: on a 2-core machine each further page shares the CPU with the
   // presenter's page and the others (3 pages: median ~210 ms against ~90 ms for 1), which no follower
   // on their own device does; the other 49 are socket clients in this process.
@@ -229,7 +228,7 @@ async function main(): Promise<number> {
     Object.assign(results, { followLatency: followFigures });
   }
 
-  // Issue 14: the load run on PGlite, on a Postgres server, on two processes of that server, and
+  // The load run on PGlite, on a Postgres server, on two processes of that server, and
   // follow-me with its followers over both processes (a throwaway durable server of its own).
   let scaleFigures: ScaleFigures | undefined;
   if (!args.skip.has('scale') && platformPresent()) {

@@ -14,12 +14,12 @@ process.umask(0o077);
 /**
  * A signal arriving this soon after the first is the same request delivered twice: systemd signals
  * the whole group (npm and node alike) and npm passes its signal on, and Ctrl-C in a terminal reaches
- * both tsx and the node it runs, which tsx also passes on (issue 28: the second copy cut the drain short).
+ * both tsx and the node it runs, which tsx also passes on (the second copy cut the drain short).
  */
 const SAME_SIGNAL_MS = 1000;
 
 /**
- * Prints a partner's own PDF with the export's code (issue 25). Loaded by address, not by name, so
+ * Prints a partner's own PDF with the export's code. Loaded by address, not by name, so
  * the server bundle never carries the export and its chromium driver (dev tools): under `npm start`
  * it loads; from dist-server/ without the sources it fails, and the download says it cannot print.
  */

@@ -1,7 +1,7 @@
 import { MotionGlobalConfig } from 'framer-motion';
 import { loadDeckRegistry } from '../src/registry/slideRegistry.ts';
 
-// happy-dom cannot run web animations; without this vitest exits 1 on an AbortError (toolchain.md).
+// happy-dom cannot run web animations; without this vitest exits 1 on an AbortError.
 MotionGlobalConfig.skipAnimations = true;
 
 // The deck's registry is a lazily loaded chunk in the browser (it names who the deck is for, so it

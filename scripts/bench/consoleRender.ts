@@ -83,7 +83,7 @@ async function openConsole(page: Page, platform: Seeded): Promise<{ shownMs: num
 }
 
 /**
- * The console with 34,000 views (issue 12): a local platform (own process, in-memory database)
+ * The console with 34,000 views: a local platform (own process, in-memory database)
  * seeded with `viewers` × 17 slides × `visits` SlideView records, then one warm-up and `runs` cold
  * opens of /admin as the admin in chromium (fresh context each, signed in by cookie and stored
  * token, as after the sign-in page) at its Engagement section. Each run times, in the page,

@@ -6,7 +6,7 @@ import { HttpClient } from './httpClient.ts';
 import { deckPages, type PlatformChild, startPlatforms } from './loadRun.ts';
 import { percentile } from './stats.ts';
 
-// Follow-me across processes (issue 14): two platform processes on one Postgres database, an admin
+// Follow-me across processes: two platform processes on one Postgres database, an admin
 // driving through the socket of process A, socket followers joined to the follow room half on A and
 // half on B. A move's latency is from just before the drive is emitted to each follower's receipt of
 // it, all in this one process and clock. A follower on B only hears of a move if the room broadcast

@@ -9,7 +9,7 @@ import { signInContext } from './signedIn.ts';
 import { type PlatformChild, startPlatformChild } from './loadRun.ts';
 import { median, percentile } from './stats.ts';
 
-// Follow-me latency (issue 13): an admin presents in a real chromium page and presses ArrowRight;
+// Follow-me latency: an admin presents in a real chromium page and presses ArrowRight;
 // each follower's time is measured from that keydown to the moment the new slide's heading is
 // *visible* on the follower (box in the viewport, product of its and its ancestors' computed
 // opacity above 0.01), for real follower pages; socket-only followers (socket.io clients joined to

@@ -10,7 +10,7 @@ import { percentile } from './stats.ts';
 /** Figures of the load run (latencies in ms). */
 export interface LoadFigures {
   viewers: number;
-  /** Where the data was: PGlite in memory, or a Postgres server (issue 14). */
+  /** Where the data was: PGlite in memory, or a Postgres server. */
   database: 'pglite' | 'postgres';
   /** Platform processes serving the viewers (split evenly, viewer i on process i mod processes). */
   processes: number;
@@ -38,7 +38,7 @@ export interface LoadFigures {
   errorSamples: string[];
 }
 
-/** True when the local platform of issue 6 is there to be load-tested. */
+/** True when the local platform is there to be load-tested. */
 export function platformPresent(root = process.cwd()): boolean {
   const file = join(root, 'src/platform/server.ts');
   return existsSync(file) && /export\s+(async\s+)?function\s+startPlatform\b/.test(readFileSync(file, 'utf8'));
@@ -192,7 +192,7 @@ export interface LoadRunOptions {
   seconds: number;
   staticDir: string;
   log: (line: string) => void;
-  /** A Postgres server's database instead of PGlite in memory (issue 14). */
+  /** A Postgres server's database instead of PGlite in memory. */
   databaseUrl?: string;
   /** Platform processes on that database (default 1); viewer i uses process i mod processes. */
   processes?: number;
@@ -249,8 +249,8 @@ export async function startPlatforms(staticDir: string, count: number, databaseU
 }
 
 /**
- * The load run of issue 6: the local platform in a child process (by default with an in-memory
- * database; issue 14: or on a Postgres server, in one or several processes), `viewers` invited users
+ * The load run: the local platform in a child process (by default with an in-memory
+ * database, or on a Postgres server, in one or several processes), `viewers` invited users
  * created through the API, then `viewers` concurrent viewers for `seconds`: each signs in once, then
  * loops public settings → me → a random deck page (with its session cookie).
  */

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { HttpClient } from './httpClient.ts';
 import { createUser, startPlatformChild } from './loadRun.ts';
 
-/** Figures of the login flood (issue 9, finding 5): one genuine sign-in alone and during a one-client flood. */
+/** Figures of the login flood: one genuine sign-in alone and during a one-client flood. */
 export interface LoginFloodFigures {
   /** Parallel wrong sign-ins per round, all from one client address. */
   floodSize: number;

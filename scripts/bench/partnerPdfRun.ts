@@ -7,7 +7,7 @@ import { exportDeck } from '../../src/export/exportDeck.ts';
 import { startPlatform } from '../../src/platform/server.ts';
 import { benchPlatformOptions } from './benchPlatform.ts';
 
-// Issue 25's benchmark: a partner's own PDF, printed by the export's code and chromium on the first
+// The benchmark of a partner's own PDF, printed by the export's code and chromium on the first
 // download, then kept and only stamped. Downloaded through an admin's "View as" (the same print and
 // stamp a partner's own download gets), so no partner account needs a password.
 
@@ -104,7 +104,7 @@ export async function partnerPdfRun(options: { staticDir: string; root?: string 
   }
 }
 
-/** The bench's lines for it, beside issue 25's targets (first PDF ≤ 6 s, a kept one ≤ 300 ms). */
+/** The bench's lines for it, beside its targets (first PDF ≤ 6 s, a kept one ≤ 300 ms). */
 export function partnerPdfSummary(figures: PartnerPdfFigures): string {
   const line = (what: string, timing: DownloadTiming, target: number) =>
     `${what}: first byte ${timing.ttfbMs.toFixed(0)} ms, all ${timing.totalMs.toFixed(0)} ms (${(timing.bytes / 1024).toFixed(0)} KB)  target ≤ ${target} ms  ${timing.totalMs <= target ? 'ok' : 'OVER'}`;

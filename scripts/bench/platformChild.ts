@@ -1,5 +1,5 @@
-// Child process of the load run: the local platform (issue 6) with an in-memory database, or the
-// Postgres server of DATABASE_URL (issue 14, with the SERVICE_TOKEN every process of that database
+// Child process of the load run: the local platform with an in-memory database, or the
+// Postgres server of DATABASE_URL (with the SERVICE_TOKEN every process of that database
 // shares), serving dist/ on a loopback port. Prints one JSON line {url, appId, serviceToken} when
 // ready, then one {outbox} line per mail; SIGTERM stops it.
 // Run in its own process so the load generator and the server do not share one event loop.

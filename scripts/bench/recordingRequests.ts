@@ -5,7 +5,7 @@ import { person, signedInBlankPage } from './followLatency.ts';
 import { HttpClient } from './httpClient.ts';
 import { startPlatformChild } from './loadRun.ts';
 
-// What recording engagement costs the viewer's page (issue 12: at most one request per 30 s of
+// What recording engagement costs the viewer's page (at most one request per 30 s of
 // viewing): a signed-in viewer reads the deck on the local platform with recording on (its
 // default), on chromium's page clock, so minutes of reading take seconds; every request to the
 // SlideView entity is counted, while the tab is visible and when it is hidden.

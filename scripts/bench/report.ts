@@ -149,7 +149,7 @@ export function deckTable(results: BenchResults): string {
       ),
       singleRow('  … to the next frame, median (ms)', median(frame), (v) => fixed(v, 1), ''),
     );
-    // Issue 13: the heading seen, not just present (box in the viewport, opacity product > 0.01).
+    // The heading seen, not just present (box in the viewport, opacity product > 0.01).
     const visible = moves.map((m) => m.visibleMs).filter((v): v is number => typeof v === 'number');
     if (visible.length > 0) {
       rows.push(

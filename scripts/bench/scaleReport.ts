@@ -2,7 +2,7 @@ import type { FollowGroup } from './followAcross.ts';
 import type { ScaleFigures } from './scaleRun.ts';
 import { fixed, formatTable, type Row } from './table.ts';
 
-// The printed tables of the scale part (issue 14): one row per load variant, side by side, and one
+// The printed tables of the scale part: one row per load variant, side by side, and one
 // row per side of the cross-process follow run.
 
 const zeroTarget = (errors: number | undefined) => (errors === 0 ? '0       ok' : '0       MISS');

@@ -3,7 +3,7 @@ import { startPostgresServer } from '../support/postgresServer.ts';
 import { type FollowAcrossFigures, followAcross } from './followAcross.ts';
 import { type LoadFigures, loadRun, seedViewers } from './loadRun.ts';
 
-// Issue 14's benchmark: the same load run on PGlite in one process, on a Postgres server in one
+// The scale benchmark: the same load run on PGlite in one process, on a Postgres server in one
 // process, and on that server in two processes (viewers split between them), then follow-me with
 // its followers spread over two processes. One throwaway durable server (fsync on, as a real one
 // runs) for the whole part, a fresh database per variant, stopped at the end.

@@ -1,4 +1,4 @@
-// Child process of the versions run (issue 27): the local platform on a PGlite data folder holding
+// Child process of the versions run: the local platform on a PGlite data folder holding
 // VERSIONS_COUNT deck versions (figure changes, page changes, a note each) and VERSIONS_VIEWERS
 // viewers' view records across them (× the deck's 17 slides × 10 visits, each stamped with the
 // version served when it was made). Seeded by a first start on a build without a ledger, then

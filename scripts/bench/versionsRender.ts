@@ -72,7 +72,7 @@ async function openVersions(page: Page, platform: Seeded): Promise<{ shownMs: nu
 }
 
 /**
- * The console's Versions section with `versions` versions and `viewers` viewers (issue 27: under 1 s):
+ * The console's Versions section with `versions` versions and `viewers` viewers (under 1 s):
  * a local platform (its own process, scripts/bench/versionsChild.ts) holding the versions, with figure
  * and page changes and notes, and the viewers' view records across them; then one warm-up and `runs`
  * cold opens of /admin#admin-versions as the admin in chromium (a fresh context each, signed in),

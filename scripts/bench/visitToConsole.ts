@@ -7,7 +7,7 @@ import { startPlatformChild } from './loadRun.ts';
 import { median } from './stats.ts';
 import { VISIBLE_IN_PAGE } from './visibleInPage.ts';
 
-// Issue 12's "the admin's console shows those times per slide within a second of the visit ending",
+// The target "the admin's console shows those times per slide within a second of the visit ending",
 // measured here rather than in a timed test: a viewer reads three slides for known times on
 // chromium's page clock and closes the page; the admin's console, open at Engagement all along,
 // counts as showing the visit when its table of that viewer's time per slide holds each slide's

@@ -29,7 +29,7 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
 
 /**
  * `vite preview` of dist/ on loopback, started as node (not npx) so stopping it stops the server
- * (toolchain.md: killing an npx wrapper leaves its child running).
+ * (killing an npx wrapper leaves its child running).
  */
 export async function startPreview(port?: number): Promise<{ url: string; process: ChildProcess; stop(): void }> {
   const chosen = port ?? (await freePort());

@@ -51,8 +51,8 @@ function useMinuteClock(): Date {
 }
 
 /**
- * The admin console at ADMIN_PATH (issue 11): invite, people, allowed domains, access and
- * consultation requests; who is viewing now, engagement per viewer and slide, the deck's switches (issue 12). Loaded only for admins (AdminRoute imports it lazily), so no viewer
+ * The admin console at ADMIN_PATH: invite, people, allowed domains, access and
+ * consultation requests; who is viewing now, engagement per viewer and slide, the deck's switches. Loaded only for admins (AdminRoute imports it lazily), so no viewer
  * downloads it; requests arrive live over the entity rooms. The tab's title and the route
  * announcement come from the deck's RouteEffects, which knows the same rule (showsAdminConsole).
  */

@@ -13,7 +13,7 @@ const EMPTY: Required<Pick<AuditLogQuery, 'person' | 'action' | 'since'>> = { pe
 const SHOWN = 500;
 
 /**
- * The audit log (issue 23): who had access, who did what, when, newest first, filtered by person,
+ * The audit log: who had access, who did what, when, newest first, filtered by person,
  * action and date, and downloadable as CSV. Nothing here can change an entry: the platform has no
  * call that would.
  */

@@ -112,7 +112,7 @@ export function SettingsSection({ client }: { client: Base44Client }) {
 }
 
 /**
- * True while the PDF is offered but the platform has no export to stamp (issue 28): viewers then
+ * True while the PDF is offered but the platform has no export to stamp: viewers then
  * get no "Download PDF", and the admin who switched it on is told why and what to run.
  */
 function usePdfMissing(client: Base44Client, offered: boolean): boolean {

@@ -1,4 +1,4 @@
-// The console's clock is the server's (issue 28). Every time it shows ("invited 3 minutes ago") was
+// The console's clock is the server's. Every time it shows ("invited 3 minutes ago") was
 // written by the server's clock, so a laptop whose clock runs two minutes ahead read "2 minutes
 // ago" for what just happened, and one behind read "in 2 minutes". The console asks the server
 // once what time it is (the Date header of a tiny request) and counts from there.

@@ -21,7 +21,7 @@ import { ViewerServices } from './ViewerServices.tsx';
 export interface AppProps {
   /** wouter's router options: `ssrPath` for the prerender, `hook` for tests (memory location). */
   router?: { hook?: BaseLocationHook; ssrPath?: string; searchHook?: () => string };
-  /** The optional layout around every page (spec section 2). */
+  /** The optional layout around every page. */
   Layout?: PageLayout;
   /** The platform app the deck belongs to; null runs it standalone, with no gate and no platform call. */
   appId?: string | null;

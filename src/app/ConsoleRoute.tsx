@@ -4,7 +4,7 @@ import { LoadingScreen } from '../auth/LoadingScreen.tsx';
 import type { Base44Client } from '../sdk/index.ts';
 import { tallyAskedEarly, versionsAskedEarly } from './consoleEarly.ts';
 
-// Only admins ever load the console's chunk (issue 11): a viewer's first visit stays within budget.
+// Only admins ever load the console's chunk: a viewer's first visit stays within budget.
 const AdminConsole = lazy(() => import('../admin/AdminConsole.tsx'));
 
 type ConsoleUser = NonNullable<GateSession['user']>;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { postToParent } from './frameMessages.ts';
 
-/** Spec section 7: on each location change, tell a parent window the full current address. */
+/** On each location change, tell a parent window the full current address. */
 export function FrameUrlReporter() {
   const [location] = useLocation();
   useEffect(() => {

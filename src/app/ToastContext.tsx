@@ -33,7 +33,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [later],
   );
   // Each toast closes itself after TOAST_OPEN_MS; while its reader points at or focuses the toasts
-  // it is given another TOAST_OPEN_MS, and so on until they move away (issue 28).
+  // it is given another TOAST_OPEN_MS, and so on until they move away.
   const closeLater = useCallback(
     (id: number): void => later(TOAST_OPEN_MS, () => (document.querySelector(BEING_READ) ? closeLater(id) : dismiss(id))),
     [dismiss, later],

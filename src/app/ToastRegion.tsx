@@ -2,7 +2,7 @@ import { Link, useLocation } from 'wouter';
 import { useToasts } from './ToastContext.tsx';
 import type { ToastLink } from './toasts.ts';
 
-/** A link to the page the reader is on leads nowhere: "Open the admin console" inside the console (issue 28). */
+/** A link to the page the reader is on leads nowhere: "Open the admin console" inside the console. */
 function leadsElsewhere(link: ToastLink, here: string): boolean {
   return link.href.split('#')[0] !== here;
 }

@@ -14,7 +14,7 @@ import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 // Loaded once the person is admitted on the platform, never on the standalone deck; it comes with the
 // session's chunk, so by then it is already in.
 const Engagement = lazy(() => loadPlatformViewer().then((module) => ({ default: module.Engagement })));
-// Only for a returning viewer with changed figures to be told of (issue 27).
+// Only for a returning viewer with changed figures to be told of.
 const WhatChanged = lazy(() => import('./versions/WhatChanged.tsx'));
 
 /**
@@ -25,8 +25,8 @@ const WhatChanged = lazy(() => import('./versions/WhatChanged.tsx'));
 export function ViewerServices({ session, children }: { session: GateSession; children: ReactNode }) {
   const { user, logout, client } = session;
   const userId = user?.id;
-  // Engagement (issue 12) reads the deck's switches once the person is admitted; the header shows
-  // Download PDF when they offer it and the platform has an export to stamp (issue 28: offered
+  // Engagement reads the deck's switches once the person is admitted; the header shows
+  // Download PDF when they offer it and the platform has an export to stamp (offered
   // without one, the control led nowhere).
   const [offered, setOffered] = useState(false);
   const onOptions = useCallback((options: DeckOptions) => setOffered(options.downloads), []);
@@ -108,7 +108,7 @@ function usePdfReady(client: GateSession['client']): boolean {
 }
 
 /**
- * The partner this viewer is pitched as (issue 25): an admin's edit pushed over the socket, else what
+ * The partner this viewer is pitched as: an admin's edit pushed over the socket, else what
  * the platform filled into the page as it served it (so hydration finds the same text; an admin's
  * "View as" keeps it, as only the admin's own edits are pushed to the admin), else, where no server filled it (a static host, standalone), the fallback from
  * the session's record or the deck-wide chunk. Null while unknown: slots stay empty.

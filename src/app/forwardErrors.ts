@@ -19,7 +19,7 @@ export function describeError(reason: unknown): ForwardedError['error'] {
 }
 
 /**
- * Spec section 8: uncaught errors and unhandled rejections go to the parent window, except those with
+ * Uncaught errors and unhandled rejections go to the parent window, except those with
  * status 402 (the platform's own billing notices). Returns the function that stops forwarding.
  */
 export function forwardErrorsToParent(win: Window = window): () => void {

@@ -8,7 +8,7 @@ export function isFramed(win: Window = window): boolean {
   }
 }
 
-/** Posts to the parent window with a wildcard target (spec section 7), only when framed. */
+/** Posts to the parent window with a wildcard target, only when framed. */
 export function postToParent(message: Record<string, unknown>, win: Window = window): void {
   if (isFramed(win)) win.parent.postMessage(message, '*');
 }

@@ -5,7 +5,7 @@ import { loadDeckPartner } from '../registry/slideRegistry.ts';
 import { platformAppId } from './platformAppId.ts';
 
 /**
- * The viewer's partner where no server filled it into the page (issue 25): a static host, the
+ * The viewer's partner where no server filled it into the page: a static host, the
  * standalone build. Their own Prepared-for from their record, else the deck-wide partner from its
  * own chunk, fetched only then (standalone, or once a signed-in viewer is known to have none); null
  * while the viewer is not known. Loaded only on such pages: the local platform's pages carry their

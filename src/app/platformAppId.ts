@@ -6,7 +6,7 @@ const BUILD_APP_ID: string | undefined = import.meta.env.VITE_BASE44_APP_ID;
 /**
  * Whether the deck runs on the platform, and as which app: `?app_id=`, the `base44-app-id` meta tag
  * the local platform writes into the pages it serves, the build-time default, then local storage
- * (the order of spec section 9). Null means standalone: no gate and no platform call at all.
+ * (in that order). Null means standalone: no gate and no platform call at all.
  * Kept free of the SDK so the standalone first visit loads none of it.
  */
 export function platformAppId(doc: Document = document, storage: Storage | null = safeStorage()): string | null {

@@ -1,10 +1,10 @@
-/** Spec section 9: at most 20 toasts, newest first; a dismissed one is removed after 1,000,000 ms. */
+/** At most 20 toasts, newest first; a dismissed one is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 20;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 /**
  * How long a toast stays open before it dismisses itself; it stays on while its reader points at or
- * focuses the toasts (issue 28: notices with a link used to stay until closed and piled up over the
- * console; what a notice says is also in the console).
+ * focuses the toasts (notices left open until closed pile up over the console; what a notice
+ * says is also in the console).
  */
 export const TOAST_OPEN_MS = 8000;
 /** At most this many toasts are open at once: a newer one closes the oldest. */

@@ -4,7 +4,7 @@ import { STATUS_CALL } from '../../schemas/statusPaths.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 
-/** The screen's heading, also what the browser tests look for (issue 9, finding 9). */
+/** The screen's heading, also what the browser tests look for. */
 export const ACCESS_ENDED_TITLE = 'Your access to this deck has ended';
 
 /** Why a session ended, as the person reads it: a heading and a sentence. */
@@ -18,7 +18,7 @@ const REVOKED: EndedWords = {
   text: 'Your account no longer has access to this presentation, or your session was ended. If you think this is a mistake, ask the deck’s owners to invite you again.',
 };
 
-// Issue 28: a session the person ended themself (a new password, a sign-out in another tab) is no
+// A session the person ended themself (a new password, a sign-out in another tab) is no
 // revoked access, so it never tells them to ask for a new invitation.
 const ENDED_WORDS: Partial<Record<NonNullable<SessionStatus['reason']>, EndedWords>> = {
   password_changed: {

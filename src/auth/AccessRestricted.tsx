@@ -2,14 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { AccessRecord } from '../sdk/index.ts';
 import './accessRestricted.css';
 
-/** What the screen says once the request is in (issue 11). */
+/** What the screen says once the request is in. */
 export const REQUEST_SENT = 'Request sent: the deck’s owners have been notified and you will get an email when they decide.';
 
 type Outcome = { kind: 'sent' | 'pending' | 'decided'; text: string } | { kind: 'error'; text: string };
 
 /**
- * Spec section 2: shown to a signed-in user who is not registered for this app. Whoever sees it was
- * invited by nobody, so it offers what such a person can do (issue 11): ask the deck's owners for
+ * Shown to a signed-in user who is not registered for this app. Whoever sees it was
+ * invited by nobody, so it offers what such a person can do: ask the deck's owners for
  * access with an optional message, or sign out and use another account.
  */
 export function AccessRestricted({

@@ -1,4 +1,4 @@
-/** Any other failure of the app start (spec section 8): its message, and a way to try again. */
+/** Any other failure of the app start: its message, and a way to try again. */
 export function AppLoadError({ message }: { message: string }) {
   return (
     <article className="system-screen" aria-labelledby="slide-title">

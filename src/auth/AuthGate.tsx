@@ -6,14 +6,14 @@ import { LoadingScreen } from './LoadingScreen.tsx';
 import { SystemScreenFrame } from './SystemScreenFrame.tsx';
 import { usePlatformSession, type SessionLoader } from './usePlatformSession.ts';
 
-// Only a revoked viewer ever sees it, so it stays out of the first visit's bytes (issue 9, finding 9).
+// Only a revoked viewer ever sees it, so it stays out of the first visit's bytes.
 const AccessEnded = lazy(() => import('./AccessEnded.tsx').then((module) => ({ default: module.AccessEnded })));
-// Only someone nobody invited sees it (with its request form), so it loads on demand too (issue 11).
+// Only someone nobody invited sees it (with its request form), so it loads on demand too.
 const AccessRestricted = lazy(() => import('./AccessRestricted.tsx').then((module) => ({ default: module.AccessRestricted })));
 
 /** Who the gate let in, and how they sign out (nobody, and no sign-out, in standalone mode). */
 export interface GateSession {
-  /** `prepared_for`: the person's own cover line, set by an admin (issue 11). */
+  /** `prepared_for`: the person's own cover line, set by an admin. */
   user: { id?: string; email?: string; full_name?: string; role?: string; prepared_for?: PreparedFor | null } | null;
   logout?: () => void;
   /** The platform client once the session runs (absent in standalone mode). */

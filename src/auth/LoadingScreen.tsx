@@ -1,5 +1,5 @@
 /**
- * Spec section 2: a centred spinner while public settings or the user load, announced to screen
+ * A centred spinner while public settings or the user load, announced to screen
  * readers. Its line is the page's h1, since the screen is a page of its own (axe page-has-heading-one).
  */
 export function LoadingScreen() {

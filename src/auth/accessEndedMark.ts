@@ -2,7 +2,7 @@ const KEY = 'deck_access_ended';
 
 /**
  * A tab whose access ended keeps saying so on its next page load: the dead token is gone by then, and
- * without this mark the deck would silently bounce to the sign-in page (issue 9, finding 9).
+ * without this mark the deck would silently bounce to the sign-in page.
  */
 export function markAccessEnded(endedBy: string | null = null, storage: Storage | null = safeSessionStorage()): void {
   storage?.setItem(KEY, endedBy ?? '1');

@@ -1,4 +1,4 @@
-// Finding 9 of issue 9: an admitted deck learns at once that its viewer's access ended.
+// An admitted deck learns at once that its viewer's access ended.
 import type { Base44Client } from '../sdk/index.ts';
 import { watchAccessSocket, type AccessSocketOptions } from './accessSocket.ts';
 import { checkAccess, type AccessVerdict } from './checkAccess.ts';

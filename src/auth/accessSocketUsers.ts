@@ -1,4 +1,4 @@
-// The deck's features share the one socket the access guard holds (issue 12) rather than opening
+// The deck's features share the one socket the access guard holds rather than opening
 // their own. Kept apart from accessSocket.ts and free of imports: the deck's first visit reads this
 // registry, while socket.io-client and the guard load later.
 

@@ -1,17 +1,17 @@
-// The app start of spec section 4 as a pure reducer: events in, state out, no fetch (startApp.ts drives it).
+// The app start as a pure reducer: events in, state out, no fetch (startApp.ts drives it).
 import { ACCESS_ENDED_REASON, type SessionStatus } from '../../schemas/accessPaths.ts';
 import type { PublicSettings, User } from '../sdk/index.ts';
 
 /** Why the gate stops: the two known reasons, `unknown`, `access_ended`, or the server's raw reason string. */
 export type AuthErrorType = 'auth_required' | 'user_not_registered' | 'access_ended' | 'unknown' | (string & {});
 
-/** The auth error the gate shows or acts on (spec section 3, "Auth error"). */
+/** The auth error the gate shows or acts on. */
 export interface AuthError {
   type: AuthErrorType;
   message: string;
   /** The underlying failure's message when `message` is the generic 'Failed to load app'. */
   detail?: string;
-  /** For `access_ended`: why, when the platform said (a password change, a sign-out elsewhere…, issue 28). */
+  /** For `access_ended`: why, when the platform said (a password change, a sign-out elsewhere…). */
   endedBy?: SessionStatus['reason'];
 }
 
@@ -31,7 +31,7 @@ export interface AppStartState {
   loginRequired: boolean;
 }
 
-/** A failed call reduced to what the branches of spec sections 4 and 8 look at. */
+/** A failed call reduced to what the app start's branches look at. */
 export interface StartFailure {
   status?: number | undefined;
   /** `extra_data.reason` of a 403 body. */
@@ -64,10 +64,10 @@ export const initialAppStart: AppStartState = {
 
 const AUTH_REQUIRED: AuthError = { type: 'auth_required', message: 'Authentication required' };
 
-/** What the access-ended screen says (issue 9, finding 9). */
+/** What the access-ended screen says. */
 export const ACCESS_ENDED: AuthError = { type: 'access_ended', message: 'Your access to this deck has ended' };
 
-/** The auth error of a failed public-settings read (spec section 4, bullets 3-6). */
+/** The auth error of a failed public-settings read. */
 export function settingsAuthError(failure: StartFailure): AuthError {
   if (failure.status === 403 && failure.reason) {
     if (failure.reason === 'auth_required') return AUTH_REQUIRED;
@@ -81,7 +81,7 @@ export function settingsAuthError(failure: StartFailure): AuthError {
 
 const settled = { isLoadingPublicSettings: false, isLoadingAuth: false } as const;
 
-/** A 403 saying this person's access ended (expired or revoked, issue 11): the ended screen, never content. */
+/** A 403 saying this person's access ended (expired or revoked): the ended screen, never content. */
 export function isAccessEnded(failure: StartFailure): boolean {
   return failure.status === 403 && failure.reason === ACCESS_ENDED_REASON;
 }
@@ -119,7 +119,7 @@ export function appStartReducer(state: AppStartState, event: AppStartEvent): App
     case 'user_failed': {
       if (state.phase !== 'loading_user') return state;
       if (isAccessEnded(event.failure)) return ended(state);
-      // Spec section 4: the user is unauthenticated either way; only 401/403 mean "go sign in".
+      // The user is unauthenticated either way; only 401/403 mean "go sign in".
       const denied = event.failure.status === 401 || event.failure.status === 403;
       return {
         ...state,

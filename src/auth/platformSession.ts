@@ -26,10 +26,10 @@ function onSignInShell(doc: Document = document): boolean {
 }
 
 /**
- * Starts spec section 4's app start for `appId`, reporting every state to `onState`. On the
+ * Starts the app start for `appId`, reporting every state to `onState`. On the
  * platform's gate shell without a token, the server has already found that this visitor must sign
  * in: the settings read would only be refused with 403 auth_required (an error in the browser's
- * console on every signed-out first visit, issue 28), so the start goes to sign in at once.
+ * console on every signed-out first visit), so the start goes to sign in at once.
  */
 export function startPlatformSession(
   appId: string,
@@ -68,7 +68,7 @@ export function startPlatformSession(
   }
   function endAccess(): void {
     // The deck leaves at once; the ended screen (its own chunk) then asks the platform why, with the
-    // dead token the client still holds (issue 28).
+    // dead token the client still holds.
     apply({ type: 'access_ended' });
   }
 

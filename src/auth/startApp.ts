@@ -14,7 +14,7 @@ export interface StartAppOptions {
   dispatch?: (event: AppStartEvent) => void;
   /** Called once when the start ends needing the login page (auth_required, or 401/403 on `me`). */
   onLoginRequired?: (state: AppStartState) => void;
-  /** Where failures are logged (spec section 8); console by default. */
+  /** Where failures are logged; console by default. */
   logger?: LoggerLike;
   /** Stops dispatching once aborted, e.g. when the component unmounts. */
   signal?: AbortSignal;
@@ -37,7 +37,7 @@ const worthRetrying = (error: unknown): boolean => !(error instanceof Base44Erro
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Spec section 4's app start: settings (one retry on network/5xx), then `me` if a token exists; dispatches each step. */
+/** The app start: settings (one retry on network/5xx), then `me` if a token exists; dispatches each step. */
 export async function startApp(options: StartAppOptions): Promise<AppStartState> {
   const logger = options.logger ?? console;
   const client =
@@ -85,7 +85,7 @@ export async function startApp(options: StartAppOptions): Promise<AppStartState>
   } catch (error) {
     // An unmount is not a load failure: nothing to log or show.
     if (options.signal?.aborted) return state;
-    // A 403 is the gate's answer (sign in, not registered, access ended), no fault: the screens say it (issue 28).
+    // A 403 is the gate's answer (sign in, not registered, access ended), no fault: the screens say it.
     if (!(error instanceof Base44Error && error.status === 403)) logger.error('App state check failed:', error);
     emit({ type: 'settings_failed', failure: toStartFailure(error) });
     return finish();

@@ -1,9 +1,9 @@
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's chromium (toolchain.md): no test tool can download a browser on this network. */
+/** Debian's chromium: no test tool can download a browser on this network. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Flags that keep headless chromium off the closed network and quiet (toolchain.md, env notes). */
+/** Flags that keep headless chromium off the closed network and quiet. */
 const FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -13,7 +13,7 @@ export function notesFileFor(root: string, outDir = 'dist'): string {
 
 /**
  * What the server gets of the slides the build reads (the same folder as slideRegistryPlugin) and no
- * viewer may fetch: the speaker notes by path, and the figures ledger (issue 26; issue 27 reads it).
+ * viewer may fetch: the speaker notes by path, and the figures ledger (deck versions read it too).
  */
 export function readServerContent(root: string): { notes: Record<string, string>; ledger: LedgerSnapshot } {
   const slidesDir = resolve(root, process.env[SLIDES_DIR_VARIABLE] || join(root, SLIDES_DIR));

@@ -13,7 +13,7 @@ export const STAGING_DIR = '.build';
 /**
  * The client build, the SSR build, the prerender and the platform's server bundle with the speaker
  * notes, all into `.build/`; only a complete result then takes the place of `outDir` and of the
- * server folder beside it (dist-server/). Any failure leaves both exactly as they were (issue 10).
+ * server folder beside it (dist-server/). Any failure leaves both exactly as they were.
  * Returns the number of prerendered pages.
  */
 export async function stagedBuild(root: string, outDir = 'dist'): Promise<number> {
@@ -33,7 +33,7 @@ export async function stagedBuild(root: string, outDir = 'dist'): Promise<number
     await precompressAssets(next);
     // The server folder sits beside dist/, never in it: no static host serves it. It holds the speaker
     // notes (the platform gives them to admins), the figures ledger (figures are confidential until
-    // the deck is shared; issue 27's versions read it) and the bundled platform `npm run serve` runs.
+    // the deck is shared; deck versions read it) and the bundled platform `npm run serve` runs.
     const notesFile = notesFileFor(root, outDir);
     const server = join(staging, 'server');
     await buildServerBundle(root, server);

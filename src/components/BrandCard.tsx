@@ -9,7 +9,7 @@ import { DomainName } from './DomainName.tsx';
 
 /**
  * An ecosystem card: name, domain, status, role, description, valuation and investment range. With
- * `page` (the brand's own page, issue 11) a real link to it sits on the card beside the selecting
+ * `page` (the brand's own page) a real link to it sits on the card beside the selecting
  * button, not inside it: each is its own stop for Tab, and a click anywhere else still selects.
  */
 export function BrandCard({ brand, selected, onSelect, page }: { brand: Brand; selected?: boolean; onSelect?: () => void; page?: string | undefined }) {
@@ -42,7 +42,7 @@ export function BrandCard({ brand, selected, onSelect, page }: { brand: Brand; s
     </>
   );
   const style = { '--brand': brand.colour } as React.CSSProperties;
-  // The hub is not clickable (spec section 2); every other card selects its brand.
+  // The hub is not clickable; every other card selects its brand.
   if (!onSelect)
     return (
       <div className="brand-card brand-card--hub" style={style}>

@@ -6,7 +6,7 @@ import { useContext } from 'react';
 import { SlideContext, useBrand } from './SlideContext.tsx';
 import { DomainName } from './DomainName.tsx';
 
-/** A brand page's fact row: domain, valuation range and the investment ask (spec section 1). */
+/** A brand page's fact row: domain, valuation range and the investment ask. */
 export function BrandOverview({ id }: { id?: string }) {
   // Read unconditionally (hooks keep their order); outside a slide only an explicit id names the brand.
   const slide = useContext(SlideContext);

@@ -7,9 +7,9 @@ const ConsultationDialog = lazy(() => import('./forms/ConsultationDialog.tsx').t
 const LABEL = 'Schedule a Consultation';
 
 /**
- * On the platform it opens the consultation request form (issue 11); in a standalone build it opens
+ * On the platform it opens the consultation request form; in a standalone build it opens
  * the deck's `contact.schedulingUrl` in a new tab, and with none set it stays the spec's button that
- * does nothing (spec section 2: the phone number is the way in).
+ * does nothing (the phone number is the way in).
  */
 export function ConsultationButton() {
   const { requestConsultation } = useViewer();

@@ -19,7 +19,7 @@ const GROUPS: ReadonlyArray<{ group: Exclude<BrandGroup, 'hub'>; title: string }
  */
 export function Ecosystem({ total }: { total: string }) {
   const { brands } = useSlide();
-  // Spec section 4: the selected brand starts empty and is set by clicking a core or amplifier card.
+  // The selected brand starts empty and is set by clicking a core or amplifier card.
   const [selectedBrand, setSelectedBrand] = useState<string | null>(null);
   const hub = brands.find((brand) => brand.group === 'hub');
   const others = brands.filter((brand) => !brand.group);

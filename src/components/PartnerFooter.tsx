@@ -2,8 +2,8 @@ import { PartnerText } from './PartnerText.tsx';
 import { useViewer } from './ViewerContext.tsx';
 
 /**
- * The landing page's footer: prepared for the viewer's partner (spec section 2): the deck-wide partner
- * with its licence number, or the person's own "Prepared for" (name and company, issue 11) without
+ * The landing page's footer: prepared for the viewer's partner, the deck-wide partner
+ * with its licence number, or the person's own "Prepared for" (name and company) without
  * the licence, which belongs to the deck-wide partner. Until the partner is known the line is hidden
  * (the platform's fill shows it: schemas/partnerValues.ts), so no frame shows a half sentence.
  */

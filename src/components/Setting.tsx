@@ -13,7 +13,7 @@ const LINKS: Partial<Record<SettingName, (value: string) => { href: string; exte
 
 /**
  * `<Setting name="host" />` in a slide body: a blank filled from slides/deck.yaml. `name` and `licence` are the
- * viewer's partner (issue 25: their own Prepared-for, else the deck-wide partner). With `link`, the phone becomes a `tel:` link and the website a link to its site.
+ * viewer's partner (their own Prepared-for, else the deck-wide partner). With `link`, the phone becomes a `tel:` link and the website a link to its site.
  */
 export function Setting({ name, link = false }: { name: SettingName; link?: boolean }) {
   if (!isSettingName(name)) throw new Error(`<Setting name="${String(name)}"> is not a deck setting`);

@@ -19,7 +19,7 @@ export function SlidePage({
   slide: SlideMeta;
   module?: SlideModule;
   animate?: boolean;
-  /** The body failed to load and is being tried again: say so rather than show a blank page (issue 28). */
+  /** The body failed to load and is being tried again: say so rather than show a blank page. */
   reconnecting?: boolean;
 }) {
   // One book of source notes per page and module: the numbers follow the order the page draws its figures.

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// The figures on the page shown that changed since the viewer's last visit (issue 27): figure id →
+// The figures on the page shown that changed since the viewer's last visit: figure id →
 // its old text. Filled by the "what changed" chunk (src/app/versions), which loads only for a
 // returning viewer with something to show; until then this is an empty object and no element.
 

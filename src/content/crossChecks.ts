@@ -9,7 +9,7 @@ import { didYouMean } from './closestName.ts';
 type Locator = Pick<YamlSource, 'file' | 'locate'> & { data?: unknown };
 
 /**
- * The deck's shape checked against itself (design.md): the order and the deck length, routes, brand
+ * The deck's shape checked against itself: the order and the deck length, routes, brand
  * references and the ecosystem's groups. Figures stated about the brands as a whole (10 brands, the
  * total valuation) are checked in the figures ledger (figureChecks.ts).
  */
@@ -82,7 +82,7 @@ function crossCheckBrands(content: DeckContent, slides: readonly ParsedSlide[], 
     ids.add(brand.id);
     const isHub = brand.group === 'hub';
     if (isHub !== (brand.status === 'Live & Operational')) {
-      error(sources.brands, ['brands', index, 'status'], `is ${brand.status}, but Live & Operational is for the hub only (spec section 4)`);
+      error(sources.brands, ['brands', index, 'status'], `is ${brand.status}, but Live & Operational is for the hub only`);
     }
     if ((brand.group === 'core' || brand.group === 'amplifier') && !brand.investment) {
       error(sources.brands, ['brands', index], `${brand.group} brand ${brand.id} needs an investment range for its ecosystem card`);

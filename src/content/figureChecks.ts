@@ -20,7 +20,7 @@ export interface FigureCheckInput {
 }
 
 /**
- * Everything the check proves about figures (issue 26): every id names a ledger figure, no page types
+ * Everything the check proves about figures: every id names a ledger figure, no page types
  * a ledger figure's number, every ledger figure is shown somewhere, as-of dates are recent enough,
  * and stated totals and counts agree with the figures they sum or count.
  */

@@ -34,7 +34,7 @@ const FIGURE_RECORDS: Readonly<Record<string, string>> = { stats: 'label', cards
 type Writing = 'figure' | 'amount' | 'token' | 'element';
 
 /**
- * A number typed on a page is checked against the ledger (issue 26): one that states a ledger figure
+ * A number typed on a page is checked against the ledger: one that states a ledger figure
  * is an error naming the id to write instead; one that differs from the figure its label or sentence
  * names is an error naming both places; a number in a figure's own place (a stat's or card's value,
  * a story's amount) must come from the ledger. Other numbers in prose (years, "Four critical questions")

@@ -17,7 +17,7 @@ export interface FigureChange {
 /**
  * Pure: every figure whose value, source, as-of date or label differs between two ledger snapshots,
  * and every figure added or removed, in the new ledger's order (removed ones last). A page that only
- * moved a figure is not a change of the figure. Issue 27's versions diff the same snapshots.
+ * moved a figure is not a change of the figure. Deck versions diff the same snapshots.
  */
 export function diffLedgers(before: LedgerSnapshot, after: LedgerSnapshot): FigureChange[] {
   const changes: FigureChange[] = [];

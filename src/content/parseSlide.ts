@@ -40,8 +40,8 @@ export function parseSlide(file: string, text: string, tokens: DeckTokens): { sl
   const atTop = (message: string): ContentIssue => ({ severity: 'error', file, line: 1, column: 1, field: '', message });
   if (!/^---\n/.test(source)) return { issues: [atTop('must start with a --- frontmatter block')] };
 
-  // gray-matter only splits: YAML 1.2 parses below (the same parser as the check's positions, see
-  // toolchain.md), which also reports a syntax error with its position. gray-matter's own parse would be
+  // gray-matter only splits: YAML 1.2 parses below (the same parser as the check's
+  // positions), which also reports a syntax error with its position. gray-matter's own parse would be
   // thrown away, so its engine parses nothing.
   const split = matter(source, { engines: { yaml: () => ({}) } });
   const yamlStart = source.indexOf(split.matter);

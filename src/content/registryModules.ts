@@ -13,7 +13,7 @@ export function registryModule(deck: DeckContent, slideId: (name: string) => str
       forServer && summary ? { ...rest, summary } : rest,
   );
   // The platform block stays on the server; the deck length and the list of sample values only feed the
-  // check. The deck-wide partner is not here either (issue 25): a viewer pitched under their own
+  // check. The deck-wide partner is not here either: a viewer pitched under their own
   // Prepared-for must never receive it; it has its own chunk (partnerModule), loaded only when shown.
   const { platform: _platform, deck: _length, samples: _samples, partner: _partner, ...settings } = deck.settings;
   const loaders = deck.slides.map((slide) => `  ${JSON.stringify(slide.name)}: () => import(${JSON.stringify(slideId(slide.name))}),`).join('\n');

@@ -1,8 +1,8 @@
-/** The page the spec puts at `/` (spec section 2). */
+/** The page the spec puts at `/`. */
 export const MAIN_PAGE = 'Cover';
 
 /**
- * Spec section 2: the route is the page name lowercased, spaces as hyphens, behind a slash;
+ * The route is the page name lowercased, spaces as hyphens, behind a slash;
  * Cover is the main page at `/`.
  */
 export function slidePath(name: string): string {

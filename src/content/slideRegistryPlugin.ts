@@ -27,7 +27,7 @@ const pageSet = (deck: DeckContent) => JSON.stringify(deck.slides.map(({ name, p
  * Validates the slides on every build and dev start, and generates the slide registry from them:
  * `virtual:slide-registry` (settings and every page's metadata) and `virtual:slide/{Name}` (records,
  * the brands the slide shows and its MDX body). Both are imported lazily by the browser, so their
- * chunks land in the gated content folder (src/build/contentChunks.ts).
+ * chunks land in the gated content folder (src/content/contentChunks.ts).
  *
  * A build fails on a content error. The dev server never does: it shows the errors in the overlay
  * and the terminal, serves a registry that throws them, and reloads the page once the files are fixed;

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useDeckNavigation } from './useDeckNavigation.ts';
 
-/** Previous and Next as real links, and the counter; only on pages in the deck order (spec section 2). */
+/** Previous and Next as real links, and the counter; only on pages in the deck order. */
 export function BottomBar() {
   const { index, total, previous, next } = useDeckNavigation();
   if (index < 0) return null;

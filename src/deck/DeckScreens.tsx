@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { canonicalRoute } from '../content/slidePath.ts';
-// Few visitors ever meet it, so it stays out of the first visit's bytes (issue 28's budget).
+// Few visitors ever meet it, so it stays out of the first visit's bytes (the first-visit budget).
 const NotFound = lazy(() => import('./NotFound.tsx').then((module) => ({ default: module.NotFound })));
 import { PlainLayout, type PageLayout } from './PageLayout.tsx';
 import { allSlides, slideAtPath } from '../registry/slideRegistry.ts';

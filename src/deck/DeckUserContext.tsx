@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** The signed-in user as the deck sees it; only `role` and `email` matter to it (spec section 6). */
+/** The signed-in user as the deck sees it; only `role` and `email` matter to it. */
 export interface DeckUser {
   id?: string;
   email?: string;

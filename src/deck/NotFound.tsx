@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useDeckUser } from './DeckUserContext.tsx';
 
-/** Spec section 2, "404": any path that is not a page; admins also see a note about missing pages. */
+/** The 404 page: any path that is not a page; admins also see a note about missing pages. */
 export function NotFound({ path }: { path: string }) {
   const { user } = useDeckUser();
   return (

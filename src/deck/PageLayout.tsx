@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 
-/** Spec section 2: an optional layout wraps every page and is told which page it wraps. */
+/** An optional layout wraps every page and is told which page it wraps. */
 export type PageLayout = ComponentType<{ currentPageName: string; children: ReactNode }>;
 
 /** The layout used when none is given: the page as it is. */

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 
 /**
  * Where the arriving page's fade starts: already visible, so its heading can be read on the first
- * frame after a key press instead of a frame or two later (issue 13), and still a 0.3 s fade.
+ * frame after a key press instead of a frame or two later, and still a 0.3 s fade.
  */
 export const PAGE_FADE_FROM = 0.2;
 
 /**
- * Spec section 9: pages fade in and out in 0.3 s; the leaving page is lifted out of the flow.
+ * Pages fade in and out in 0.3 s; the leaving page is lifted out of the flow.
  * This only ever mounts on a move (SlideTransition), so its first page fades in too.
  */
 export function SlideFade({ routeKey, children }: { routeKey: string; children: ReactNode }) {

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { readStoredZoom, setDocumentZoom, storeZoom, ZOOM, zoomBy } from './zoom.ts';
 
 /**
- * A-, the current percent (a reset to 100) and A+, at the top right (spec sections 2, 4, 9). Each
+ * A-, the current percent (a reset to 100) and A+, at the top right. Each
  * button's name starts with its visible text, then says what it does, so a voice-control user can
- * say "click A minus" (WCAG 2.5.3 Label in Name, issue 9 finding 10).
+ * say "click A minus" (WCAG 2.5.3 Label in Name).
  */
 export function ZoomControls() {
   // The prerendered page is at 100%: the stored zoom applies after hydration, never during it.

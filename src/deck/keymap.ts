@@ -69,7 +69,7 @@ export function actionForKey(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrl
   return KEYMAP.find((entry) => entry.keys.includes(name))?.action ?? null;
 }
 
-/** Text inputs, textareas, selects and contenteditable elements keep their keys (spec section 2). */
+/** Text inputs, textareas, selects and contenteditable elements keep their keys. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).closest !== 'function') return false;
   const element = target as HTMLElement;

@@ -8,7 +8,7 @@ export interface PdfStatusAsker {
 }
 
 /**
- * DECK_PDF_STATUS_CALL: whether the stamped PDF is offered and exported (issue 28). A plain fetch,
+ * DECK_PDF_STATUS_CALL: whether the stamped PDF is offered and exported. A plain fetch,
  * loaded only when the PDF is offered: the viewer's first visit carries none of it. Rejects when the
  * platform cannot say (the hosted platform lacks the call), which callers read as "not ready".
  */

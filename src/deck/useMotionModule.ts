@@ -9,7 +9,7 @@ let loaded: MotionModule | undefined;
  * framer-motion only matters from the second move on (the first renders plain: SlideTransition), so
  * it loads once `wanted` (the first move has rendered) and after that move's frame is painted: loaded
  * with the first page it would double the first visit's script, and parsed during the first move it
- * would hold that move's heading back (issue 13).
+ * would hold that move's heading back.
  */
 export function useMotionModule(wanted: boolean): MotionModule | undefined {
   const [module, setModule] = useState(loaded);

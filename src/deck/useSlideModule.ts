@@ -14,7 +14,7 @@ export interface SlideLoad {
 /**
  * The slide's body and records: at once when already loaded (prerender, prefetch), else after
  * loading. A failed load is tried again every RELOAD_DELAY_MS, so a page turned while the server was
- * down fills in once it is up instead of staying blank (issue 28).
+ * down fills in once it is up instead of staying blank.
  */
 export function useSlideLoad(name: string): SlideLoad {
   const [, rerender] = useReducer((count: number) => count + 1, 0);

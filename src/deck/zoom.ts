@@ -1,6 +1,6 @@
 import { ZOOM_STORAGE_KEY } from '../../schemas/presentingPaths.ts';
 
-/** Spec sections 4 and 9: the page zoom, in percent. */
+/** The page zoom, in percent. */
 export const ZOOM = { initial: 100, step: 10, min: 70, max: 150 } as const;
 
 /** The next zoom value one step in or out, held between the limits. */

@@ -33,7 +33,7 @@ export interface EngagementProps {
   share: typeof shareAccessSocket;
   /** The deck is in present mode (on a projector, likely): an admin's own email stays off the slides then. */
   presenting?: boolean;
-  /** What changed since the viewer's last visit, when anything did (issue 27). */
+  /** What changed since the viewer's last visit, when anything did. */
   onChanges?(changes: ViewerChanges): void;
   /** An admin changed this person's Prepared-for: the partner they are now pitched as. */
   onPartner?(partner: ViewerPartner): void;
@@ -43,8 +43,8 @@ export interface EngagementProps {
  * The viewer's side of engagement on the platform, loaded once the person is admitted: the deck's
  * options read and followed live, their slide reported to the live list, their time per slide
  * recorded while recording is on, and the watermark while it is on. Admins are neither reported nor
- * recorded: the owners' own looks are not engagement. An admin presenting gets no watermark either
- * (issue 28): the audience would read the presenter's email on every slide.
+ * recorded: the owners' own looks are not engagement. An admin presenting gets no watermark either:
+ * the audience would read the presenter's email on every slide.
  */
 export default function Engagement({ client, user, onOptions, share, presenting = false, onChanges, onPartner }: EngagementProps) {
   const [location] = useLocation();

@@ -4,7 +4,7 @@ import type { Base44Client } from '../sdk/index.ts';
 import { parseVisit, visitAt } from './visit.ts';
 
 /**
- * Asks the platform once what changed since this viewer's last visit (issue 27) and hands it on only
+ * Asks the platform once what changed since this viewer's last visit and hands it on only
  * when some figure did: the notice's code loads then, never otherwise. The visit asking is the one
  * the recorder continues (a reload is not a new visit). Returns the undo: a late answer is dropped.
  */

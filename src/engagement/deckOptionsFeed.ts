@@ -39,11 +39,11 @@ export function followDeckOptions(
     const join = () => {
       socket.emit('join', room);
       // A change made before this socket was in the room was broadcast to nobody here: read again.
-      // That includes the first connection, which comes up to 8 s after the first read (issue 28:
-      // an admin's first switch, made in that gap, never reached the open deck).
+      // That includes the first connection, which comes up to 8 s after the first read (an
+      // admin's first switch, made in that gap, would otherwise never reach the open deck).
       read();
     };
-    // The same socket brings an admin's edit of this person's Prepared-for (issue 25) on their own
+    // The same socket brings an admin's edit of this person's Prepared-for on their own
     // room, which only the platform can send to (no client may join it).
     const onUpdate = (message: { room?: unknown; data?: string }) => {
       if (message?.room === room) read();

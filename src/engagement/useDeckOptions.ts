@@ -5,7 +5,7 @@ import type { Base44Client } from '../sdk/index.ts';
 import { followDeckOptions } from './deckOptionsFeed.ts';
 import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 
-/** The deck's options through `client`, following live changes (and the person's partner, issue 25); null until the first read answers, or when it failed. */
+/** The deck's options through `client`, following live changes (and the person's partner); null until the first read answers, or when it failed. */
 export function useDeckOptions(
   client: Base44Client,
   share: typeof shareAccessSocket,

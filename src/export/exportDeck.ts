@@ -60,8 +60,8 @@ export async function exportDeck(
   const pages = plan.pages.map((page) => {
     const file = join(dist, page.file);
     if (!existsSync(file)) throw new ExportError(`${file} is missing (the slides changed since the build?): run npm run build.`);
-    // The built pages name no partner (issue 25); `npm run export` is the deck-wide PDF, so it names the deck-wide one.
-    // A partner's own PDF (the platform's, issue 25) names that partner instead.
+    // The built pages name no partner; `npm run export` is the deck-wide PDF, so it names the deck-wide one.
+    // A partner's own PDF (the platform's) names that partner instead.
     return { page, html: fillPartnerSlots(readFileSync(file, 'utf8'), options.partner ?? partnerOfSettings(plan.partner)) };
   });
   const document = printDocument(plan.title, pages);

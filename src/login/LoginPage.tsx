@@ -32,7 +32,7 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
   const start = initialLoginState(search);
   const [mode, setMode] = useState<LoginMode>(start.mode);
   const [email, setEmail] = useState(start.email);
-  // Someone who just signed out of the deck hears so here (src/auth/signOutNotice.ts).
+  // Someone who just signed out of the deck hears so here (src/sdk/signOutNotice.ts).
   const [notice, setNotice] = useState<string | null>(() => takeSignOutNotice());
   // The single-use token verify-otp hands over when the account still needs a password.
   const [chooseToken, setChooseToken] = useState<string | null>(null);

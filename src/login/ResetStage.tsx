@@ -42,7 +42,7 @@ async function askResetStatus(client: Base44Client, resetToken: string): Promise
 export type ResetLookup = { state: 'checking' } | { state: 'known'; status: ResetStatus } | { state: 'unchecked' };
 
 /**
- * Asks the platform what a reset link is worth before any password is typed (issue 28: a used link
+ * Asks the platform what a reset link is worth before any password is typed (a used link
  * was refused only after both passwords were typed). A platform without the check gets the form.
  */
 export function useResetStatus(client: Base44Client, resetToken: string | null): { lookup: ResetLookup; recheck(): void } {

@@ -89,7 +89,7 @@ function startupMessage(url: string, options: PlatformOptions, report: Bootstrap
 }
 
 /**
- * Where the service token is, for the start-up message: never the token itself (issue 28: a log
+ * Where the service token is, for the start-up message: never the token itself (a log
  * shipped to a log service carried it, and it works for every call).
  */
 function serviceTokenWhere(options: PlatformOptions, generated: boolean): string {
@@ -100,7 +100,7 @@ function serviceTokenWhere(options: PlatformOptions, generated: boolean): string
 }
 
 /**
- * The version of the content this process serves (issue 27): recorded when it differs from the last
+ * The version of the content this process serves: recorded when it differs from the last
  * one. Without a ledger (no build, or one from before the ledger) there are no versions.
  */
 async function servedVersion(db: Db, appId: string, staticDir: string, log: (line: string) => void): Promise<ServedVersion | null> {
@@ -111,7 +111,7 @@ async function servedVersion(db: Db, appId: string, staticDir: string, log: (lin
   return { id, ledger };
 }
 
-/** Starts the API, the socket server and the static deck on one port (issue 6). */
+/** Starts the API, the socket server and the static deck on one port. */
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   const log = options.log ?? ((line: string) => console.log(line));
   // Modes first (a refused folder is left untouched), then the lock, then the database: of two

@@ -32,7 +32,7 @@ function storePair(pair: string): void {
  * window, which moves with this tab both ways over PRESENTER_CHANNEL; while "presenting" is on, each
  * move also drives the followers on other devices through the platform. Only the tab that opened the
  * presenter window is paired with it: the admin's other tabs (the console, a tab to read in) hear
- * the channel but never move with it (issue 28). Loaded for admins only.
+ * the channel but never move with it. Loaded for admins only.
  */
 export default function AdminPresenting() {
   const [location, navigate] = useLocation();

@@ -10,8 +10,8 @@ const INERT = { inert: '' } as Record<string, string>;
 
 /**
  * A slide as the audience sees it in present mode, whole: laid out on the same 1920×1080 canvas
- * and fitted the same way (present.css, presentCanvas.ts), then scaled to its box. Before issue 28
- * it showed the reading view cut to 16:9, so the presenter never saw a tall slide's end. A picture
+ * and fitted the same way (present.css, presentCanvas.ts), then scaled to its box, so
+ * the presenter sees a tall slide's end too (the reading view cut to 16:9 would hide it). A picture
  * for the presenter, so it is inert and hidden from assistive technology (the label beside it
  * names the slide).
  */

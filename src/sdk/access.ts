@@ -11,7 +11,7 @@ import type { Session } from './session.ts';
 export type AccessRecord = Record<string, unknown> & { id: string };
 
 /**
- * Sharing the deck (issue 11): calls the local platform adds to the platform's API. Against a
+ * Sharing the deck: calls the local platform adds to the platform's API. Against a
  * platform without them each rejects with a Base44Error that says so (code `not_offered`).
  */
 export interface AccessModule {

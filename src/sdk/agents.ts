@@ -8,7 +8,7 @@ export interface AgentMessage {
   [field: string]: unknown;
 }
 
-/** An agent conversation: id and a messages list (spec section 3). */
+/** An agent conversation: id and a messages list. */
 export interface AgentConversation {
   id: string;
   agent_name?: string;

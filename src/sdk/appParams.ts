@@ -2,7 +2,7 @@ import { paramStorageKey } from '../../schemas/platformWire.ts';
 import { resolveGlobals, type BrowserGlobals } from './globals.ts';
 import { createTokenStore, readParamFromAddress, takeParamFromAddress } from './tokenStore.ts';
 
-/** The platform parameters an app starts with (spec section 9, "Platform client"). */
+/** The platform parameters an app starts with. */
 export interface AppParams {
   appId: string | null;
   serverUrl: string | null;

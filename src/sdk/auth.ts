@@ -3,7 +3,7 @@ import { navigate, type Globals } from './globals.ts';
 import type { Http } from './http.ts';
 import type { Session } from './session.ts';
 
-/** The signed-in user; `role` is the one field the app reads (spec section 3). */
+/** The signed-in user; `role` is the one field the app reads. */
 export interface User {
   id?: string;
   email?: string;

@@ -15,7 +15,7 @@ import { createTokenStore, pickUpToken } from './tokenStore.ts';
 /** Called with every Base44Error a request rejects with. */
 export type ErrorListener = (error: Base44Error) => void;
 
-/** Client configuration (spec section 3) plus injectable browser globals, a timeout and a client-wide signal. */
+/** Client configuration plus injectable browser globals, a timeout and a client-wide signal. */
 export interface ClientConfig extends BrowserGlobals {
   /** Origin of the platform; `''` (the default) means same origin. */
   serverUrl?: string;
@@ -30,7 +30,7 @@ export interface ClientConfig extends BrowserGlobals {
   /** Extra headers on every request; X-App-Id and Authorization win over them. */
   headers?: Record<string, string>;
   options?: { onError?: ErrorListener };
-  /** Request timeout in ms; default none (spec section 9). */
+  /** Request timeout in ms; default none. */
   timeout?: number;
   /** Aborts every in-flight and later request of this client (e.g. on unmount). Per call: see RequestOptions. */
   signal?: AbortSignal;
@@ -64,9 +64,9 @@ export interface Base44Client<M extends object = EntityTypes> {
   auth: AuthModule;
   functions: FunctionsModule;
   agents: AgentsModule;
-  /** Invitations, revocation and requests (issue 11): the local platform's calls. */
+  /** Invitations, revocation and requests: the local platform's calls. */
   access: AccessModule;
-  /** Any socket room the caller may join, e.g. the admins' presence room (issue 12); same socket as entity rooms. */
+  /** Any socket room the caller may join, e.g. the admins' presence room; same socket as entity rooms. */
   realtime: Pick<Realtime, 'subscribe'>;
   setToken(token: string): void;
   /** The current user token, if any (startApp reads it). */

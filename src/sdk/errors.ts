@@ -54,7 +54,7 @@ export const networkError = (cause: unknown): Base44Error => new Base44Error('Ne
 export const timeoutError = (ms: number): Base44Error => new Base44Error(`timeout of ${ms}ms exceeded`, { code: 'ERR_TIMEOUT' });
 export const canceledError = (cause?: unknown): Base44Error => new Base44Error('canceled', { code: 'ERR_CANCELED', cause });
 
-/** The spec section 5 rejection for a plain string where named parameters belong. */
+/** The rejection for a plain string where named parameters belong. */
 export function namedParametersError(kind: 'Function' | 'Integration', name: string, data: unknown): Base44Error {
   return new Base44Error(`${kind} ${name} must receive an object with named parameters, received: ${String(data)}`, {
     code: 'ERR_BAD_REQUEST',

@@ -1,7 +1,7 @@
 import { Base44Error, canceledError, errorFromResponse, networkError, timeoutError } from './errors.ts';
 import type { Globals } from './globals.ts';
 
-/** Per-request knobs: an AbortSignal and a timeout in ms (both optional; default timeout none, spec section 9). */
+/** Per-request knobs: an AbortSignal and a timeout in ms (both optional; default timeout none). */
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
   timeout?: number | undefined;

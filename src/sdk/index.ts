@@ -1,4 +1,4 @@
-// The SDK's one public entry (design.md): everything the app and tests may use, nothing else.
+// The SDK's one public entry: everything the app and tests may use, nothing else.
 export { createClient } from './client.ts';
 export type { Base44Client, ClientConfig, ClientInfo, ErrorListener, ServiceRoleClient } from './client.ts';
 export { Base44Error } from './errors.ts';

@@ -5,7 +5,7 @@ export type CallBody = { json: unknown; form?: undefined } | { form: FormData; j
 
 const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
 
-/** Rejects a string (spec section 5) and picks the body: FormData as is, multipart when a File/Blob is present, else JSON. */
+/** Rejects a string and picks the body: FormData as is, multipart when a File/Blob is present, else JSON. */
 export function toCallBody(kind: 'Function' | 'Integration', name: string, data: unknown): CallBody {
   if (typeof data === 'string') throw namedParametersError(kind, name, data);
   if (typeof FormData !== 'undefined' && data instanceof FormData) return { form: data };

@@ -1,4 +1,4 @@
-// What ADMIN_PATH shows (issue 11): the console for an admin with a platform client, the deck's own
+// What ADMIN_PATH shows: the console for an admin with a platform client, the deck's own
 // screens (its 404 there) for a viewer, elsewhere, or standalone. The console is the real lazy chunk
 // on a real client; its platform is unreachable here, so each section says so instead of a list.
 import { act, cleanup, render, screen } from '@testing-library/react';

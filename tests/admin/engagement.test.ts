@@ -4,7 +4,7 @@ import { lastVersions, median, summarizeEngagement, type SlideRef } from '../../
 import { bookOfRecords } from '../../src/admin/engagement/viewTally.ts';
 import { laterVersion } from '../../src/admin/engagement/visitSummary.ts';
 
-// The console's aggregation of raw SlideView records (issue 12): per viewer, per visit, per slide.
+// The console's aggregation of raw SlideView records: per viewer, per visit, per slide.
 
 const SLIDES: SlideRef[] = [
   // Given out of order on purpose: the deck order is the registry's `order`, the appendix last.
@@ -155,7 +155,7 @@ describe('summarizeEngagement', () => {
   });
 });
 
-describe('the version each viewer last saw (issue 27)', () => {
+describe('the version each viewer last saw', () => {
   const onVersion = (record: SlideViewRecord, version: string | undefined): SlideViewRecord =>
     version === undefined ? record : { ...record, version_id: version };
   // Interleaved: ada read version 2, then version 1 again (a tab left open on an older build), in two

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SlideViewRecord } from '../../schemas/engagementPaths.ts';
 import { csvField, csvFileName, downloadText, viewsCsv } from '../../src/admin/engagement/viewsCsv.ts';
 
-// The raw views as CSV (issue 12): header, one row per record, RFC 4180 quoting, ISO times, and the
+// The raw views as CSV: header, one row per record, RFC 4180 quoting, ISO times, and the
 // download through a Blob behind a link.
 
 const RECORD: SlideViewRecord = {

@@ -6,7 +6,7 @@ import { MAX_LIMIT } from '../../src/platform/records/listQuery.ts';
 import { createClient, type Base44Client, type EntityHandler } from '../../src/sdk/index.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 
-// The console's loading of every SlideView record (issue 12), with the deck's real client against
+// The console's loading of every SlideView record, with the deck's real client against
 // the real local platform: pages of the platform's largest size, asked for in parallel, each
 // record once.
 let p: TestPlatform;

@@ -10,7 +10,7 @@ import { connected } from '../platform/socketEvents.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
 
-// The console's presence feed and the opened-deck notice (issue 12) with the deck's real client
+// The console's presence feed and the opened-deck notice with the deck's real client
 // against the real local platform, a viewer's page stood in for by a socket that reports its slide.
 let p: TestPlatform;
 let client: Base44Client;

@@ -7,7 +7,7 @@ import { chartLabel } from '../../src/admin/engagement/SlideTimeChart.tsx';
 import { viewingNow } from '../../src/admin/engagement/usePresence.ts';
 import { progressText } from '../../src/admin/engagement/ViewerDetail.tsx';
 
-// The console's words for engagement (issue 12): durations, devices, how far, the Live list and the notice.
+// The console's words for engagement: durations, devices, how far, the Live list and the notice.
 
 describe('durationText', () => {
   it('rounds to the second and keeps two units at most', () => {

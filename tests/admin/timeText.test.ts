@@ -21,7 +21,7 @@ describe('times in the console', () => {
   });
 });
 
-describe('the console’s clock (issue 28)', () => {
+describe('the console’s clock', () => {
   it('never says "in N minutes" for something that happened, and counts what did from the server’s now', () => {
     // Written by the server a moment after the console's last tick, or by a clock a little ahead.
     expect(pastTime('2026-11-24T12:01:30Z', NOW)).toBe('just now');

@@ -12,7 +12,7 @@ import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../
 import { sendSampleViews, sendViews, TALLY_SLIDES, viewFields, visitId } from '../platform/viewRecords.ts';
 import { eventually } from '../support/waitFor.ts';
 
-// The console's live sums of SlideView records (issue 12), with the deck's real client against the
+// The console's live sums of SlideView records, with the deck's real client against the
 // real local platform: started from the tally function (or, without one, from the raw records),
 // each new record added once, and read again after a deletion.
 let p: TestPlatform;

@@ -1,4 +1,4 @@
-// The version each viewer last saw (issue 27), as the Engagement section's viewer table shows it:
+// The version each viewer last saw, as the Engagement section's viewer table shows it:
 // named as the Versions section names versions, a dash with words for screen readers when the
 // newest record has no version, and no column at all on a deck that has never had versions.
 import { cleanup, render, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Platform failures as the viewer's dialogs show them (issue 11).
+// Platform failures as the viewer's dialogs show them.
 import { describe, expect, it } from 'vitest';
 import { formErrorOf } from '../../src/app/formErrorOf.ts';
 import { FormError } from '../../src/components/forms/FormError.ts';

@@ -1,4 +1,4 @@
-// Toasts on screen (issue 28): every one closes itself after its time (not while its reader points at
+// Toasts on screen: every one closes itself after its time (not while its reader points at
 // or focuses the toasts: CSS states happy-dom lacks, checked in chromium, tests/browser/consoleTruth.test.ts);
 // at most three are open; a link moves within the deck, and none leads to the page the reader is on.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

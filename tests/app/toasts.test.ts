@@ -12,7 +12,7 @@ describe('toasts', () => {
     expect(toasts.at(-1)!.id).toBe(6);
   });
 
-  it('keeps at most three open: a fourth closes the oldest (issue 28)', () => {
+  it('keeps at most three open: a fourth closes the oldest', () => {
     let toasts: Toast[] = [];
     for (let id = 1; id <= 5; id++) toasts = add(toasts, id);
     expect(toasts.filter((toast) => toast.open).map((toast) => toast.id)).toEqual([5, 4, 3]);
@@ -30,7 +30,7 @@ describe('toasts', () => {
     expect(toasts.map((toast) => toast.id)).toEqual([2]);
   });
 
-  it('removes a dismissed toast after 1,000,000 ms (spec section 9)', () => {
+  it('removes a dismissed toast after 1,000,000 ms', () => {
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
   });
 });

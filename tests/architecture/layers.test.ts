@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The one-way layers of the README's architecture section (shared/design.md): a file may import only
+// The one-way layers of the architecture: a file may import only
 // from its own layer or from the layers its entry lists. A failure names the file, the line and the arrow.
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -57,18 +57,18 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   sdk: ['schemas'],
   auth: ['sdk', 'schemas'],
   app: [...REACT_SIDE, 'auth', 'sdk', 'styles', 'admin', 'engagement', 'presenting'],
-  // The admin console (issue 11): its own chunk, on the client and the deck's pieces.
+  // The admin console: its own chunk, on the client and the deck's pieces.
   admin: ['sdk', 'schemas', 'components', 'deck', 'registry', 'content'],
-  // The viewer's engagement (issue 12): options, recorder, presence over the access socket, watermark.
+  // The viewer's engagement: options, recorder, presence over the access socket, watermark.
   engagement: ['auth', 'sdk', 'schemas', 'registry', 'content'],
-  // Presenting (issue 13): presenter window, follow-me; its pieces load lazily (src/presenting/Presenting.tsx).
+  // Presenting: presenter window, follow-me; its pieces load lazily (src/presenting/Presenting.tsx).
   presenting: ['auth', 'sdk', 'schemas', 'deck', 'components', 'registry', 'content'],
   login: ['sdk', 'styles', 'schemas'],
   styles: [],
   // The local platform is Node only: it may read the content pipeline, never the React layers.
   platform: ['content', 'schemas'],
   build: BELOW_TOP,
-  // The PDF export (issue 12): Node only, prints the built pages with the build's chromium.
+  // The PDF export: Node only, prints the built pages with the build's chromium.
   export: ['build', 'content', 'schemas'],
   bench: [...BELOW_TOP, 'build', 'export'],
   scripts: [...BELOW_TOP, 'build', 'bench', 'export'],

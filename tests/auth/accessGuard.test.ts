@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Finding 9 of issue 9: the access guard against the real local platform (revocations) and a real
+// The access guard against the real local platform (revocations) and a real
 // socket.io server (a network drop), with real HTTP and real sockets throughout.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { guardAccess, type AccessGuard } from '../../src/auth/accessGuard.ts';

@@ -1,4 +1,4 @@
-// The app-start reducer (spec section 4): every transition, and the events each phase ignores.
+// The app-start reducer: every transition, and the events each phase ignores.
 import { describe, expect, test } from 'vitest';
 import { appStartReducer, initialAppStart, type settingsAuthError, type AppStartState } from '../../src/auth/appStart.ts';
 
@@ -153,7 +153,7 @@ describe('ready', () => {
   });
 });
 
-describe('ended (finding 9: access revoked while the deck is open)', () => {
+describe('ended (access revoked while the deck is open)', () => {
   const ended = appStartReducer(ready, { type: 'access_ended' });
 
   test('access_ended from ready: phase ended, no user, not authenticated, the access-ended error, no login redirect', () => {
@@ -191,7 +191,7 @@ describe('ended (finding 9: access revoked while the deck is open)', () => {
     expect(appStartReducer(ended, { type: 'started' })).toBe(initialAppStart);
   });
 
-  test('issue 28: ended with the reason a reload kept, or none', () => {
+  test('ended with the reason a reload kept, or none', () => {
     expect(appStartReducer(ready, { type: 'access_ended', endedBy: 'password_changed' }).authError).toEqual({
       type: 'access_ended',
       message: 'Your access to this deck has ended',
@@ -205,7 +205,7 @@ describe('ended (finding 9: access revoked while the deck is open)', () => {
   });
 });
 
-describe('ended during the app start (issue 11: an expired or revoked person)', () => {
+describe('ended during the app start (an expired or revoked person)', () => {
   const endedShape = {
     phase: 'ended',
     user: null,

@@ -62,7 +62,7 @@ describe('the gate on the platform', () => {
     expect(document.body.textContent).toContain(
       'You are not registered to use this application. This deck is shared by invitation, and your account is not on its list.',
     );
-    // Whoever sees this was invited by nobody (issue 11): no "person who invited you", no server log.
+    // Whoever sees this was invited by nobody: no "person who invited you", no server log.
     expect(document.body.textContent).not.toMatch(/invited you|server log/);
     expect([...document.querySelectorAll('.system-screen__hints li')].map((li) => li.textContent)).toEqual([
       'Verify you are logged in with the correct account',
@@ -98,7 +98,7 @@ describe('the gate on the platform', () => {
   });
 });
 
-describe('Access Restricted: requesting access (issue 11)', () => {
+describe('Access Restricted: requesting access', () => {
   const requestRoute = 'POST /api/apps/app-1/auth/request-access';
   async function restricted() {
     server.reply(settingsRoute, forbidden('user_not_registered'));
@@ -153,7 +153,7 @@ describe('Access Restricted: requesting access (issue 11)', () => {
   });
 });
 
-describe("the viewer's platform actions, wired from the session (issue 11)", () => {
+describe("the viewer's platform actions, wired from the session", () => {
   const viewer = { id: 'u7', email: 'dana@harbor.test', role: 'user', prepared_for: { name: 'Dana Reyes', company: 'Harbor Lending' } };
 
   it("the person's own Prepared for from `me` replaces the deck-wide partner on the cover", async () => {
@@ -203,7 +203,7 @@ describe("the viewer's platform actions, wired from the session (issue 11)", () 
   });
 });
 
-describe('an expired or revoked person at the app start (issue 11)', () => {
+describe('an expired or revoked person at the app start', () => {
   it('a 403 access_ended on the settings read shows the ended screen, never the deck, and forgets the token', async () => {
     server.reply(settingsRoute, forbidden('access_ended'));
     await renderGate('/market', { token: 'tok-expired' });
@@ -226,7 +226,7 @@ describe('an expired or revoked person at the app start (issue 11)', () => {
   });
 });
 
-describe('after access ended (issue 9, finding 9)', () => {
+describe('after access ended', () => {
   it('the tab shows the ended screen on its next load, with no platform call and no deck; a sign-in (a token) starts normally', async () => {
     sessionStorage.setItem('deck_access_ended', '1');
     await renderGate('/market');

@@ -25,7 +25,7 @@ describe('bench tables', () => {
     const text = deckTable({ ...base, keyToHeading: moves });
     expect(text).toMatch(/median \(ms, 4 moves\)\s+5\.5\s+≤ 10\s+ok/);
     expect(text).toMatch(/next h1, p95 \(ms\)\s+26\.4\s+≤ 10\s+MISS/);
-    // Issue 13: the heading visible, against 16 ms median and 33 ms p95.
+    // The heading visible, against 16 ms median and 33 ms p95.
     expect(text).toMatch(/visible, median \(ms\)\s+16\.5\s+≤ 16\s+MISS/);
     expect(text).toMatch(/visible, p95 \(ms\)\s+79\.2\s+≤ 33\s+MISS/);
   });

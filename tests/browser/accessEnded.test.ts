@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { testChromium } from './sharedChromium.ts';
 
-// Finding 9 of issue 9: the built deck behind the local platform, a viewer whose account the admin
+// The built deck behind the local platform, a viewer whose account the admin
 // deletes while their deck is open, in chromium.
 const ENDED = 'Your access to this deck has ended';
 let p: TestPlatform;

@@ -7,7 +7,7 @@ import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { testChromium } from './sharedChromium.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 
-// Issue 11: the admin console at /admin in the built deck behind the real local platform, in chromium.
+// The admin console at /admin in the built deck behind the real local platform, in chromium.
 // An admin invites (a past expiry first), allows a domain, revokes through the confirm dialog and sees
 // a request arrive live; a viewer at /admin gets the ordinary 404 and not one byte of the console.
 const ASSETS = 'dist/assets';
@@ -186,7 +186,7 @@ describe('the admin console', () => {
     expect(await card.textContent()).toContain('I am on the lending committee.');
     const toast = admin.getByRole('status').filter({ hasText: 'Access request from stranger@elsewhere.example' });
     await toast.waitFor();
-    // Issue 28: the admin is in the console already (elsewhere in the deck the toast links to it: consoleTruth.test.ts).
+    // The admin is in the console already (elsewhere in the deck the toast links to it: consoleTruth.test.ts).
     expect(await toast.getByRole('link').count()).toBe(0);
   });
 

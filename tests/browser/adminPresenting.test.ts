@@ -8,7 +8,7 @@ import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../
 import { eventually } from '../support/waitFor.ts';
 import { pathOf, signedInPage } from './presenterSession.ts';
 
-// An admin presenting (issue 28), in chromium against the local platform serving the built deck:
+// An admin presenting, in chromium against the local platform serving the built deck:
 // the presenter window moves with the one tab that opened it and no other admin tab (the console
 // stays put); the admin's own email is never projected (no watermark in present mode or the
 // presenter view, while a viewer keeps theirs); the presenter's previews show each slide whole.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { testChromium } from './sharedChromium.ts';
 
-// Issue 9, finding 10: zero axe violations of any impact on every form of the sign-in page and on every
+// Zero axe violations of any impact on every form of the sign-in page and on every
 // system screen of the gate, at 1280 and 390 px (the routes themselves: routes.test.ts; the
 // access-ended screen: accessEnded.test.ts). Each state is scanned as a visitor reaches it.
 let p: TestPlatform;
@@ -109,7 +109,7 @@ describe('the sign-in page, every form', () => {
       .click();
     await page.getByRole('heading', { name: 'Reset link already used' }).waitFor();
     found.push(...(await axeViolations(page, 'reset, a link that died while open')));
-    // Issue 28: a dead link is refused as it opens, before anything is typed.
+    // A dead link is refused as it opens, before anything is typed.
     await page.goto(`${p.url}/login?reset_token=not-a-live-token`);
     await page.getByRole('heading', { name: 'Reset link not valid' }).waitFor();
     found.push(...(await axeViolations(page, 'reset, dead link')));
@@ -123,7 +123,7 @@ describe('the system screens of the gate', () => {
     const found: string[] = [];
     const settings = /\/public-settings\/by-id\//;
 
-    // With a token: a visitor without one goes straight to the sign-in page, reading no settings (issue 28).
+    // With a token: a visitor without one goes straight to the sign-in page, reading no settings.
     const viewer = await registeredUser(p, 'gate-screens@lender.test', 'gate-password-12');
     const loading = await newPage();
     await loading.route(settings, () => undefined);

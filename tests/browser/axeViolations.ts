@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * axe-core over the page, every rule, run in the page as axe-core documents (`axe.run`; toolchain.md).
+ * axe-core over the page, every rule, run in the page as axe-core documents (`axe.run`).
  * Its source goes in once per document. Only violations carry every node: the other result kinds keep
  * their rule ids and one node each, which nothing here reads. Measured on a deck page here: 0.5 CPU-s
  * a scan against 1.25 through @axe-core/playwright, which read every result kind's nodes back. Our
@@ -19,7 +19,7 @@ export async function axeScan(page: Page): Promise<AxeResults> {
 
 /**
  * Every axe violation, of any impact, at each width (1280 and 390 px unless told), each named with
- * the state it was found in. A scan waits for the page's fades to end (toolchain.md); an endless
+ * the state it was found in. A scan waits for the page's fades to end (a half-faded text reads as low contrast); an endless
  * animation (the Loading spinner) is let be. A page that has just mounted has no animation yet for a
  * frame (framer-motion starts its fade on the next one, from opacity 0.2), so the scan also waits for
  * every slide frame to be fully opaque: a CI run caught a followed page mid-fade without it. The

@@ -8,7 +8,7 @@ import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 
-// A console that tells the truth (issue 28), in chromium against the local platform serving the
+// A console that tells the truth, in chromium against the local platform serving the
 // built deck: times against the server's clock on a laptop whose clock is two minutes off either
 // way; the very first switch an admin flips reaches a deck that is already open; the People table
 // on a phone reaches Revoke without sideways scrolling.

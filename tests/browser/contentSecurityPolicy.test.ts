@@ -10,7 +10,7 @@ import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
 import { hydrated, signedInPage } from './presenterSession.ts';
 
-// Issue 23, item 6, in chromium: every page runs under its Content-Security-Policy with zero
+// In chromium: every page runs under its Content-Security-Policy with zero
 // violations: signed out (gate, sign-in in each form, 404), every deck page loaded directly and
 // reached by key, the dialogs, present mode, the presenter window, the admin console's sections and
 // dialogs, follow-me and the socket, the watermark and the PDF download; and the standalone build
@@ -139,7 +139,7 @@ describe('signed out', () => {
     await page.getByRole('button', { name: /Forgot your password/ }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.goto(`${p.url}/login?reset_token=not-a-live-token`);
-    // A dead reset link says so as it opens (issue 28), before anything is typed.
+    // A dead reset link says so as it opens, before anything is typed.
     await page.getByRole('heading', { name: 'Reset link not valid' }).waitFor();
     await page.goto(`${p.url}/login?invite_token=not-a-live-token`);
     await page.getByRole('heading').first().waitFor();

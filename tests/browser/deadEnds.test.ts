@@ -13,7 +13,7 @@ import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 
-// No dead ends (issue 28), in chromium: "Download PDF" only when a PDF can be served, and the console
+// No dead ends, in chromium: "Download PDF" only when a PDF can be served, and the console
 // says why not; every error a person can reach in the browser is a page in the deck's style; a page
 // turned while the server is down says it is reconnecting and fills in once it is back; a signed-out
 // first visit logs nothing in the browser's console.

@@ -12,7 +12,7 @@ import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 
-// Issue 27 end to end: a partner reads the deck; the build changes one ledger figure and the platform
+// Deck versions end to end: a partner reads the deck; the build changes one ledger figure and the platform
 // restarts on the same data; the partner comes back to a notice, a "What changed" dialog and the
 // marked figure, none of which the next visit shows again, and a first-time viewer never sees.
 

@@ -13,7 +13,7 @@ import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 import { signedInWithToken } from './presenterSession.ts';
 
-// Issue 12, the console's side, in chromium against the real local platform serving the built deck:
+// Engagement, the console's side, in chromium against the real local platform serving the built deck:
 // the switches save and survive a reload; a viewer reads three slides for known times (the page's
 // clock moved by hand) and the admin's console shows those times once the visit ends (how soon: `npm run
 // bench`); the Live list shows the viewer on their slide and the "opened the deck" notice comes to an
@@ -139,7 +139,7 @@ describe('a viewer reads three slides', () => {
     const row = live.locator(`tr[data-viewer="${viewerEmail}"]`);
     await eventually(async () => (await row.getAttribute('data-path')) === second, { what: `the viewer listed on ${second}`, timeoutMs: 10_000 });
     await elsewhere.getByText(openedText({ email: viewerEmail })).waitFor({ timeout: 10_000 });
-    // Toasts close by themselves (issue 28): the admin's pointer rests on this one, which keeps it.
+    // Toasts close by themselves: the admin's pointer rests on this one, which keeps it.
     await elsewhere.getByText(openedText({ email: viewerEmail })).hover();
     await read(12_000);
     const third = await next(viewer);

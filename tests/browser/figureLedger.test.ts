@@ -14,7 +14,7 @@ import { exportDeck } from '../../src/export/exportDeck.ts';
 import { exportPages } from '../../src/export/exportPages.ts';
 import { axeViolations } from './axeViolations.ts';
 
-// Issue 26 end to end: one ledger edit reaches every page and the PDF that show the figure, and the
+// The figures ledger end to end: one ledger edit reaches every page and the PDF that show the figure, and the
 // source notes of figures whose source is given work in the reading view, the PDF and present mode.
 // One build of a copy of the slides: market.homeEquity edited (13.95T → 13.96T, the issue's edit), a
 // few figures given test sources (the real ones are the owners' to give), the market page saved with a
@@ -83,7 +83,7 @@ afterAll(async () => {
 
 /** A page of the copy, after its fades. */
 async function open(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  // A context of its own: axe needs one (toolchain.md).
+  // A context of its own: axe needs one.
   const page = await (await browser.newContext({ viewport })).newPage();
   await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
   await page.waitForFunction(() => document.getAnimations().length === 0);

@@ -6,7 +6,7 @@ import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../
 import { axeViolations } from './axeViolations.ts';
 import { pathOf, signedInPage } from './presenterSession.ts';
 
-// Follow-me across devices (issue 13): two separate browser contexts against the local platform, an
+// Follow-me across devices: two separate browser contexts against the local platform, an
 // admin who presents and a viewer who follows through several slides, pauses by moving on their own
 // and rejoins with one click. The offer is small, non-modal and axe-clean.
 

@@ -6,7 +6,7 @@ import { testChromium } from './sharedChromium.ts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
 
-// Issue 11: the invited partner's whole way in, from the mail a real SMTP server on loopback
+// The invited partner's whole way in, from the mail a real SMTP server on loopback
 // received to the deck, in chromium, with fresh browser contexts as a partner's own browser.
 const PARTNER = 'partner@lender.example';
 const PASSWORD = 'lender-chosen-passphrase-7';

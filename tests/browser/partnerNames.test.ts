@@ -4,7 +4,7 @@ import { testChromium } from './sharedChromium.ts';
 import { loadDeckPartner } from '../../src/registry/slideRegistry.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 
-// Issue 25 in chromium against the local platform serving the built deck, with two partners at once
+// Each partner's own name, in chromium against the local platform serving the built deck, with two partners at once
 // and a distinctive deck-wide partner: each sees their own line on the cover from the first frame
 // (a MutationObserver installed before the page's first byte sees no other name, ever), with
 // JavaScript on and off, and nothing partner A's browser receives (pages, chunks, API, socket

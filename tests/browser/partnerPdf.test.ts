@@ -9,7 +9,7 @@ import { loadDeckPartner } from '../../src/registry/slideRegistry.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
 
-// Issue 25: a viewer with their own Prepared-for downloads the deck printed for their partner (by the
+// A viewer with their own Prepared-for downloads the deck printed for their partner (by the
 // export's code and Debian's chromium, once per partner and build, kept in the PDF folder) and stamped
 // with their email and the day, as one revision. It never names the deck-wide partner.
 

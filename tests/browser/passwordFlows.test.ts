@@ -5,7 +5,7 @@ import { testChromium } from './sharedChromium.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { axeViolations } from './axeViolations.ts';
 
-// Issue 28, passwords, in chromium against the local platform serving the built deck: a person's own
+// Passwords, in chromium against the local platform serving the built deck: a person's own
 // password change ends their other sessions with words that say so (never "ask for a new invitation");
 // a used reset link is refused when it is opened, before anything is typed; an invitation a
 // password change ended says why.

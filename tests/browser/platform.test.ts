@@ -14,7 +14,7 @@ const ADMIN = { email: 'admin@deck.test', password: 'admin-password-1' };
 let platform: RunningPlatform;
 let browser: Browser;
 let dataDir: string;
-// Codes are only in the server log, never in the stored outbox (issue 9, finding 7).
+// Codes are only in the server log, never in the stored outbox.
 const logs: string[] = [];
 
 beforeAll(async () => {

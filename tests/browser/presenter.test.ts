@@ -6,7 +6,7 @@ import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../
 import { axeViolations } from './axeViolations.ts';
 import { pathOf, signedInPage } from './presenterSession.ts';
 
-// The presenter view (issue 13) in chromium against the local platform: P opens a second window of
+// The presenter view in chromium against the local platform: P opens a second window of
 // the same browser with the current and next slide, the notes, the timer and the clock; moving in
 // either window moves the other (BroadcastChannel). Viewers and the standalone build have none of it.
 

@@ -6,7 +6,7 @@ import { NOTES_DIR, NOTES_FILE } from '../../schemas/presentingPaths.ts';
 import { CONTENT_ASSETS_DIR } from '../../src/content/contentChunks.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 
-// Speaker notes are for admins only (issue 13): after a real build (globalSetup), no file in dist/,
+// Speaker notes are for admins only: after a real build (globalSetup), no file in dist/,
 // which hosts and the platform serve, holds any line of any note; the notes sit beside it instead.
 
 const DIST = 'dist';

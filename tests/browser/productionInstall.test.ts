@@ -1,4 +1,4 @@
-// Issue 14, "A production install works": what `npm run build` made (dist/ and dist-server/) plus
+// A production install works: what `npm run build` made (dist/ and dist-server/) plus
 // package.json and the lock file, installed with `npm ci --omit=dev` in an empty folder, starts with
 // `npm run serve`: no tsx, Vite, TypeScript or any other devDependency on the serving machine.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -115,7 +115,7 @@ async function checkServes(url: string): Promise<void> {
     .join('; ');
   const admitted = await fetch(`${url}/market`, { headers: { Cookie: cookie } });
   expect(admitted.status).toBe(200);
-  // The page as built, with the partner it is pitched to (issue 25): the deck-wide one, since the admin
+  // The page as built, with the partner it is pitched to: the deck-wide one, since the admin
   // has no Prepared-for of their own.
   const partnerTag = new RegExp(`<meta name="${PARTNER_META}" content='([^']*)' />`);
   const served = await admitted.text();

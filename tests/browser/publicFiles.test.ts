@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { testChromium } from './sharedChromium.ts';
 
-// Issue 9, finding 2, in the browser: the deck's registry (settings, page titles) is gated content, and a
+// In the browser: the deck's registry (settings, page titles) is gated content, and a
 // visitor the gate turns away never even asks for it. The built deck behind the local platform.
 let platform: TestPlatform;
 let browser: Browser;

@@ -6,7 +6,7 @@ import { twoFrames } from './twoFrames.ts';
 withChromium();
 
 describe('accessibility', () => {
-  // Issue 9, finding 10: zero violations of any impact, on a desktop and on a phone.
+  // Zero violations of any impact, on a desktop and on a phone.
   it.each([...routes, '/no-such-page'])('%s has no axe violations of any impact at 1280 and 390 px', async (route) => {
     const { page } = await reusedPage();
     const found: string[] = [];

@@ -5,7 +5,7 @@ import { testChromium } from './sharedChromium.ts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
 
-// Issue 11 end to end, each person in their own browser context, every step through the screens a
+// Sharing the deck end to end, each person in their own browser context, every step through the screens a
 // person uses (the console, the mail a real SMTP server received, the sign-in page, the deck): the
 // admin invites the partner with a "Prepared for", the partner comes in by the mailed link alone
 // and sees their own cover, the admin revokes and the partner's open deck ends; a stranger asks for

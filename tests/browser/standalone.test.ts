@@ -59,7 +59,7 @@ describe('slide bodies', () => {
   it('load lazily: the first visit fetches its own body only; activity prefetches the previous and the next', async () => {
     const idle = await requestsOf('/problem');
     // The registry (settings, page names) is gated content too, so it comes from the content folder;
-    // so does the deck-wide partner, which the standalone deck shows (issue 25: it has its own chunk).
+    // so does the deck-wide partner, which the standalone deck shows (it has its own chunk).
     expect(
       idle
         .filter((url) => url.startsWith('/assets/content/'))

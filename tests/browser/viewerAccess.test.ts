@@ -9,7 +9,7 @@ import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../
 import { eventually } from '../support/waitFor.ts';
 import { signedInWithToken } from './presenterSession.ts';
 
-// Issue 11, the viewer's side, in chromium against the real local platform serving the built deck:
+// Sharing the deck, the viewer's side, in chromium against the real local platform serving the built deck:
 // a stranger asks for access, a viewer changes their password from the account menu, a person's own
 // "Prepared for", the contact page's links and consultation form, and the brand cards' links.
 let p: TestPlatform;

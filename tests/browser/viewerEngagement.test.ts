@@ -26,7 +26,7 @@ import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 import { signedInWithToken } from './presenterSession.ts';
 
-// Issue 12, the viewer's side, in chromium against the real local platform serving the built deck:
+// Engagement, the viewer's side, in chromium against the real local platform serving the built deck:
 // recording off sends nothing; recording on sends time per slide in few bulk requests that match
 // the time spent; the notice shows once; the watermark and the Download PDF link follow the
 // switches the admins set, live; the screens stay free of axe violations.

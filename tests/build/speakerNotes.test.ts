@@ -1,5 +1,5 @@
 // What the build hands the server and no viewer may fetch (speaker notes, the figures ledger): where
-// it goes, what it holds, and how it is written (issue 29 found these reached only by whole builds).
+// it goes, what it holds, and how it is written (mutation testing found these reached only by whole builds).
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

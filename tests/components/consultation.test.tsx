@@ -1,4 +1,4 @@
-// "Schedule a Consultation" (issue 11): the request form on the platform, the scheduling address standalone, the spec's plain button otherwise.
+// "Schedule a Consultation": the request form on the platform, the scheduling address standalone, the spec's plain button otherwise.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConsultationButton } from '../../src/components/ConsultationButton.tsx';

@@ -1,4 +1,4 @@
-// contact.schedulingUrl (issue 11): where "Schedule a Consultation" leads in a standalone build, checked like every deck setting.
+// contact.schedulingUrl: where "Schedule a Consultation" leads in a standalone build, checked like every deck setting.
 import { describe, expect, it } from 'vitest';
 import { DeckSettings } from '../../schemas/deckSettings.ts';
 import { assembleDeck } from '../../src/content/assembleDeck.ts';

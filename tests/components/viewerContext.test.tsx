@@ -1,4 +1,4 @@
-// Slide components that read the viewer (issue 11): "Prepared for" on the cover and the contact page, and the contact links.
+// Slide components that read the viewer: "Prepared for" on the cover and the contact page, and the contact links.
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ const deckWide = partnerOfSettings(deckPartner);
 const own = (preparedFor: { name: string; company?: string }) => ({ partner: partnerOfPreparedFor(preparedFor) });
 
 describe('PartnerFooter', () => {
-  it('while the partner is not known: no name at all, and the line is hidden (issue 25)', () => {
+  it('while the partner is not known: no name at all, and the line is hidden', () => {
     const { container } = view(<PartnerFooter />);
     expect(container.textContent).toBe('Prepared for ');
     expect(container.querySelector('strong[data-partner="line"]')!.textContent).toBe('');

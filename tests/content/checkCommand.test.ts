@@ -219,7 +219,7 @@ function runCheck(dir: string, args: string[] = []): Promise<{ status: number | 
 /** The error lines of a check output (warnings and notes aside). */
 const errorLines = (output: string) => output.split('\n').filter((line) => /^\S+:\d+:\d+ /.test(line) && !/ (warning|note): /.test(line));
 
-describe('the check on each editor mistake of issue 10', () => {
+describe('the check on each common editor mistake', () => {
   const copies = new Map<string, string>();
   beforeAll(() => {
     for (const mistake of MISTAKES) {

@@ -7,7 +7,7 @@ import { slideModule } from '../../src/content/registryModules.ts';
 import { sampleNotice } from '../../src/content/samples.ts';
 import { realDeckSources, withSlide } from '../fixtures/deckFixture.ts';
 
-// Issue 26: each editor mistake about figures, and the exact message the check gives it.
+// Each editor mistake about figures, and the exact message the check gives it.
 const TODAY = '2026-01-15';
 const sources: DeckSources = { ...realDeckSources(), today: TODAY };
 const textOf = (file: string) =>
@@ -239,7 +239,7 @@ describe('sources', () => {
   });
 });
 
-// Issue 29 (mutation testing): the ledger's own checks on a small ledger, so each test controls every
+// Found by mutation testing: the ledger's own checks on a small ledger, so each test controls every
 // number it sums or dates. Every result is computed inside its test: Stryker turns a mutant on only
 // for code that runs in a test, not in a describe body.
 const LEDGER = 'slides/figures.yaml';

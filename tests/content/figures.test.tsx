@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SPEC_FIGURES } from '../support/specFigures.ts';
 import { renderRoute, textOf } from '../support/renderRoute.tsx';
 
-// Every figure of spec sections 2 and 9 by page (one list, also read by the PDF export's test).
+// Every figure the spec states by page (one list, also read by the PDF export's test).
 const FIGURES = SPEC_FIGURES;
 
 const BRAND_PAGES = [
@@ -27,7 +27,7 @@ describe('every page shows its spec figures', () => {
     const { container } = await renderRoute(path);
     expect(container.querySelector('h1')).not.toBeNull();
     // The cover's partner lines arrive a moment later: a page no server filled loads the deck-wide
-    // partner's own chunk (issue 25).
+    // partner's own chunk.
     await vi.waitFor(() => expect(figures.filter((figure) => !textOf(container).includes(figure))).toEqual([]), { timeout: 5000 });
   });
 });

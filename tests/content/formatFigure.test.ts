@@ -30,7 +30,7 @@ describe('the one figure formatter writes figures as the spec does', () => {
     [{ kind: 'days', low: 1 }, '1 day'],
     [{ kind: 'times', low: 3 }, '3x'],
     [{ kind: 'degrees', low: 360 }, '360°'],
-    // Found by `npm run mutate` (issue 29): unit boundaries, plurals of a range from 1, fractions.
+    // Found by `npm run mutate`: unit boundaries, plurals of a range from 1, fractions.
     [{ kind: 'days', low: 1, high: 2 }, '1-2 days'],
     [{ kind: 'days', low: 1, qualifier: 'plus' }, '1+ days'],
     [{ kind: 'days', low: 5 }, '5 days'],

@@ -78,7 +78,7 @@ describe('parseSlide', () => {
   });
 });
 
-describe('encodings (issue 26)', () => {
+describe('encodings', () => {
   const windows = (text: string) => `\uFEFF${text.replace(/\n/g, '\r\n')}`;
 
   it('reads a slide with a byte-order mark and CRLF line endings as the same slide', () => {

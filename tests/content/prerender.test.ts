@@ -38,7 +38,7 @@ describe('prerender', () => {
   it('names the slide a page hydrates on its root element, and only on a slide page', () => {
     expect(fillTemplate(built, { title: 'x', body: '', slide: 'Market' })).toContain('<div id="root" data-slide="Market"></div>');
     expect(fillTemplate(built, { title: 'x', body: '' })).toContain('<div id="root"></div>');
-    // The gate shell says what it is, so a signed-out visit goes to sign in without a refused request (issue 28).
+    // The gate shell says what it is, so a signed-out visit goes to sign in without a refused request.
     expect(fillTemplate(built, { title: 'x', body: '', signInShell: true })).toContain('<div id="root" data-gate="sign-in"></div>');
   });
 

@@ -33,7 +33,7 @@ describe('one table of setting names', () => {
     expect(suggested).toBe(name);
     const slide = content!.slides[0]!;
     const { container } = render(
-      // A viewer shown the deck-wide partner (name and licence are the viewer's partner, issue 25).
+      // A viewer shown the deck-wide partner (name and licence are the viewer's partner).
       <ViewerContext.Provider value={{ partner: partnerOfSettings(content!.settings.partner) }}>
         <SlideContext.Provider value={{ slide, records: {}, brands: content!.brands, figures: {} }}>
           <Setting name={suggested as SettingName} />

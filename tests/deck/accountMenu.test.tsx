@@ -1,4 +1,4 @@
-// The account menu (issue 11): email, change password in a modal dialog, the console for admins, sign out.
+// The account menu: email, change password in a modal dialog, the console for admins, sign out.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';

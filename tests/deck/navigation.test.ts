@@ -63,7 +63,7 @@ describe('keymap', () => {
     expect(press('ArrowRight', input)).toBeNull();
   });
 
-  it('leaves keys alone inside an open modal dialog (issue 11): the page behind must not move', () => {
+  it('leaves keys alone inside an open modal dialog: the page behind must not move', () => {
     const dialog = document.createElement('dialog');
     const button = document.createElement('button');
     dialog.append(button);

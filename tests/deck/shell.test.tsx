@@ -159,7 +159,7 @@ describe('ecosystem', () => {
   });
 });
 
-describe('ecosystem: each brand card links to its page (issue 11)', () => {
+describe('ecosystem: each brand card links to its page', () => {
   it('a real link per core and amplifier card to the page about that brand; following it navigates, and the card beside it still selects', async () => {
     const { location } = await renderRoute('/ecosystem');
     const links = [...document.querySelectorAll<HTMLAnchorElement>('a.brand-card__page')];

@@ -54,7 +54,7 @@ describe('following the deck options', () => {
     server.reply(
       route,
       { body: [] },
-      // The admins' first switch, made after the first read and before the socket was in the room (issue 28).
+      // The admins' first switch, made after the first read and before the socket was in the room.
       { body: [{ id: 'o1', watermark: true, downloads: false, recording: true }] },
       { body: [{ id: 'o1', watermark: true, downloads: true, recording: true }] },
     );

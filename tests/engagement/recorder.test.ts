@@ -159,7 +159,7 @@ describe('the recorder', () => {
   });
 });
 
-// Found by `npm run mutate` (issue 29): what the tests above left unasserted.
+// Found by `npm run mutate`: what the tests above left unasserted.
 describe('the recorder, in detail', () => {
   it('keeps counting while the viewer gives input, even where the page stops the event', async () => {
     const recorder = start();

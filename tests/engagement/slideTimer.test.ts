@@ -69,7 +69,7 @@ describe('the slide timer', () => {
   });
 });
 
-// Found by `npm run mutate` (issue 29).
+// Found by `npm run mutate`.
 describe('the slide timer, in detail', () => {
   it('an input after a lapsed window counts only the window, not the idle gap before the input', () => {
     const time = clock();

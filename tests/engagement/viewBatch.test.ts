@@ -90,7 +90,7 @@ describe('the view batch', () => {
   });
 });
 
-// Found by `npm run mutate` (issue 29).
+// Found by `npm run mutate`.
 describe('the view batch, in detail', () => {
   it('ignores times that are not positive numbers, so they never cancel real time or reach a record', () => {
     const batch = createViewBatch('desktop', newKey);

@@ -41,7 +41,7 @@ describe('the visit', () => {
   });
 });
 
-// Found by `npm run mutate` (issue 29).
+// Found by `npm run mutate`.
 describe('a stored visit, in detail', () => {
   it('is refused when a field is not a string, even a truthy one', () => {
     const at = '2026-11-24T08:00:00.000Z';

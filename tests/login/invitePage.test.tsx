@@ -90,7 +90,7 @@ describe('the sign-in page with an invitation link', () => {
   it.each([
     ['used', 'Invitation already used', 'This invitation was already used. Sign in with your password.', 'Sign in with your password'],
     ['expired', 'Invitation expired', 'This invitation has expired. Ask the person who invited you to send a new one.', 'Go to sign in'],
-    // Issue 28: each dead link names its real reason.
+    // Each dead link names its real reason.
     ['replaced', 'A newer invitation was sent', 'A newer invitation replaced this one.', 'Go to sign in'],
     ['password_changed', 'You already have a password', 'You have chosen a password since this invitation was sent', 'Sign in with your password'],
     ['unknown', 'Invitation link not valid', 'This link is not a valid invitation.', 'Go to sign in'],

@@ -5,7 +5,7 @@ import type { RoomReply } from '../../schemas/platformWire.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { openConnected } from './socketEvents.ts';
 
-// Allowed domains (issue 11): an admin allows `@lender.example`, and anyone who proves a mailbox
+// Allowed domains: an admin allows `@lender.example`, and anyone who proves a mailbox
 // there is let in the first time they reach the gate. Strangers sign up through the real API
 // (register → the code from the log → verify-otp), nobody invites them.
 

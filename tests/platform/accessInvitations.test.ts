@@ -6,7 +6,7 @@ import { HIDDEN_MARK } from '../../src/platform/mail/outbox.ts';
 import type { UserRow } from '../../src/platform/identity/users.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// Issue 11: one-link invitations, their status and acceptance, resending, expiry, and what an
+// One-link invitations, their status and acceptance, resending, expiry, and what an
 // admin may change on a person. Links are read from the server log, as a person reads their mail.
 let p: TestPlatform;
 let admin: string;
@@ -281,7 +281,7 @@ describe('resending', () => {
     expect(resent.status).toBe(200);
     const second = await linkToken('resend@lender.example');
     expect(second).not.toBe(first);
-    // Issue 28: the dead link names the real reason.
+    // The dead link names the real reason.
     expect((await status(first)).body).toMatchObject({ state: 'replaced', message: expect.stringMatching(/newer invitation/) });
     expect((await accept(first)).status).toBe(400);
     expect((await status(second)).body.state).toBe('valid');

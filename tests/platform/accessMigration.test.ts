@@ -5,7 +5,7 @@ import { findUserByEmail, toUserRecord, userDocuments } from '../../src/platform
 import { parseListParams, queryDocuments } from '../../src/platform/records/listQuery.ts';
 import { emptyTestDatabase } from './testDatabase.ts';
 
-// Migration 4 (issue 11) on a database made before it: the access columns are backfilled from
+// Migration 4 on a database made before it: the access columns are backfilled from
 // what the rows already say, and the record shows them the same way through both twins.
 let db: Db;
 

@@ -6,7 +6,7 @@ import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { openConnected } from './socketEvents.ts';
 
-// Access requests (issue 11): a person who signed up but was never invited asks; the admins hear
+// Access requests: a person who signed up but was never invited asks; the admins hear
 // of it live (the entity room) and by mail; one approves or declines, and the person is told.
 
 let p: TestPlatform;

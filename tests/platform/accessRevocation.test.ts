@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, ACCESS_ENDED_REASON, ADMIN_PATH, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
 import { ADMIN, fakeDeck, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// Issue 11: revocation and expiry end access at once and everywhere (API, socket, pages, sign-in),
+// Revocation and expiry end access at once and everywhere (API, socket, pages, sign-in),
 // and the console's address is the app shell for admins only.
 const deck = fakeDeck({
   'index.html': '<h1>COVER CONTENT</h1>',

@@ -5,7 +5,7 @@ import { quoted } from '../../src/platform/mail/mailText.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// Issue 23, findings 2 and 5: what viewers type reaches the admins' mailboxes at a bounded rate
+// What viewers type reaches the admins' mailboxes at a bounded rate
 // (each admin gets at most NOTICES_PER_ADMIN_PER_HOUR notice mails an hour, then one digest), and
 // only as quoted plain text on one line, never as a link in mail sent from the deck's address.
 

@@ -6,8 +6,8 @@ import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { openConnected } from './socketEvents.ts';
 
-// Finding 6 of issue 9: an invited viewer could read, change and delete every other user's
-// records, and `DELETE /entities/Note {}` wiped the whole entity. Each attack below is replayed
+// The attack: an invited viewer tries to read, change and delete every other user's
+// records, and `DELETE /entities/Note {}` tries to wipe the whole entity. Each attack below is replayed
 // by a second invited viewer (B) against records viewer A created.
 
 let p: TestPlatform;

@@ -1,4 +1,4 @@
-// Finding 7 of the attack (issue 9): a local user of the machine reading DATA_DIR, and two servers
+// The attack on stored data: a local user of the machine reading DATA_DIR, and two servers
 // started at the same moment on one DATA_DIR. Real processes, real files, temp folders.
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
@@ -129,7 +129,7 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pr
   await exited;
 }
 
-describe('attack: DATA_DIR modes and lock (finding 7)', () => {
+describe('attack: DATA_DIR modes and lock', () => {
   it('a fresh DATA_DIR is created 0700 with every file 0600, and stays so while the server writes', async () => {
     expect(existsSync(pristine)).toBe(false);
     const platform = await startTestPlatform('private_with_login', { dataDir: pristine });

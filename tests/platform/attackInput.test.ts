@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// Finding 8 of issue 9 (two of its parts): database error text reached the caller under a wrong
+// Bad input attacks: database error text must never reach the caller under a wrong
 // field (`?skip=99999999999999999999` → `body: value … out of range for type bigint`), and a
 // keep-alive connection broke after a chunked upload over the size limit.
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, fakeDeck, startTestPlatform, type TestPlatform } from './harness.ts';
 import { rawGet, type RawReply } from './rawRequest.ts';
 
-// Issue 9, finding 1: the gate looked at the request string, the file lookup at the folded path, so
-// `//assets/content/X.js` and friends served a slide chunk to anyone (and once with a public cache header).
+// The attack: a gate that looks at the request string while the file lookup uses the folded path
+// would serve `//assets/content/X.js` and friends (a slide chunk) to anyone, with a public cache header.
 const CHUNK = 'Market-abc123.js';
 const SECRET = 'GATED-CHUNK $13.95T';
 const deck = fakeDeck({

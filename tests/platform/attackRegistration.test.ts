@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, latestMail, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// Issue 9, finding 3 (pre-account takeover) and the account-revealing register of finding 8.
+// Pre-account takeover, an account-revealing register, and codes mailed to strangers.
 let p: TestPlatform;
 
 beforeAll(async () => {
@@ -20,7 +20,7 @@ const verify = (email: string, code: string) => p.call('POST', '/auth/verify-otp
 const loginStatus = async (email: string, password: string) => (await p.call('POST', '/auth/login', { body: { email, password } })).status;
 const invite = (email: string) => p.call('POST', '/users/invite-user', { token: p.serviceToken, body: { user_email: email, role: 'user' } });
 
-describe('finding 3: a later registration never decides a pending account’s password', () => {
+describe('a later registration never decides a pending account’s password', () => {
   it('invite → partner registers P1 → attacker registers P2 → partner enters the newest code: neither P1 nor P2 works; the partner chooses one', async () => {
     const email = 'partner@lender.example';
     await invite(email);
@@ -111,7 +111,7 @@ describe('finding 3: a later registration never decides a pending account’s pa
   });
 });
 
-describe('finding 8: reset links die with the password; passwords are long and uncommon', () => {
+describe('reset links die with the password; passwords are long and uncommon', () => {
   const resetLinks = (email: string) =>
     p.logs
       .filter((line) => line.startsWith(`[outbox] to ${email}`))
@@ -186,7 +186,7 @@ describe('finding 8: reset links die with the password; passwords are long and u
   });
 });
 
-describe('finding 7: codes and reset links are stored only as hashes', () => {
+describe('codes and reset links are stored only as hashes', () => {
   it('after a registration and a reset request, no table and no file of the data folder holds the code or the link', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'secrets-data-'));
     try {
@@ -227,10 +227,10 @@ describe('finding 7: codes and reset links are stored only as hashes', () => {
   }, 120_000);
 });
 
-// Issue 23, finding 4: anyone could make the deck mail codes to arbitrary addresses, each leaving a
+// Anyone could make the deck mail codes to arbitrary addresses, each leaving a
 // user row behind. Now an address with no account gets no row until its code comes back, and the
 // codes to such addresses have one deck-wide budget an hour.
-describe('finding 4 (second round): codes to addresses never seen', () => {
+describe('codes to addresses never seen', () => {
   it('leave no user row until the code proves the mailbox; the row then exists, verified', async () => {
     const email = 'new-person@elsewhere.example';
     expect((await register(email, 'new-person-password-1')).status).toBe(200);

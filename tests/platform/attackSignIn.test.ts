@@ -5,7 +5,7 @@ import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { countPasswordHashings } from './passwordHashings.ts';
 
-// Issue 9, findings 4 and 5: parallel bursts against one account, an attacker locking the owner
+// The attacks on sign-in: parallel bursts against one account, an attacker locking the owner
 // out, and a one-client flood. Every request really comes from the loopback address it names
 // (Linux routes all of 127/8 to lo), so the server sees distinct clients without trusting a header.
 let p: TestPlatform;
@@ -33,7 +33,7 @@ const tally = (statuses: number[]) => {
   return counts;
 };
 
-describe('finding 4: the attempt is reserved before the password is checked', () => {
+describe('the attempt is reserved before the password is checked', () => {
   for (const burst of [40, 150]) {
     it(`a burst of ${burst} parallel guesses from one client checks at most ${ACCOUNT_CLIENT_MAX_FAILURES} passwords; the right one at #20 is refused`, async () => {
       const email = `burst${burst}@example.com`;
@@ -108,7 +108,7 @@ describe('finding 4: the attempt is reserved before the password is checked', ()
   });
 });
 
-describe('finding 5: an attacker cannot lock the owner out, nor slow them down', () => {
+describe('an attacker cannot lock the owner out, nor slow them down', () => {
   it('wrong passwords from one client lock that client out, not the owner at another address', async () => {
     const email = 'owner@example.com';
     await registeredUser(p, email, 'owner-password-12');
@@ -133,7 +133,7 @@ describe('finding 5: an attacker cannot lock the owner out, nor slow them down',
     // 4 s … after the last, and the rest are refused before any work. How many checks a flood this long
     // could reach is the bound, so a busy machine (a slower flood) cannot fail it, and a client without
     // its delays (every guess hashed) still does.
-    let checks = 10; // the policy (issue 9, finding 5): ten free failures per client address
+    let checks = 10; // the policy: ten free failures per client address
     for (let wait = 1, spent = 1; spent <= seconds; wait *= 2, spent += wait) checks++;
     expect(statuses[401] ?? 0, `a flood of ${seconds.toFixed(1)} s may check ${checks} passwords`).toBeLessThanOrEqual(checks);
     expect(statuses[429] ?? 0).toBe(100 - (statuses[401] ?? 0));
@@ -153,10 +153,10 @@ describe('finding 5: an attacker cannot lock the owner out, nor slow them down',
   });
 });
 
-// Issue 23, finding 3: a person who joined through an invitation link, or by a mailed code, has
+// A person who joined through an invitation link, or by a mailed code, has
 // proved their mailbox from an address as much as by signing in; that address stays known, so a
 // guess spread over many addresses cannot lock them out of it.
-describe('finding 3 (second round): joining makes the address known', () => {
+describe('joining makes the address known', () => {
   // Each spread from addresses of its own: a pooled keep-alive socket of an earlier test may have been closed by the server meanwhile.
   // All wrong: a right password among them, from a new address, gives its place back when it lands
   // after the others were refused, and the ceiling would then be one short.

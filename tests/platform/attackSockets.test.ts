@@ -11,7 +11,7 @@ import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { connected, openSocket } from './socketEvents.ts';
 
-// Issue 23, finding 1 (and 8): a socket must not outlive its person's or token's standing, whatever
+// A socket must not outlive its person's or token's standing, whatever
 // the client sends. The attack: `leave` the server's own rooms (a person's, a token's), then be
 // revoked, demoted or signed out, and keep receiving confidential updates and driving follow-me.
 // Each case closes the socket within a second (a deadline, not a timing) and refuses what it asks.
@@ -161,7 +161,7 @@ describe('sockets without a person', () => {
   });
 });
 
-describe('sockets per token and events per socket (finding 8)', () => {
+describe('sockets per token and events per socket', () => {
   it(`a token holds at most ${MAX_SOCKETS_PER_TOKEN} sockets: the oldest closes first`, async () => {
     const token = await registeredUser(p, 'many@lender.example', 'many-sockets-password-1');
     const first = await connect(token);

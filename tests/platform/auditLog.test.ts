@@ -13,7 +13,7 @@ import { eventually } from '../support/waitFor.ts';
 import { ADMIN, fakeDeck, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { openConnected } from './socketEvents.ts';
 
-// Issue 23, "An audit log": who had access, who did what, when, kept append-only in the database;
+// The audit log: who had access, who did what, when, kept append-only in the database;
 // admins read it (filters, newest first, CSV), nobody changes it, and old entries go at start.
 
 const deck = fakeDeck({ 'index.html': '<h1>Deck</h1>', '404.html': 'missing', '_gate.html': '<html><head></head><body>gate</body></html>' });

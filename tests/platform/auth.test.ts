@@ -22,7 +22,7 @@ describe('registration with a one-time code', () => {
     const code = /code is (\d{6})/.exec(mail)![1]!;
     expect(p.logs.some((line) => line.includes('[outbox] to reg@example.com') && line.includes(code))).toBe(true);
 
-    // The password becomes the account's only once the code proves the mailbox (issue 9, finding 3).
+    // The password becomes the account's only once the code proves the mailbox.
     const early = await p.call('POST', '/auth/login', { body: { email: 'reg@example.com', password: 'correct-horse-1' } });
     expect(early.status).toBe(401);
 
@@ -101,7 +101,7 @@ describe('the visibility gate', () => {
     expect((await settings('withlogin')).body.extra_data).toEqual({ reason: 'auth_required' });
     await p.call('POST', '/auth/register', { app: 'withlogin', body: { email: 'pub@example.com', password: 'public-pass-1' } });
     const code = /code is (\d{6})/.exec(await latestMail(p, 'pub@example.com', 'otp'))![1]!;
-    // The stored copy the Outbox entity shows hides the code (issue 9, finding 7).
+    // The stored copy the Outbox entity shows hides the code.
     const mail = await p.call('GET', `/entities/Outbox?q=${encodeURIComponent('{"to":"pub@example.com"}')}`, { app: 'withlogin', token: p.serviceToken });
     expect(mail.body[0].body).not.toContain(code);
     expect(mail.body[0].body).toMatch(/hidden: shown only in the server log/);

@@ -9,7 +9,7 @@ import { openDatabase } from '../../src/platform/db/db.ts';
 import { startTestPlatform, type TestPlatform, writeMinimalDeckYaml } from './harness.ts';
 import { postgresBase, testDatabase, testEngine } from './testDatabase.ts';
 
-// Issue 28: backups while the platform serves. A PGlite DATA_DIR through `npm run backup` and
+// Backups while the platform serves. A PGlite DATA_DIR through `npm run backup` and
 // `npm run restore`; a Postgres database through the README's pg_dump and pg_restore commands.
 // Either way, every record acknowledged before the backup began is in the restored database.
 const repo = resolve(import.meta.dirname, '../..');

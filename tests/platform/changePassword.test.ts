@@ -8,7 +8,7 @@ import { eventually } from '../support/waitFor.ts';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { openConnected } from './socketEvents.ts';
 
-// Issue 11: the account menu's change password, through the path the SDK calls.
+// The account menu's change password, through the path the SDK calls.
 let p: TestPlatform;
 const sockets: Socket[] = [];
 

@@ -95,7 +95,7 @@ describe('compression of the built deck', () => {
   });
 });
 
-// The build compresses the files sent as they are (issue 24), so no process spends a brotli pass at
+// The build compresses the files sent as they are, so no process spends a brotli pass at
 // quality 11 on a partner's first request for each file.
 describe('compressed copies made by the build', () => {
   const built = fakeDeck({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_ENTITY } from '../../schemas/accessWire.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// "Schedule a Consultation" (issue 11): an admitted viewer asks through the generic entity routes;
+// "Schedule a Consultation": an admitted viewer asks through the generic entity routes;
 // the platform checks the fields, adds who asked and the status, keeps the request from other
 // viewers, and mails the admins.
 
@@ -122,7 +122,7 @@ describe('a consultation request', () => {
   });
 });
 
-describe('the rate of consultation requests (issue 23, finding 2)', () => {
+describe('the rate of consultation requests', () => {
   it('is 5 per viewer per 24 h: the 6th is a 429 saying when, and nothing more is written or mailed', async () => {
     const cara = await registeredUser(p, 'cara@lender.example', 'cara-password-12');
     // In parallel: the places are taken in one locked step, so a burst gets no more than a sequence.

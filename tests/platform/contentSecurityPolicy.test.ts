@@ -8,7 +8,7 @@ import {
   withPolicyMeta,
 } from '../../src/platform/http/contentSecurityPolicy.ts';
 
-// Issue 23, item 6: the policy builder. Hashes are taken of exactly what the browser runs and
+// The policy builder. Hashes are taken of exactly what the browser runs and
 // applies: the text of inline scripts and stylesheets as the HTML parser reads it.
 // (That chromium agrees is tests/browser/contentSecurityPolicy.test.ts.)
 

@@ -122,7 +122,7 @@ describe('/deck.pdf', () => {
     expect(reply.headers.get('content-type')).toBe('application/pdf');
     expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="${DECK_PDF_FILE}"`);
     expect(reply.headers.get('cache-control')).toBe('private, no-store');
-    // One revision, written whole (issue 25): no earlier %%EOF to cut at, and the file does not begin with the export.
+    // One revision, written whole: no earlier %%EOF to cut at, and the file does not begin with the export.
     expectOneRevision(reply.bytes);
     const pages = pageTexts(reply.bytes);
     expect(pages).toHaveLength(4);

@@ -11,7 +11,7 @@ import { listVersions, recordVersion } from '../../src/platform/records/deckVers
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { dropTestDatabase, postgresBase, testDatabase } from './testDatabase.ts';
 
-// Issue 27: the platform records a version each time it starts on content that differs from the
+// The platform records a version each time it starts on content that differs from the
 // last recorded one; admins list them with their differences; a returning viewer asks what changed.
 
 const work = mkdtempSync(join(tmpdir(), 'versions-'));

@@ -5,7 +5,7 @@ import { issueInviteLink, inviteLinkStatus } from '../../src/platform/identity/i
 import { findUserByEmail } from '../../src/platform/identity/users.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// Issue 28: every ended session and dead link says its real reason. A session ended by the
+// Every ended session and dead link says its real reason. A session ended by the
 // person's own password change, reset or invitation is not "access ended"; a reset link is judged
 // before a password is typed; an invitation a password change ended does not say "replaced".
 let p: TestPlatform;

@@ -11,7 +11,7 @@ import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './h
 import { dropTestDatabase, emptyTestDatabase } from './testDatabase.ts';
 import { sendSampleViews, sendViews, TALLY_SLIDES, viewFields, visitId } from './viewRecords.ts';
 
-// The engagement tally (issue 12's 34,000 records in the console in under a second): the sums the
+// The engagement tally (34,000 records in the console in under a second): the sums the
 // database keeps as SlideView records are written (migration 7), read by the tally function; the
 // same engagement as the console makes of the raw records, after every kind of write; who may call it.
 let p: TestPlatform;
@@ -180,7 +180,7 @@ describe('a record sent again with its key', () => {
   });
 });
 
-describe('the version each viewer last saw (issue 27)', () => {
+describe('the version each viewer last saw', () => {
   // Records as the platform stores them, written straight into the table so their times can be
   // chosen: ada read version 2, then version 1 again later in another visit whose times cross the
   // first; bob's newest record has none (an older platform's); cy never had one; dee's newest

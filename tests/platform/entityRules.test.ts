@@ -138,7 +138,7 @@ describe('the rule table', () => {
     expect(allows(shared.create, viewer)).toBe(false);
   });
 
-  it('gives every entity a viewer may write a rate (issue 23, finding 2)', () => {
+  it('gives every entity a viewer may write a rate', () => {
     const viewerWrites = (rule: EntityRule) =>
       (['create', 'update', 'delete'] as const).some((action) => rule[action] === 'viewer' || rule[action] === 'owner');
     for (const [name, rule] of [['(undeclared)', DEFAULT_RULE] as const, ...Object.entries(ENTITY_ACCESS)]) {

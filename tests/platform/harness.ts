@@ -89,7 +89,7 @@ export async function startTestPlatform(visibility: DeckVisibility = 'private_wi
 
 /**
  * The latest mail of `kind` to `email`, read from the server log: codes and reset links appear
- * only there, never in the stored outbox (issue 9, finding 7).
+ * only there, never in the stored outbox.
  */
 export async function latestMail(platform: TestPlatform, email: string, kind: string): Promise<string> {
   await platform.settled();

@@ -1,4 +1,4 @@
-// Issue 14, "Health and shutdown": GET /healthz tells a load balancer whether this process can
+// Health: GET /healthz tells a load balancer whether this process can
 // serve (its database answers) and, once shutdown has begun, that it should get no more traffic.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

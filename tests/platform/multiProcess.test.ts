@@ -13,7 +13,7 @@ import { fakeDeck } from './harness.ts';
 import { connected } from './socketEvents.ts';
 import { testDatabase, testEngine } from './testDatabase.ts';
 
-// Issue 14: two platform processes (real child processes) on one Postgres server. Every piece of
+// Two platform processes (real child processes) on one Postgres server. Every piece of
 // state a process kept in memory before (rooms, revocations, follow-me, sign-in limits) must hold
 // across them. Only the Postgres run has a server several processes can share.
 
@@ -94,7 +94,7 @@ describe.runIf(testEngine() === 'postgres')('two platform processes on one Postg
     expect((await call(b, 'GET', '/entities/User/me', { token: person.token })).status).toBeGreaterThanOrEqual(401);
   });
 
-  // Issue 23, finding 1, across processes: the socket lives on B and sent `leave` for the server's own
+  // Across processes: the socket lives on B and sent `leave` for the server's own
   // rooms; the revocation and the demotion are made through A. Each closes it within a second.
   it('a socket on one that tried to leave the server’s rooms is still closed within a second by a revocation through the other', async () => {
     const person = await viewer(a, 'escape-across@fund.example');

@@ -3,7 +3,7 @@ import { PARTNER_META } from '../../schemas/viewerPartner.ts';
 import { contentSecurityPolicy } from '../../src/platform/http/contentSecurityPolicy.ts';
 import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// Issue 25: every partner sees only their own name. The local platform fills the pages' partner
+// Every partner sees only their own name. The local platform fills the pages' partner
 // slots with the viewer's Prepared-for (else the deck-wide partner) as it serves them; no byte one
 // partner receives (pages, the partner chunk, their user record) names another partner or the
 // deck-wide one. The pages stand in for the prerender's: empty slots, an inline script.

@@ -10,7 +10,7 @@ import { person } from './callers.ts';
 import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { openConnected } from './socketEvents.ts';
 
-// Presenting on the local platform (issue 13): speaker notes for admins only, and follow-me, where
+// Presenting on the local platform: speaker notes for admins only, and follow-me, where
 // only admins drive (socket and API alike) and every admitted viewer in the follow room moves.
 
 const NOTES = { '/': 'Open with the partnership.', '/market': 'Read the figures as they stand.\nThen the team.' };

@@ -7,7 +7,7 @@ import { prerender, type ServerEntry } from '../../src/build/prerender.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// Issue 9, finding 2: for a confidential pitch, *who* is pitched is itself the secret. The deck is built
+// For a confidential pitch, *who* is pitched is itself the secret. The deck is built
 // with settings no code could contain by chance, then everything a signed-out visitor can fetch is read.
 const SETTINGS = {
   company: 'Xylophone Holdings',
@@ -157,7 +157,7 @@ describe('public files of a login deck', () => {
     expect(reply.status).toBe(200);
     const text = await reply.text();
     expect(text).toContain(SETTINGS.company);
-    // The deck-wide partner is not in the registry (issue 25) but in its own chunk, for viewers shown it.
+    // The deck-wide partner is not in the registry but in its own chunk, for viewers shown it.
     expect(text).not.toContain(SETTINGS.partner);
     const partnerChunk = readdirSync(join(outDir, 'assets/content')).find((file) => file.startsWith('partner-'))!;
     const partner = await fetch(`${p.url}/assets/content/${partnerChunk}`, { headers: { Cookie: `deck_session=${token}` } });

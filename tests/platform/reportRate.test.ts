@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReportRate } from '../../src/platform/http/reportRate.ts';
 
-// The CSP report endpoint's limit (issue 23, item 6), on a clock the test moves.
+// The CSP report endpoint's limit, on a clock the test moves.
 describe('ReportRate', () => {
   const clock = () => {
     let now = 1_000_000;

@@ -4,7 +4,7 @@ import { createClient, type Base44Client } from '../../src/sdk/index.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// The admin's live notices (issue 11) with the deck's real client against the real local platform:
+// The admin's live notices with the deck's real client against the real local platform:
 // what the toasts say, that only new requests speak, and that the undo really ends the subscriptions.
 let p: TestPlatform;
 const clients: Base44Client[] = [];

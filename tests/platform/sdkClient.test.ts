@@ -22,7 +22,7 @@ function client(options: { token?: string; serviceToken?: string } = {}): Base44
 }
 
 async function codeFor(_service: Base44Client, email: string, kind: string): Promise<string> {
-  return latestMail(p, email, kind); // codes and links are only in the server log (issue 9, finding 7)
+  return latestMail(p, email, kind); // codes and links are only in the server log
 }
 
 beforeAll(async () => {

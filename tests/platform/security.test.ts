@@ -27,7 +27,7 @@ describe('stored secrets', () => {
     expect(rows.some((row) => row.password_hash.includes('same-password-1'))).toBe(false);
   });
 
-  it('issues 256-bit random tokens and stores only their SHA-256', async () => {
+  it('hands out 256-bit random tokens and stores only their SHA-256', async () => {
     const one = await p.login(ADMIN.email, ADMIN.password);
     const two = await p.login(ADMIN.email, ADMIN.password);
     expect(one).not.toBe(two);

@@ -4,7 +4,7 @@ import { CSP_REPORT_PATH, inlineSources, sha256Source, withPolicyMeta } from '..
 import { CSP_REPORTS_OVERALL, CSP_REPORTS_PER_ADDRESS } from '../../src/platform/http/routes/cspReports.ts';
 import { ADMIN, fakeDeck, startTestPlatform, type TestPlatform } from './harness.ts';
 
-// Issue 23, item 6, over real HTTP: every HTML answer (each page, the _gate.html shell, the 404 page,
+// Over real HTTP: every HTML answer (each page, the _gate.html shell, the 404 page,
 // /login, the /admin shell) carries a Content-Security-Policy whose hashes are those of the bytes it
 // sends; who may frame a page comes from the setting, except the sign-in page and the console; and
 // the report endpoint logs each report on one line, refuses bad bodies with a 400 naming the field,

@@ -1,4 +1,4 @@
-// Issue 14, "Health and shutdown": on SIGTERM (or close()) a process stops taking connections,
+// Shutdown: on SIGTERM (or close()) a process stops taking connections,
 // lets the requests in flight finish, then closes its sockets and database and exits 0.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -163,7 +163,7 @@ describe('SIGTERM: graceful shutdown of a platform process', () => {
   }, 90_000);
 });
 
-describe('SIGTERM twice (issue 28): a supervisor signalling the whole group, and npm passing it on', () => {
+describe('SIGTERM twice: a supervisor signalling the whole group, and npm passing it on', () => {
   it('does not cut the drain short: the request in flight is answered and the process exits 0', async () => {
     const server = await startProcess('sigterm-twice');
     const wire = await signInInFlight(server.url, 'stopapp');

@@ -9,7 +9,7 @@ import {
 import { isServerRoom, stillStands, tokenRoom, userRoom, viewersRoom } from '../../src/platform/live/socketStanding.ts';
 import { person } from './callers.ts';
 
-// The hook-free rules of issue 23's socket findings: who still stands, which rooms are the server's,
+// The hook-free rules that keep sockets honest: who still stands, which rooms are the server's,
 // and the per-socket event budget.
 
 describe('stillStands', () => {

@@ -5,7 +5,7 @@ import { eventually } from '../support/waitFor.ts';
 import { registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { openConnected } from './socketEvents.ts';
 
-// Issue 23, finding 1: a change no process heard of (a NOTIFY lost, a row edited by hand) cannot keep a
+// A change no process heard of (a NOTIFY lost, a row edited by hand) cannot keep a
 // socket open for long: the sweep asks every socket's standing again. Its own platform, with a short
 // sweep, so that the other socket tests prove the signals themselves and never pass by the sweep.
 const SWEEP_MS = 300;

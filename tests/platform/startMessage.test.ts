@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_FILE } from '../../src/platform/identity/bootstrap.ts';
 import { startTestPlatform } from './harness.ts';
 
-// Issue 28: the start-up message says where the console is and how to invite from it, and where
+// The start-up message says where the console is and how to invite from it, and where
 // the service token is kept, never the token (a log shipped elsewhere would carry a key to every call).
 const work = mkdtempSync(join(tmpdir(), 'start-message-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import { parseSlide } from '../../src/content/parseSlide.ts';
 import { registryModule, slideModule } from '../../src/content/registryModules.ts';
 import { reportContent } from '../../src/content/reportContent.ts';
 
-// The `notes` frontmatter field (issue 13): validated like every field (file:line, what to do), and
+// The `notes` frontmatter field: validated like every field (file:line, what to do), and
 // kept out of everything the registry and slide modules are generated from.
 
 const TOKENS = { name: 'Sample Lender, Inc.', host: 'Sample Host', phone: '(555) 010-0100' };

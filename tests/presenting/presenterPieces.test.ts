@@ -55,7 +55,7 @@ describe('the presenter channel', () => {
       presenterHeard.push(path);
       presenter.moved(path);
     });
-    // Another admin tab of the same browser (the console) with a pairing of its own (issue 28).
+    // Another admin tab of the same browser (the console) with a pairing of its own.
     const other = joinPresenterChannel(newPairId(), (path) => otherHeard.push(path));
     try {
       deck.moved('/market');

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The one public entry, pinned (design.md); the module loads in plain Node and reads globals only when used.
+// The one public entry, pinned; the module loads in plain Node and reads globals only when used.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';

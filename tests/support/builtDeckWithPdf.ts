@@ -6,7 +6,7 @@ import { DECK_PDF_FILE } from '../../schemas/engagementPaths.ts';
 
 /**
  * A copy of the built deck (dist/) in a temporary folder with an exported PDF beside it, for browser
- * tests of "Download PDF", which shows only when the platform has an export to stamp (issue 28).
+ * tests of "Download PDF", which shows only when the platform has an export to stamp.
  * The PDF is a small pdf-lib document standing in for `npm run export`'s; dist/ itself is left alone.
  */
 export async function builtDeckWithPdf(): Promise<{ dir: string; remove(): void }> {

@@ -3,11 +3,11 @@ import { deckSettings, loadDeckPartner, loadDeckRegistry } from '../../src/regis
 // The deck settings' blanks are read from the registry, which loads lazily (the unit setup has
 // loaded it already; the browser tests, which run in Node, have not).
 await loadDeckRegistry();
-// The deck-wide partner has its own chunk (issue 25): the standalone deck shows it.
+// The deck-wide partner has its own chunk: the standalone deck shows it.
 const partner = await loadDeckPartner();
 
 /**
- * Every figure of spec sections 2 and 9, on the page that shows it, exactly as the spec writes it.
+ * Every figure the spec states, on the page that shows it, exactly as the spec writes it.
  * The deck settings' blanks ({name}, {host}, {phone}) are read from slides/deck.yaml.
  */
 export const SPEC_FIGURES: Readonly<Record<string, readonly string[]>> = {

@@ -14,7 +14,7 @@ interface ViewerTableProps {
   chosenId: string | undefined;
   onChoose(id: string): void;
   now: Date;
-  /** The deck's versions by id (issue 27); with none, and no viewer's record naming one, there is no version column. */
+  /** The deck's versions by id; with none, and no viewer's record naming one, there is no version column. */
   versionNames: ReadonlyMap<string, VersionName>;
   /**
    * The version each viewer last saw, over every version, where `engagement` is one version's

@@ -31,7 +31,7 @@ export interface ViewerEngagement {
   lastAt: string;
   /** The device of the newest visit. */
   device: DeviceKind;
-  /** The deck version of their newest record (issue 27: the version they last saw); null when it has none. */
+  /** The deck version of their newest record (the version they last saw); null when it has none. */
   lastVersion: string | null;
 }
 

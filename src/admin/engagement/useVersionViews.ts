@@ -14,7 +14,7 @@ export interface VersionViews {
 }
 
 /**
- * Engagement per version (issue 27): view records carry the version the platform served, so one
+ * Engagement per version: view records carry the version the platform served, so one
  * version's time per slide is the sum of its records, read when an admin picks it (a snapshot; the
  * every-version view stays live).
  */

@@ -10,7 +10,7 @@ export interface VisitSummary {
   lastAt: string;
   device: DeviceKind;
   ms: number;
-  /** The deck version its newest record was read on (issue 27); null for records without one. */
+  /** The deck version its newest record was read on; null for records without one. */
   version: string | null;
 }
 

@@ -3,7 +3,7 @@ import { PARTNER_META, type ViewerPartner } from '../../../schemas/viewerPartner
 import type { Notify } from './requestNotices.ts';
 
 /**
- * An admin's "View as" page (issue 25) says whose deck it shows: the platform marks the page's partner
+ * An admin's "View as" page says whose deck it shows: the platform marks the page's partner
  * tag with that person's address. Read from the tag the server wrote, as the page itself does.
  */
 export function noticeViewAs(notify: Notify, doc: Document = document): void {

@@ -108,7 +108,7 @@ function VersionCard({
 }
 
 /**
- * Deck versions (issue 27): each build the platform served whose figures or page text differ from the
+ * Deck versions: each build the platform served whose figures or page text differ from the
  * one before, newest first, with what changed, and the note viewers see with it.
  */
 export function VersionsSection({ versions, now }: { versions: VersionList; now: Date }) {

@@ -1,8 +1,8 @@
 import { declaredColumns, flowIntoColumns, unflow } from './presentFlow.ts';
 
-// Present mode's canvas (issue 28, design.md "Present mode"): every page is laid out once on a
-// 1920×1080 design canvas and the canvas is scaled to the screen, as Slidev and reveal.js do, so a
-// projector at 1280×720 shows exactly what a 1920×1080 screen shows, only smaller.
+// Present mode's canvas: every page is laid out once on a 1920×1080 design canvas and the canvas
+// is scaled to the screen, as Slidev and reveal.js do, so a projector at 1280×720 shows exactly
+// what a 1920×1080 screen shows, only smaller.
 
 /** The design canvas, in design px. */
 export const CANVAS = { width: 1920, height: 1080 } as const;

@@ -1,4 +1,4 @@
-// How a page's sections are arranged on the present-mode canvas (issue 28). CSS multi-column keeps
+// How a page's sections are arranged on the present-mode canvas. CSS multi-column keeps
 // sections in reading order, top to bottom, left column first, so one tall section (the Problem
 // page's six root causes) leaves the other column half empty. Here each section goes, in order, to
 // the column that is shortest so far, as a masonry grid does, so columns end close together and the

@@ -87,7 +87,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE one_time_codes ADD COLUMN password_hash text;
       ALTER TABLE users ADD COLUMN registrations integer NOT NULL DEFAULT 0;
       -- A pending account's password was whatever the latest registration chose, possibly a
-      -- stranger's (issue 9, finding 3): none is trusted; the mailbox owner chooses one on verifying.
+      -- stranger's: none is trusted; the mailbox owner chooses one on verifying.
       UPDATE users SET password_hash = NULL WHERE NOT email_verified;
     `,
   },
@@ -280,7 +280,7 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX notice_digest_admin ON notice_digest (app_id, admin_email, id);
       -- A registration of an address with no account keeps no user row until the code proves the
-      -- mailbox (issue 23, finding 4): its codes name the app and the address instead.
+      -- mailbox: its codes name the app and the address instead.
       ALTER TABLE one_time_codes ALTER COLUMN user_id DROP NOT NULL;
       ALTER TABLE one_time_codes ADD COLUMN app_id text;
       ALTER TABLE one_time_codes ADD COLUMN email text;
@@ -293,7 +293,7 @@ export const MIGRATIONS: readonly Migration[] = [
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (app_id, email)
       );
-      -- Who did what, when (issue 23, "An audit log"): rows are only ever added. Changing one is
+      -- Who did what, when: rows are only ever added. Changing one is
       -- refused by the database itself; removing one only by the start-up pruning of entries older
       -- than the retention, which sets deck.audit_prune for its own transaction.
       CREATE TABLE audit_log (
@@ -324,7 +324,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 9,
-    description: 'why a session, a reset link or an invitation link ended before its time (issue 28)',
+    description: 'why a session, a reset link or an invitation link ended before its time',
     sql: `
       -- EndedBy in schemas/accessPaths.ts; null: ended by its own use or its time.
       ALTER TABLE access_tokens ADD COLUMN ended_by text;
@@ -333,7 +333,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 10,
-    description: 'deck versions: the content each build served, and view records by viewer (issue 27)',
+    description: 'deck versions: the content each build served, and view records by viewer',
     sql: `
       -- One row each time the platform starts serving content that differs from the row before
       -- (deckVersions.ts): the build's whole ledger (figures and page fingerprints) and its hash.
@@ -352,7 +352,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 11,
-    description: 'the version each visit last saw, kept with the SlideView sums (issue 27: the console shows which version each viewer last saw)',
+    description: 'the version each visit last saw, kept with the SlideView sums (the console shows which version each viewer last saw)',
     sql: `
       -- A visit's version is its newest record's version_id (null: a record without one, from the
       -- standalone build or before versions); a viewer's last version is their newest visit's. Of

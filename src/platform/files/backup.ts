@@ -2,7 +2,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rm
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Db } from '../db/db.ts';
 
-// Backups of a PGlite DATA_DIR (issue 28). A backup is the data folder as PGlite dumps it (a tar,
+// Backups of a PGlite DATA_DIR. A backup is the data folder as PGlite dumps it (a tar,
 // taken between two statements, so it holds every transaction committed before it began),
 // gzipped, without the files that belong to the process holding the folder rather than to the
 // database (its lock). A Postgres server is backed up with pg_dump instead (README).

@@ -109,7 +109,7 @@ async function stampedCopy(ctx: PlatformContext, file: string, email: string): P
 }
 
 /**
- * Prints a person's own PDF ahead of their first download (issue 25): when they are invited with a
+ * Prints a person's own PDF ahead of their first download: when they are invited with a
  * Prepared-for or given a new one, and the deck offers downloads. Their download then stamps a kept
  * file instead of waiting seconds for chromium. A failure is logged (partnerPdfFile) and the download
  * itself tries again.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
 import { HttpError } from '../http/errors.ts';
 
-// A partner's own PDF (issue 25): the deck printed with that partner's name in every slot, so a viewer
+// A partner's own PDF: the deck printed with that partner's name in every slot, so a viewer
 // pitched under their own Prepared-for never downloads the deck-wide partner's name. Printing takes
 // chromium seconds, so each distinct partner is printed once per build, kept as a file in the PDF
 // folder (DATA_DIR/pdf; shared by every process on that folder) and stamped per viewer from there.

@@ -3,7 +3,7 @@ import type { PDFDocument, PDFName, PDFPage, PDFRawStream, PDFRef } from 'pdf-li
 
 // The exported deck (dist/deck.pdf) is stamped per viewer at request time: every page gets one
 // line of small grey text in its bottom margin. The stamped file is ONE revision, written whole by
-// pdf-lib's save (issue 25): an appended incremental update could be cut off at the export's own
+// pdf-lib's save: an appended incremental update could be cut off at the export's own
 // %%EOF, leaving the unstamped deck byte for byte, so a forwarded copy could not be traced.
 //
 // pdf-lib parses the export once per modification time; that parse also adds, once, a font and
@@ -44,7 +44,7 @@ interface Source {
 
 const sources = new Map<string, Source>();
 
-/** Parsed PDFs kept at once (the deck-wide export and partners' own, issue 25); the least recently used go first. */
+/** Parsed PDFs kept at once (the deck-wide export and partners' own); the least recently used go first. */
 export const PARSED_PDFS_KEPT = 8;
 
 /** The export at `file`, parsed again only when its mtime or size changed; null when there is no such file. */

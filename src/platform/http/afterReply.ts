@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 /**
  * Work done after the reply has gone out (looking the address up, codes, mail), one job at a time
  * in arrival order. The replies of register, resend-otp and reset-password-request then take the
- * same time whether or not the address has an account (issue 9, finding 8). A failing job is
+ * same time whether or not the address has an account. A failing job is
  * logged and the next one runs.
  */
 export class AfterReplyQueue {

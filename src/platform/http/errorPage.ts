@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { ACCESS_ENDED_REASON } from '../../../schemas/accessPaths.ts';
 import type { ErrorBody } from './errors.ts';
 
-// Issue 28: every error a person can reach in a browser is a page in the deck's style, never the
+// Every error a person can reach in a browser is a page in the deck's style, never the
 // platform's JSON (a revoked person opening the PDF's address saw `{"detail": …}`). Calls of the
 // deck's own code (fetch, the SDK) still get the platform's JSON: only a navigation gets a page.
 

@@ -1,7 +1,7 @@
 import type { ZodError } from 'zod';
 import { ACCESS_ENDED_REASON } from '../../../schemas/accessWire.ts';
 
-/** The platform's error body: `{ detail, code?, extra_data? }` (platform-protocol.md, Errors). */
+/** The platform's error body: `{ detail, code?, extra_data? }` (the hosting platform's shape, which its published client parses). */
 export interface ErrorBody {
   detail: string;
   code?: string;
@@ -45,7 +45,7 @@ const GATE_DETAIL: Record<GateReason, string> = {
   [ACCESS_ENDED_REASON]: "Your access to this deck has ended. Ask the deck's owners to invite you again.",
 };
 
-/** 403 of the visibility gate; the deck's app-start reducer reads `extra_data.reason` (spec section 4). */
+/** 403 of the visibility gate; the deck's app-start reducer reads `extra_data.reason`. */
 export function gateError(reason: GateReason): HttpError {
   return new HttpError(403, { detail: GATE_DETAIL[reason], code: reason, extra_data: { reason } });
 }

@@ -63,7 +63,7 @@ export function createHttpApp(ctx: PlatformContext, stopping: () => boolean = ()
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      // A browser navigating here (the PDF's address, a mailed link) gets a page, never JSON (issue 28).
+      // A browser navigating here (the PDF's address, a mailed link) gets a page, never JSON.
       if (wantsPage(c)) return errorPage(c, ctx.staticDir, error.status, error.body);
       return c.json(error.body, error.status as 400);
     }

@@ -45,7 +45,7 @@ export interface PlatformContext {
   notices: NoticeThrottle;
   /** The viewers' write rates of the access table (entityAccess.ts), counted in the database. */
   writeRates: WriteRates;
-  /** Codes mailed to addresses without an account, per app and hour, all together (finding 4). */
+  /** Codes mailed to addresses without an account, per app and hour, all together. */
   newAddressCodes: AttemptLimiter;
   /** Counts code and reset-link requests per email and kind (5 per 15 min), against mail floods. */
   mailLimiter: AttemptLimiter;

@@ -3,7 +3,7 @@ import { fillPartnerSlots } from '../../../schemas/partnerValues.ts';
 import { compress, type Encoding } from './compression.ts';
 import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
 
-// The local platform makes a page personal as it serves it (issue 25): the prerendered page's partner
+// The local platform makes a page personal as it serves it: the prerendered page's partner
 // slots (`<span data-partner="name">`, empty in dist/) get this viewer's partner, and a
 // `<meta name="partner">` hands the same values to the page's script, which hydrates with them:
 // the first paint is right with JavaScript off, and nothing swaps. A page is made once per partner

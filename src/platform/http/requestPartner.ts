@@ -14,7 +14,7 @@ export function partnerOf(ctx: Pick<PlatformContext, 'deckPartner'>, user: Pick<
 }
 
 /**
- * The person an admin asked to see the deck as (`?view_as=USER_ID`, issue 25), or null: only an
+ * The person an admin asked to see the deck as (`?view_as=USER_ID`), or null: only an
  * admin's request counts, and only for a person of this app. Anyone else's `view_as` is ignored, so
  * it can never show one partner another's name.
  */

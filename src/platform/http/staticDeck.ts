@@ -202,7 +202,7 @@ export function staticDeckRoutes(ctx: PlatformContext): Hono {
 
     const file = await fileIn(root, name);
     if (!file) return notFoundPage(c);
-    // The deck itself may be framed (it reports its address to a parent window, spec section 7);
+    // The deck itself may be framed (it reports its address to a parent window);
     // the sign-in form may not, so no other site can overlay it to harvest clicks or passwords.
     const signIn = name === 'login.html';
     if (signIn) c.header('X-Frame-Options', 'SAMEORIGIN');

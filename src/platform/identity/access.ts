@@ -43,13 +43,13 @@ export async function resolveDigestCaller(db: Queryable, app: AppRow, digest: st
   return user ? { kind: 'user', user: await admitByDomain(db, app, user, log), digest } : { kind: 'invalid' };
 }
 
-/** Whether a signed-in user counts as registered under the app's visibility (issue 6). */
+/** Whether a signed-in user counts as registered under the app's visibility. */
 export function isRegistered(app: AppRow, user: UserRow): boolean {
   if (app.visibility !== 'private_with_login') return true;
   return user.invited || user.role === 'admin';
 }
 
-/** Whether a person's access has ended: revoked, or past their expiry (issue 11). */
+/** Whether a person's access has ended: revoked, or past their expiry. */
 export function accessEnded(user: UserRow, now: Date = new Date()): boolean {
   const state = accessState(accessFieldsOf(user), now);
   return state === 'revoked' || state === 'expired';

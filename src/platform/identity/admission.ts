@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import type { AppEnv, PlatformContext } from '../http/httpTypes.ts';
 import { noteSeen } from './lastSeen.ts';
 
-// The one admission (issue 23, finding 7): "who is this, and may they see this deck now" is decided
+// The one admission: "who is this, and may they see this deck now" is decided
 // here and nowhere else. Every door calls it on every request or event: the API (the gated group's
 // middleware), the deck's pages and files, the stamped PDF, the socket handshake and each socket
 // event that acts or receives on the caller's behalf. Nothing is decided on a standing captured

@@ -4,7 +4,7 @@ import type { LimitEvents } from './limitEvents.ts';
 /**
  * Counts attempts per key in a sliding window, in the database (limitEvents.ts). `reserve` checks
  * the count and takes a place in one locked transaction, so requests that arrive together, at one
- * process or several, can never all see "one place left" and all go ahead (issue 9, finding 4):
+ * process or several, can never all see "one place left" and all go ahead:
  * the place is taken before any password is hashed. `name` keeps each limiter's keys apart.
  */
 export class AttemptLimiter {

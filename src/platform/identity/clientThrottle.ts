@@ -18,7 +18,7 @@ export const CLIENT_MAX_DELAY_MS = 15 * 60 * 1000;
  * Per client address, across every account: at most CLIENT_MAX_IN_FLIGHT calls at a time in this
  * process (the cap guards this process's hashing threads, so it is counted here, in memory), and
  * after CLIENT_FREE_FAILURES failures in the window a delay that doubles with each further failure,
- * from 1 s up to 15 min (issue 9, finding 5), counted in the database that every process shares.
+ * from 1 s up to 15 min, counted in the database that every process shares.
  */
 export class ClientThrottle {
   private readonly inFlight = new Map<string, number>();

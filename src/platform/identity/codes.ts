@@ -12,7 +12,7 @@ const MAX_OTP_ATTEMPTS = 5;
 
 /**
  * Whom a registration code is for: a user row (an invited person, or an account made before
- * pending sign-ups kept no row), or an address with no account yet (issue 23, finding 4: no user
+ * pending sign-ups kept no row), or an address with no account yet (no user
  * row exists until the code proves the mailbox).
  */
 export type CodeHolder = { userId: string } | { appId: string; email: string };
@@ -32,7 +32,7 @@ function holderWhere(holder: CodeHolder): { sql: string; params: string[] } {
 /**
  * Issues a registration code carrying the candidate password hash of the registration that asked
  * for it, and returns the code. Other live codes stay valid: a stranger's registration must not be
- * able to spoil the code the mailbox owner is about to type (issue 9, finding 3).
+ * able to spoil the code the mailbox owner is about to type.
  */
 export async function issueOtp(db: Queryable, holder: CodeHolder, passwordHash: string | null): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -134,7 +134,7 @@ const RESET_MESSAGES: Record<ResetStatus['state'], string> = {
   unknown: 'This reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.',
 };
 
-/** What a reset link is worth, using nothing up: so the page can refuse a dead link before any password is typed (issue 28). */
+/** What a reset link is worth, using nothing up: so the page can refuse a dead link before any password is typed. */
 export async function resetLinkStatus(db: Queryable, appId: string, token: string): Promise<ResetStatus> {
   const result = await db.query<{ used_at: Date | null; expires_at: Date; ended_by: string | null }>(
     `SELECT o.used_at, o.expires_at, o.ended_by FROM one_time_codes o JOIN users u ON u.id = o.user_id AND u.app_id = $2

@@ -74,7 +74,7 @@ export async function inviteLinkStatus(db: Queryable, appId: string, token: stri
 type LinkRow = UserRow & { link_used_at: Date | null; link_expires_at: Date; link_ended_by: string | null };
 
 // A person's ended access outranks the link's own state: a link of a revoked person is "revoked".
-// A link ended early says why (issue 28: one a password change ended read "replaced by a newer one").
+// A link ended early says why (one a password change ended read "replaced by a newer one").
 function linkState(row: LinkRow, now: Date): InviteStatus['state'] {
   const person = accessState(accessFieldsOf(row), now);
   if (person === 'revoked') return 'revoked';

@@ -2,9 +2,9 @@ import type { Db, Queryable } from '../db/db.ts';
 
 /**
  * Attempt times per key, in the database, so every process on one Postgres server counts the same
- * attempts (issue 14). `locked` runs a check and the taking of a place in one transaction that holds
+ * attempts. `locked` runs a check and the taking of a place in one transaction that holds
  * a lock on each key: parallel requests, on one process or several, can never all see "one place
- * left" and all go ahead (issue 9, finding 4). Times come from `now`, so tests can move the clock.
+ * left" and all go ahead. Times come from `now`, so tests can move the clock.
  */
 export class LimitEvents {
   constructor(

@@ -30,11 +30,11 @@ export function tooManyAttempts(wait: number): HttpError {
 }
 
 /**
- * Every limit on password checks (issue 9, findings 4 and 5): per account and address, per account,
+ * Every limit on password checks: per account and address, per account,
  * and per address over all accounts (its in-flight cap is applied earlier, by routes/clientGate.ts).
  * `reserve` decides and takes the places in one transaction that locks the three keys, before any
  * hashing, so concurrency cannot sidestep a limit; a success gives its place back. The counts live in
- * the database, so several processes on one Postgres server share them (issue 14).
+ * the database, so several processes on one Postgres server share them.
  */
 export class SignInLimits {
   readonly perAccountAddress: AttemptLimiter;
@@ -89,7 +89,7 @@ export class SignInLimits {
 
   /**
    * Records that the owner of `account` was at `address` just now: a successful sign-in, and also
-   * an accepted invitation or a verified code, which prove the mailbox as much (issue 23, finding 3).
+   * an accepted invitation or a verified code, which prove the mailbox as much.
    * A spread guess at the account then never locks its owner out from there.
    */
   async noteKnownAddress(account: string, address: string): Promise<void> {

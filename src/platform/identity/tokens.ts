@@ -77,7 +77,7 @@ export async function revokeUserTokens(db: Queryable, userId: string, endedBy: E
 }
 
 /**
- * Whether `token` is a live session of `appId`, and if not, why it ended (issue 28): an open deck
+ * Whether `token` is a live session of `appId`, and if not, why it ended: an open deck
  * whose session a password change ended says so, instead of "your access has ended". It tells the
  * holder of a token only about that token; a token never issued is `unknown`.
  */

@@ -26,7 +26,7 @@ export interface UserRow {
 
 /**
  * The profile fields a user may set on their own record (updateMe): the platform defines them and
- * stores nothing else a client sends (issue 9, finding 6). Each is a column that routes/users.ts
+ * stores nothing else a client sends. Each is a column that routes/users.ts
  * validates; an admin may also set `role`.
  */
 export const PROFILE_FIELDS = ['full_name'] as const;

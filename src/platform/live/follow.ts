@@ -5,8 +5,8 @@ import type { Queryable } from '../db/db.ts';
 import type { PlatformContext } from '../http/httpTypes.ts';
 import { audit } from '../records/auditLog.ts';
 
-// Follow-me (issue 13): where the presenting admin is, per app, in the database (follow_state), so
-// every process on one Postgres server answers a joining follower alike (issue 14). Admins drive,
+// Follow-me: where the presenting admin is, per app, in the database (follow_state), so
+// every process on one Postgres server answers a joining follower alike. Admins drive,
 // through the socket (FOLLOW_DRIVE_EVENT) or the API (PRESENTING_CALL.drive); each move goes to the
 // app's follow room, which any admitted viewer may join (realtime.ts), on every process.
 

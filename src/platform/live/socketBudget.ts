@@ -1,4 +1,4 @@
-// How many events one socket may send (issue 23, finding 8): a token bucket per socket. A burst of
+// How many events one socket may send: a token bucket per socket. A burst of
 // thousands of events is dropped at the door, before any handler or query runs, so it cannot hold
 // up the process's other work (a 5,000-event burst had delayed /healthz to 1.5 s).
 

@@ -5,7 +5,7 @@ import type { AppRow } from '../identity/apps.ts';
 import type { PlatformContext, StandingChange } from '../http/httpTypes.ts';
 import { personRoom } from '../../../schemas/viewerPartner.ts';
 
-// A socket's standing (issue 23, finding 1): who it speaks for is decided again whenever it may have
+// A socket's standing: who it speaks for is decided again whenever it may have
 // changed, never kept from the handshake. Revocation, expiry, demotion, deletion, sign-out and
 // password changes tell every process (standingChanged); each process finds its sockets of that
 // person or token in rooms no client can join or leave, asks the one admission again, and closes

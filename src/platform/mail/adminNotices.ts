@@ -11,9 +11,9 @@ import { sendMail } from './outbox.ts';
 // Mail that tells the deck's admins something needs them (an access or consultation request). It
 // goes out after the reply (afterReply.ts), so a slow mail server never delays the person asking.
 // Each admin gets at most NOTICES_PER_ADMIN_PER_HOUR such mails an hour; later notices wait for one
-// digest, sent once the admin's hour has room again (issue 23, finding 2). Whatever someone else
+// digest, sent once the admin's hour has room again. Whatever someone else
 // typed (a name, a message, preferred times) is quoted on one line and never becomes a link
-// (mailText.ts; finding 5).
+// (mailText.ts).
 
 /** Notice mails one admin gets in an hour before the rest wait for a digest. */
 export const NOTICES_PER_ADMIN_PER_HOUR = 10;

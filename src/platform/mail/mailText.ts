@@ -1,5 +1,5 @@
 // Text that someone else typed (a stranger's name, a viewer's message) in mail the deck sends from
-// its own address (issue 23, finding 5): one line in quotes, never a line break that makes a new
+// its own address: one line in quotes, never a line break that makes a new
 // line of the mail, and never an address a mail client turns into a link. Domain dots and schemes
 // are written the way security notices write them ("evil[.]example", "https[:]//"), so the text
 // stays readable and nothing in it can be clicked.

@@ -1,6 +1,6 @@
 import type { DeckSettings } from '../../../schemas/deckSettings.ts';
 
-// What every mail of the deck says about itself (issue 25, "mail that people trust"): the company
+// What every mail of the deck says about itself: the company
 // and the deck in the subject and the body, why this person gets it, and what to do if they did
 // not expect it. A cautious partner should be able to tell it from phishing. It names the company
 // that sends the deck (deck.yaml `company.name`), never a partner: no partner's name is in any

@@ -13,7 +13,7 @@ export interface OutboxMessage {
   /**
    * Codes and links that grant access: the mail (or, without a mail server, the log) gets the whole
    * body; the stored copy has each one replaced by a mark, so neither the outbox table nor the
-   * database's write-ahead log ever holds them (issue 9, finding 7).
+   * database's write-ahead log ever holds them.
    */
   secrets?: string[];
 }

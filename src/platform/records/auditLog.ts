@@ -4,7 +4,7 @@ import type { Caller } from '../identity/access.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { PlatformContext } from '../http/httpTypes.ts';
 
-// The audit log (issue 23): who had access, who did what, when. Rows are only ever added, in the
+// The audit log: who had access, who did what, when. Rows are only ever added, in the
 // database every process shares; the database itself refuses to change one (migration 8), and
 // removes them only through `pruneAuditLog` at start, past the retention.
 

@@ -6,7 +6,7 @@ import type { Params } from './queryFilter.ts';
 /** A stored agent conversation: id, agent_name, metadata, messages and the system fields. */
 export type Conversation = Record<string, unknown> & { id: string; messages: Record<string, unknown>[] };
 
-/** The socket room where a conversation's updates go (platform-protocol.md). */
+/** The socket room where a conversation's updates go, named as the platform's published client subscribes to it. */
 export function conversationRoom(id: string): string {
   return `/agent-conversations/${id}`;
 }

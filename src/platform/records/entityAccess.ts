@@ -14,7 +14,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 // Each rule also says who may create many records in one call (bulk, import: admins unless the
 // rule says otherwise) and, for every entity a viewer may write, how many records a viewer may
 // write (create, change or delete) in a window: admins and the service role are not counted.
-// A write beyond it is a 429 saying when to try again (writeRates.ts; issue 23, finding 2).
+// A write beyond it is a 429 saying when to try again (writeRates.ts).
 
 /** Who may perform one action on an entity's records. */
 export type Who = 'viewer' | 'owner' | 'admin' | 'nobody';

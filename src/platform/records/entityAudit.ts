@@ -7,7 +7,7 @@ import type { EntityRecord } from './entitiesStore.ts';
 import type { Caller } from '../identity/access.ts';
 import type { PlatformContext } from '../http/httpTypes.ts';
 
-// The writes of the generic entity routes that the audit log keeps (issue 23): domain rules, deck
+// The writes of the generic entity routes that the audit log keeps: domain rules, deck
 // settings and consultation requests and decisions. Other entities' records are the deck's data,
 // not decisions about who may see it.
 

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
 import { compileFilter, fieldSql, Params } from './queryFilter.ts';
 
-/** The most records one list or filter call returns (issue 6); a larger `limit` is clamped to it. */
+/** The most records one list or filter call returns; a larger `limit` is clamped to it. */
 export const MAX_LIMIT = 5000;
 
 /** The largest `skip` or `limit` accepted (Postgres' bigint would refuse bigger ones with its own words). */

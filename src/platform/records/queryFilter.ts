@@ -1,6 +1,6 @@
 import { badRequest } from '../http/errors.ts';
 
-// Mongo-style `q` (the platform's filter language, issue 6) compiled to SQL over a jsonb column.
+// Mongo-style `q` (the platform's filter language) compiled to SQL over a jsonb column.
 // Values and field paths always travel as bind parameters; only operators chosen from the tables
 // below are spliced into the SQL text, so nothing a caller sends becomes SQL.
 

@@ -8,7 +8,7 @@ import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 export const BACKUP_CALL = '/platform/backup';
 
 /**
- * BACKUP_CALL (issue 28): a PGlite DATA_DIR is open in this process only, so `npm run backup`
+ * BACKUP_CALL: a PGlite DATA_DIR is open in this process only, so `npm run backup`
  * asks the process that holds it, with the service token. The answer is the backup file's bytes,
  * taken between two statements: every write acknowledged before it began is in it. Mounted at BACKUP_CALL.
  */

@@ -6,7 +6,7 @@ import { tooManyAttempts } from '../../identity/signInLimits.ts';
  * Runs before anything else of a POST /auth/* call (before the app and caller are looked up): a
  * client address with CLIENT_MAX_IN_FLIGHT such calls running, or in its failure back-off, is
  * refused on the spot. A one-client flood so costs no database query and no hashing beyond its
- * slot, and others' sign-ins keep their speed (issue 9, finding 5). Logout is not limited.
+ * slot, and others' sign-ins keep their speed. Logout is not limited.
  */
 export function clientGate(ctx: PlatformContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

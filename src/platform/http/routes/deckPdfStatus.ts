@@ -6,7 +6,7 @@ import type { AppEnv, PlatformContext } from '../httpTypes.ts';
 import { loadSourcePdf } from '../../files/pdfStamp.ts';
 
 /**
- * DECK_PDF_STATUS_CALL, behind the gate (issue 28): a "Download PDF" that answered 503 because no
+ * DECK_PDF_STATUS_CALL, behind the gate: a "Download PDF" that answered 503 because no
  * export was made was a dead end. The export is parsed once (the same cache the download uses).
  * Mounted at DECK_PDF_STATUS_CALL.
  */

@@ -9,7 +9,7 @@ import { sessionStatus } from '../../identity/tokens.ts';
 const ResetStatusBody = z.object({ reset_token: z.string().min(1).max(200) }).strict();
 
 /**
- * STATUS_CALL resetStatus and sessionStatus (schemas/statusPaths.ts, issue 28): what a reset link is worth before a password
+ * STATUS_CALL resetStatus and sessionStatus (schemas/statusPaths.ts): what a reset link is worth before a password
  * is typed, and why an open deck's session ended. Neither changes anything, and each speaks only of
  * the secret presented (a token or link the caller already holds). The auth group mounts it.
  */

@@ -31,7 +31,7 @@ function author(caller: Caller): Author {
   return caller.kind === 'user' ? { email: caller.user.email, id: caller.user.id } : { email: null, id: null };
 }
 
-/** The room of an entity's changes (platform-protocol.md, Real-time socket). */
+/** The room of an entity's changes, named as the platform's published client subscribes to it. */
 export function entityRoom(appId: string, entity: string): string {
   return `entities:${appId}:${entity}`;
 }
@@ -215,7 +215,7 @@ async function readableRecord(
 // of an entity with a stored-records check is checked against the records stored before it (a
 // duplicate domain, also within one bulk), so those go in one by one; the rest in one statement.
 async function insertAll(ctx: PlatformContext, appId: string, entity: string, rows: Record<string, unknown>[], by: Author): Promise<StoredRecords> {
-  // A view record names the deck version it was read on (issue 27): the platform knows which it serves.
+  // A view record names the deck version it was read on: the platform knows which it serves.
   const version = entity === ENGAGEMENT_ENTITY.view && appId === ctx.deckAppId ? ctx.servedVersion?.id : undefined;
   if (version) rows = rows.map((row) => ({ ...row, version_id: version }));
   const idOf = recordIdOf(entity, by);

@@ -58,7 +58,7 @@ export function inviteAcceptanceRoutes(ctx: PlatformContext): Hono<AppEnv> {
     await revokeUserCodes(ctx.db, userId, 'password_set');
     await revokeUserTokens(ctx.db, userId, 'password_set');
     await ctx.broadcaster.standingChanged({ userId });
-    // The address the link was opened from is the owner's, as after a sign-in (issue 23, finding 3).
+    // The address the link was opened from is the owner's, as after a sign-in.
     await ctx.signInLimits.noteKnownAddress(`${app.id}:${user.email}`, ctx.clientAddress(c));
     await auditRequest(ctx, c, { appId: app.id, action: 'invitation_accepted', actor: user.email, target: user.email });
     const token = await issueToken(ctx.db, userId, app.id);

@@ -17,7 +17,7 @@ export function whatsAppNotProvided(): Hono {
 
 /**
  * Backend functions and integrations run on the hosted platform only. Answering 404 (after the
- * gate) tells the caller plainly; a fake success would hide a missing feature (issue 6). Mounted
+ * gate) tells the caller plainly; a fake success would hide a missing feature. Mounted
  * after every function the local platform does provide.
  */
 export function notProvidedRoutes(): Hono<AppEnv> {

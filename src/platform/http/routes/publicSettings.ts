@@ -11,7 +11,7 @@ export function publicSettingsRoutes(ctx: PlatformContext): Hono {
   const settings = new Hono();
   settings.get('/:appId', async (c) => {
     // The deck's app start turns 403 auth_required into "go to login" and user_not_registered
-    // into Access Restricted (spec section 4). A dead token counts as none here, so a stale token
+    // into Access Restricted. A dead token counts as none here, so a stale token
     // in storage leads to the login page rather than to "Failed to load app".
     const who = await admitToken(ctx, c.req.param('appId'), bearerToken(c.req.header('authorization')), { deadTokenIsAnonymous: true });
     return c.json({ id: who.app.id, public_settings: who.app.visibility, created_date: who.app.created_date });

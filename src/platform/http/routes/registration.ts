@@ -31,7 +31,7 @@ const VerifyOtp = z.object({ email: Email, otp_code: z.string().regex(/^\d{6}$/,
 const EmailOnly = z.object({ email: Email });
 const ResetPassword = z.object({ reset_token: z.string().min(1).max(200), new_password: NewPassword });
 
-// Said whether or not the address has an account, so the reply reveals nothing (issue 6, issue 9).
+// Said whether or not the address has an account, so the reply reveals nothing.
 const REGISTERED = 'Enter the verification code sent to your email.';
 const RESET_SENT = { success: true, message: 'If an account exists for this email, a reset link has been sent.' };
 const CODE_SENT = { success: true, message: 'If this email is waiting for verification, a new code has been sent.' };
@@ -88,7 +88,7 @@ async function reserveNewAddressCode(ctx: PlatformContext, appId: string): Promi
 /**
  * The part of a registration done after the reply. A verified account is left alone and its
  * owner told; an account waiting for verification (an invited person) gets a code carrying this
- * registration's password hash, and its stored password is never touched (issue 9, finding 3); an
+ * registration's password hash, and its stored password is never touched; an
  * address with no account gets a code too, but no user row until the code comes back.
  */
 async function registerAfterReply(ctx: PlatformContext, appId: string, email: string, passwordHash: string, fullName: string | undefined): Promise<void> {
@@ -178,7 +178,7 @@ export function registrationRoutes(ctx: PlatformContext): Hono<AppEnv> {
     if (accessEnded(user)) throw gateError(ACCESS_ENDED_REASON);
     await markJoined(ctx.db, user.id);
     const verified = await updateUser(ctx.db, user.id, { email_verified: true, ...(sole ? { password_hash: proven.passwordHash! } : {}) });
-    // The address this code came from is the owner's, like one they signed in from (issue 23, finding 3).
+    // The address this code came from is the owner's, like one they signed in from.
     await ctx.signInLimits.noteKnownAddress(`${app.id}:${verified.email}`, ctx.clientAddress(c));
     if (!sole) {
       const resetToken = await issueResetToken(ctx.db, user.id);

@@ -118,7 +118,7 @@ export function userRoutes(ctx: PlatformContext): Hono<AppEnv> {
     // Role and expiry decide what the person's open sockets may receive: they are decided again
     // (a former admin's close, so it stops receiving the changes of records it may no longer read).
     if (patch.role !== undefined || patch.expires_at !== undefined) await ctx.broadcaster.standingChanged({ userId: target.id });
-    // A new Prepared-for reaches the person's open decks at once (issue 25), on their own room only.
+    // A new Prepared-for reaches the person's open decks at once, on their own room only.
     if (JSON.stringify(target.prepared_for ?? null) !== JSON.stringify(updated.prepared_for ?? null)) {
       announcePartner(ctx, updated);
       printAhead(ctx, updated);

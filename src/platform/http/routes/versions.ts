@@ -24,7 +24,7 @@ function noteOf(body: unknown): string | null {
 }
 
 /**
- * Versions (issue 27): admins list them with their differences and set a note (the access table's
+ * Versions: admins list them with their differences and set a note (the access table's
  * DeckVersion rule); any admitted viewer asks what changed since their own last visit. Mounted
  * before the generic entity store, which would otherwise answer VERSIONS_CALL.
  */
