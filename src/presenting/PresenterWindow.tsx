@@ -4,17 +4,22 @@ import { deckSlides, slideAtPath } from '../registry/slideRegistry.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { joinPresenterChannel, type PresenterLink } from './presenterChannel.ts';
 import { PresenterClock } from './PresenterClock.tsx';
+import { PresenterNotes } from './PresenterNotes.tsx';
 import { presenterPair, presenterStartPath } from './presenterAddress.ts';
 import { SlidePreview } from './SlidePreview.tsx';
 import { useSpeakerNotes } from './useSpeakerNotes.ts';
 import './presenting.css';
 
+/** On <html> while the presenter view is shown: the document does not scroll. */
+const PRESENTER_WINDOW_CLASS = 'presenter-window';
+
 const MOVES: Record<string, number> = { ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1, Home: -Infinity, End: Infinity };
 
 /**
  * The presenter window (`/?presenter=1`, admins only, its own lazy chunk): the current and the next
- * slide, the current slide's notes, an elapsed timer and the clock. Moving here moves the deck window
- * and moving there moves this one (PRESENTER_CHANNEL, same browser).
+ * slide, the current slide's notes, an elapsed timer and the clock, all inside the window (it never
+ * scrolls: presenter.css sizes each part from the window). Moving here moves the deck window and
+ * moving there moves this one (PRESENTER_CHANNEL, same browser).
  */
 export default function PresenterWindow({ client }: { client: Base44Client }) {
   const [path, setPath] = useState(() => {
@@ -64,8 +69,12 @@ export default function PresenterWindow({ client }: { client: Base44Client }) {
   useEffect(() => {
     document.title = `Presenter view: ${current?.label ?? 'deck'}`;
   }, [current]);
+  useEffect(() => {
+    // The window is laid out to fit, never to scroll (presenting.css); the deck's page styles would let it.
+    document.documentElement.classList.add(PRESENTER_WINDOW_CLASS);
+    return () => document.documentElement.classList.remove(PRESENTER_WINDOW_CLASS);
+  }, []);
 
-  const noteText = notes.status === 'ready' ? notes.notes[path] : undefined;
   return (
     <main className="presenter" aria-labelledby="presenter-title">
       <header className="presenter__bar">
@@ -73,38 +82,33 @@ export default function PresenterWindow({ client }: { client: Base44Client }) {
           Presenter view
         </h1>
         <PresenterClock />
-        <nav className="presenter__moves" aria-label="Move the deck">
-          <button type="button" className="zoom__button" onClick={() => move(-1)} disabled={index <= 0}>
-            Previous
-          </button>
-          <span className="presenter__counter" aria-live="polite">
-            {index >= 0 ? `${index + 1} / ${deckSlides.length}` : ''}
-          </span>
-          <button type="button" className="zoom__button" onClick={() => move(1)} disabled={index < 0 || index >= deckSlides.length - 1}>
-            Next
-          </button>
-        </nav>
       </header>
       <section className="presenter__current" aria-labelledby="presenter-current">
         <h2 id="presenter-current" className="presenter__label">
           Now: <span data-testid="presenter-current">{current?.label ?? path}</span>
         </h2>
         {current && <SlidePreview key={current.name} slide={current} />}
+        <nav className="presenter__moves" aria-label="Move the deck">
+          <button type="button" className="zoom__button presenter__move" onClick={() => move(-1)} disabled={index <= 0}>
+            Previous
+          </button>
+          <span className="presenter__counter" aria-live="polite">
+            {index >= 0 ? `${index + 1} / ${deckSlides.length}` : ''}
+          </span>
+          <button type="button" className="zoom__button presenter__move" onClick={() => move(1)} disabled={index < 0 || index >= deckSlides.length - 1}>
+            Next
+          </button>
+        </nav>
       </section>
-      <section className="presenter__next" aria-labelledby="presenter-next">
-        <h2 id="presenter-next" className="presenter__label">
-          Next: <span data-testid="presenter-next">{next?.label ?? 'end of the deck'}</span>
-        </h2>
-        {next && <SlidePreview key={next.name} slide={next} />}
-      </section>
-      <section className="presenter__notes" aria-labelledby="presenter-notes">
-        <h2 id="presenter-notes" className="presenter__label">
-          Notes
-        </h2>
-        {notes.status === 'loading' && <p>Loading the notes…</p>}
-        {notes.status === 'failed' && <p role="alert">{notes.message}</p>}
-        {notes.status === 'ready' && <p className="presenter__note-text">{noteText ?? 'No notes for this page.'}</p>}
-      </section>
+      <div className="presenter__side">
+        <section className="presenter__next" aria-labelledby="presenter-next">
+          <h2 id="presenter-next" className="presenter__label">
+            Next: <span data-testid="presenter-next">{next?.label ?? 'end of the deck'}</span>
+          </h2>
+          {next && <SlidePreview key={next.name} slide={next} />}
+        </section>
+        <PresenterNotes notes={notes} path={path} />
+      </div>
     </main>
   );
 }

@@ -71,6 +71,84 @@ describe('the presenter window', () => {
     await admin.context().close();
   });
 
+  it('fits the window at 1280×800, 1440×900, 1920×1080 and 2560×1440: both slides whole, notes, timer and moves, no scroll', async () => {
+    const admin = await signedInPage(browser, p, ADMIN.email, ADMIN.password, '/market');
+    const presenter = await admin.context().newPage();
+    await presenter.goto(`${p.url}/?presenter=1&slide=/market`);
+    await presenter.getByRole('heading', { level: 1, name: 'Presenter view' }).waitFor();
+    await expect.poll(() => presenter.locator('.presenter__note-text').textContent()).toContain(noteOf('/market'));
+    for (const [width, height] of [
+      [1280, 800],
+      [1440, 900],
+      [1920, 1080],
+      [2560, 1440],
+    ] as const) {
+      await presenter.setViewportSize({ width, height });
+      const size = `${width}×${height}`;
+      // The previews are scaled to their boxes on a resize (a ResizeObserver): wait for both to be 16:9 and in the window.
+      await expect
+        .poll(
+          () => presenter.evaluate(() => [...document.querySelectorAll('.slide-preview > .slide-frame')].map((frame) => frame.getBoundingClientRect().width)),
+          {
+            message: `${size}: two previews laid out`,
+          },
+        )
+        .toHaveLength(2);
+      const layout = await presenter.evaluate(() => {
+        const doc = document.documentElement;
+        const inWindow = (element: Element) => {
+          const r = element.getBoundingClientRect();
+          return r.width > 0 && r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+        };
+        const frames = [...document.querySelectorAll<HTMLElement>('.slide-preview > .slide-frame')];
+        const needed = [
+          ...frames,
+          ...document.querySelectorAll(
+            '.presenter button, [data-testid=presenter-elapsed], [data-testid=presenter-clock], .presenter__note-box, .presenter__label',
+          ),
+        ];
+        const slidesWhole = frames.every((frame) => {
+          const slide = frame.querySelector('article.slide')!.getBoundingClientRect();
+          const box = frame.getBoundingClientRect();
+          return slide.width <= box.width + 1 && slide.height <= box.height + 1 && Math.abs(box.width / box.height - 16 / 9) < 0.02;
+        });
+        return {
+          scrolls: doc.scrollWidth > innerWidth || doc.scrollHeight > innerHeight,
+          outside: needed.filter((element) => !inWindow(element)).map((element) => element.className || element.textContent),
+          slidesWhole,
+          currentWidth: frames[0]!.getBoundingClientRect().width,
+          nextWidth: frames[1]!.getBoundingClientRect().width,
+          notesPx: parseFloat(getComputedStyle(document.querySelector('.presenter__note-text')!).fontSize),
+        };
+      });
+      expect(layout.scrolls, `${size}: the window scrolls`).toBe(false);
+      expect(layout.outside, `${size}: outside the window`).toEqual([]);
+      expect(layout.slidesWhole, `${size}: each preview shows its whole 16:9 canvas`).toBe(true);
+      expect(layout.currentWidth, `${size}: the current slide is the larger`).toBeGreaterThan(layout.nextWidth);
+      expect(layout.currentWidth / width, `${size}: the current slide takes a good part of the window`).toBeGreaterThan(0.5);
+      expect(layout.notesPx, `${size}: notes text`).toBeGreaterThanOrEqual(16);
+    }
+
+    // A-/A+ change the notes alone: the previews and the window's other text keep their size.
+    const sizes = () =>
+      presenter.evaluate(() => ({
+        notes: parseFloat(getComputedStyle(document.querySelector('.presenter__note-text')!).fontSize),
+        title: parseFloat(getComputedStyle(document.querySelector('.presenter__title')!).fontSize),
+        preview: document.querySelector('.slide-preview > .slide-frame')!.getBoundingClientRect().width,
+      }));
+    const before = await sizes();
+    await presenter.getByRole('button', { name: /^A\+/ }).click();
+    await expect.poll(async () => (await sizes()).notes).toBeGreaterThan(before.notes);
+    expect({ ...(await sizes()), notes: before.notes }).toEqual(before);
+    const smaller = presenter.getByRole('button', { name: /^A-/ });
+    while (!(await smaller.isDisabled())) await smaller.click();
+    expect((await sizes()).notes, 'the smallest notes size').toBe(16);
+    // The size is kept for the next presenter window.
+    await presenter.reload();
+    await expect.poll(async () => (await sizes()).notes).toBe(16);
+    await admin.context().close();
+  });
+
   it('counts the elapsed time, pauses, resets, and shows the clock', async () => {
     const admin = await signedInPage(browser, p, ADMIN.email, ADMIN.password, '/');
     // The presenter window runs on a clock the test moves: time passes when the test says, so "the

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { NOTES_SIZE, notesSizeBy, readNotesSize, storeNotesSize } from '../../src/presenting/notesSize.ts';
 import { describe, expect, it } from 'vitest';
 import { PRESENTER_CHANNEL } from '../../schemas/presentingPaths.ts';
 import { followStateOf } from '../../src/presenting/followState.ts';
@@ -91,5 +92,19 @@ describe('a follow state from the room', () => {
     expect(followStateOf({ path: null, presenter: null, at: null })).toEqual({ path: null, presenter: null, at: null });
     expect(followStateOf({ path: 'https://evil.example' })).toBeNull();
     expect(followStateOf('nonsense')).toBeNull();
+  });
+});
+
+describe('the notes text size', () => {
+  it('moves in steps between 16 and 40 px and reads back only a step between them', () => {
+    expect(notesSizeBy(NOTES_SIZE.initial, 1)).toBe(NOTES_SIZE.initial + NOTES_SIZE.step);
+    expect(notesSizeBy(NOTES_SIZE.min, -1)).toBe(16);
+    expect(notesSizeBy(NOTES_SIZE.max, 1)).toBe(40);
+    const stored = (value: string | null) => ({ getItem: () => value });
+    expect(readNotesSize(stored('30'))).toBe(30);
+    for (const bad of ['31', '12', '44', 'big', null]) expect(readNotesSize(stored(bad))).toBe(NOTES_SIZE.initial);
+    const kept = new Map<string, string>();
+    storeNotesSize(18, { setItem: (key, value) => kept.set(key, value) });
+    expect(readNotesSize({ getItem: (key) => kept.get(key) ?? null })).toBe(18);
   });
 });
