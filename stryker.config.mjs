@@ -51,7 +51,7 @@ export default {
   // A static mutant (module-level code: a table, a regex constant) runs when a file is loaded, so no
   // per-test coverage can pick its tests: each would run every test here, about 3 minutes apiece, and
   // the run would take hours. They are reported as ignored; `npm run mutate -- --ignoreStatic false`
-  // tests them too (see the README).
+  // tests them too (see docs/development.md).
   ignoreStatic: true,
   // A rerun tests only the mutants whose code or covering tests changed since the last run.
   incremental: true,

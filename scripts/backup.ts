@@ -1,7 +1,7 @@
 // `npm run backup -- FILE`: a consistent backup of the PGlite DATA_DIR, while the platform serves it
 // or not. PGlite allows one process per folder: with a server running on DATA_DIR the backup is
 // taken by that server (asked with the service token, as `npm run invite` does); otherwise this
-// script takes the server's lock and opens the folder itself. With DATABASE_URL: pg_dump (README).
+// script takes the server's lock and opens the folder itself. With DATABASE_URL: pg_dump (docs/operating.md, "Backups").
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { takeBackup, writeBackupFile } from '../src/platform/files/backup.ts';
@@ -27,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const options = loadPlatformOptions();
   if (options.databaseUrl) {
-    console.error('DATABASE_URL is set: back the Postgres database up with pg_dump (see "Backups" in the README), not npm run backup.');
+    console.error('DATABASE_URL is set: back the Postgres database up with pg_dump (see "Backups" in docs/operating.md), not npm run backup.');
     return 1;
   }
   const dataDir = options.dataDir!;

@@ -1,7 +1,7 @@
 // `npm run restore -- FILE`: puts a backup made by `npm run backup` into DATA_DIR, which must be
 // empty or not exist yet: a restore never mixes with or replaces a database (move the old folder
 // aside first). Then opens it as the platform would (migrating a backup of an older release) and
-// says what it holds. With DATABASE_URL: pg_restore (README).
+// says what it holds. With DATABASE_URL: pg_restore (docs/operating.md, "Backups").
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isEmptyFolder, openBackup } from '../src/platform/files/backup.ts';
@@ -22,7 +22,7 @@ async function main(argv: string[]): Promise<number> {
   const file = resolve(argv[0]!);
   const options = loadPlatformOptions();
   if (options.databaseUrl) {
-    console.error('DATABASE_URL is set: restore the Postgres database with pg_restore (see "Backups" in the README), not npm run restore.');
+    console.error('DATABASE_URL is set: restore the Postgres database with pg_restore (see "Backups" in docs/operating.md), not npm run restore.');
     return 1;
   }
   const dataDir = options.dataDir!;

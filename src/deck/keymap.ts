@@ -23,7 +23,7 @@ export interface KeymapEntry {
   description: string;
 }
 
-/** The deck's shortcuts, read in one place; the README's keyboard table and the key help are this table. */
+/** The deck's shortcuts, read in one place; the keyboard tables of docs/partner.md and docs/presenting.md and the key help are this table. */
 export const KEYMAP: readonly KeymapEntry[] = [
   { keys: ['ArrowLeft', 'PageUp'], action: 'previous', description: 'Previous page' },
   { keys: ['ArrowRight', 'PageDown'], action: 'next', description: 'Next page' },
@@ -42,7 +42,7 @@ export const KEYMAP: readonly KeymapEntry[] = [
 
 const KEY_LABELS: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ' ': 'Space', 'Shift+ ': 'Shift+Space', Escape: 'Esc' };
 
-/** How a keymap key is written for people (the README's table and the key help): `→`, `Space`, `O`. */
+/** How a keymap key is written for people (the guides' tables and the key help): `→`, `Space`, `O`. */
 export function keyLabel(key: string): string {
   return KEY_LABELS[key] ?? (key.length === 1 ? key.toUpperCase() : key);
 }

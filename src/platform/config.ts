@@ -150,7 +150,7 @@ export function parseFrameAncestors(value: string): string[] {
   throw new Error(`FRAME_ANCESTORS: ${issue.message}${which}; for example FRAME_ANCESTORS="'self' https://app.base44.com"`);
 }
 
-/** Options for `npm start`: deck.yaml first, then the environment variables the README lists. */
+/** Options for `npm start`: deck.yaml first, then the environment variables docs/operating.md lists. */
 export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): PlatformOptions {
   const settings = readDeckSettings(join(cwd, 'slides', 'deck.yaml'), cwd);
   const deck = settings.platform;

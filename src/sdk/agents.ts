@@ -1,3 +1,6 @@
+// The deck itself never calls this module. It is kept because it is part of the published
+// client's public surface (@base44/sdk), which code written for the hosting platform calls; the
+// local platform answers it (conversations are stored; WhatsApp links answer 404 not_provided).
 import { seg, type Http } from './http.ts';
 import type { Realtime, Unsubscribe } from './realtime.ts';
 
@@ -17,7 +20,7 @@ export interface AgentConversation {
   [field: string]: unknown;
 }
 
-/** Filter parameters of listConversations; `q` goes as JSON like entities.filter (improvement 4). */
+/** Filter parameters of listConversations; `q` goes as JSON like entities.filter (the published client sends it unencoded, which the platform cannot read). */
 export interface ConversationListParams {
   q?: Record<string, unknown>;
   sort?: string;

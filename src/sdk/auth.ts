@@ -68,7 +68,7 @@ export function createAuthModule({ http, session, globals, appBaseUrl }: AuthDep
         if (data?.access_token) session.setToken(data.access_token);
         return { access_token: data?.access_token, user: data?.user };
       } catch (error) {
-        // The published client checked `error.response.status`, which its own error never has (improvement 1).
+        // The published client checked `error.response.status`, which its own error never has, so a 401 never logged the user out.
         if (error instanceof Base44Error && error.status === 401) session.clear();
         throw error;
       }

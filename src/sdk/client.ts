@@ -112,7 +112,7 @@ export function createClient<M extends object = EntityTypes>(config: ClientConfi
 
   const http = channel(session.getToken);
   const realtime = socket(session.getToken);
-  // Both setToken paths and logout land here, so the socket always follows the token (improvements 2, 7).
+  // Both setToken paths and logout land here, so the socket always follows the token (in the published client logout left it on the socket and functions).
   session.onChange(() => realtime.tokenChanged());
 
   let serviceRole: ServiceRoleClient<M> | undefined;

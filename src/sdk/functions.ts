@@ -12,7 +12,7 @@ export function createFunctionsModule(http: Http, functionsVersion?: string): Fu
   return {
     async invoke<T>(name: string, data?: unknown, options: RequestOptions = {}) {
       const body = toCallBody('Function', name, data);
-      // Failures go through the same http path, so they reject with Base44Error too (improvement 3).
+      // Failures go through the same http path, so they reject with Base44Error too, with `status` and `data` like every other call.
       return http<T>({
         method: 'POST',
         path: `/functions/${seg(name)}`,

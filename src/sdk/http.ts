@@ -40,7 +40,7 @@ export interface HttpConfig extends RequestOptions {
 /** The request function every module is built on. */
 export type Http = <T = unknown>(spec: RequestSpec) => Promise<HttpResponse<T>>;
 
-/** Encodes a path segment: ids and names may hold `/`, `?` or spaces (protocol improvement 6). */
+/** Encodes a path segment: ids and names may hold `/`, `?` or spaces, which the published client put into the path raw. */
 export const seg = (value: string | number): string => encodeURIComponent(String(value));
 
 /** Query string with falsy values omitted, as the published client's axios params did. */

@@ -1,3 +1,6 @@
+// The deck itself never calls this module. It is kept because it is part of the published
+// client's public surface (@base44/sdk), which code written for the hosting platform calls; the
+// local platform answers it with a plain 404 `not_provided` rather than a fake success.
 import { isProbe } from './entities.ts';
 import { seg, type Http, type RequestOptions } from './http.ts';
 import { toCallBody } from './namedParams.ts';

@@ -23,7 +23,7 @@ export interface Realtime {
   subscribe(room: string, subscriber: RoomSubscriber): Unsubscribe;
   /** Hands data to a room's subscribers without the server (addMessage shows the message at once). */
   publishLocally(room: string, data: unknown): void;
-  /** Reconnects with the current token, if a socket exists (protocol improvements 2 and 7). */
+  /** Reconnects with the current token, if a socket exists: a sign-out or a new token reaches the socket too. */
   tokenChanged(): void;
   /** Disconnects and forgets every room. */
   cleanup(): void;
@@ -76,7 +76,7 @@ export function createRealtime(config: RealtimeConfig): Realtime {
 
   function open(io: typeof import('socket.io-client').io): Socket {
     socketToken = config.getToken() || null;
-    // A signed-out socket sends no token at all, never the string "null" (improvement 5).
+    // A signed-out socket sends no token at all, never the string "null".
     const query: Record<string, string> = { app_id: config.appId };
     if (socketToken) query.token = socketToken;
     const created = io(config.serverUrl || undefined, {

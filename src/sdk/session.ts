@@ -5,7 +5,7 @@ export interface Session {
   getToken(): string | null;
   /** Sets the token (saved under both storage keys unless `save` is false) and tells the listeners. */
   setToken(token: string, save?: boolean): void;
-  /** Forgets the token in memory and in storage (protocol improvement 2: one place, every path). */
+  /** Forgets the token in memory and in storage (one place, so every request path and the socket forget it). */
   clear(): void;
   onChange(listener: (token: string | null) => void): void;
 }

@@ -1,3 +1,6 @@
+// The deck itself never calls this module. It is kept because it is part of the published
+// client's public surface (@base44/sdk), which code written for the hosting platform calls; the
+// local platform answers it for the service role only.
 import { seg, type Http } from './http.ts';
 
 /** The service-role SSO module. */

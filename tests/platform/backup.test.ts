@@ -10,7 +10,7 @@ import { startTestPlatform, type TestPlatform, writeMinimalDeckYaml } from './ha
 import { postgresBase, testDatabase, testEngine } from './testDatabase.ts';
 
 // Backups while the platform serves. A PGlite DATA_DIR through `npm run backup` and
-// `npm run restore`; a Postgres database through the README's pg_dump and pg_restore commands.
+// `npm run restore`; a Postgres database through the pg_dump and pg_restore commands of docs/operating.md.
 // Either way, every record acknowledged before the backup began is in the restored database.
 const repo = resolve(import.meta.dirname, '../..');
 const TSX = ['--import', pathToFileURL(join(repo, 'node_modules/tsx/dist/loader.mjs')).href];
@@ -133,7 +133,7 @@ describe.runIf(testEngine() === 'pglite')('npm run backup and npm run restore (a
   }, 240_000);
 });
 
-describe.runIf(testEngine() === 'postgres')('pg_dump and pg_restore, as the README gives them (DATABASE_URL)', () => {
+describe.runIf(testEngine() === 'postgres')('pg_dump and pg_restore, as docs/operating.md gives them (DATABASE_URL)', () => {
   it('dump while the platform serves and writes go on; the restore holds every write acknowledged before the dump began', async () => {
     const database = await testDatabase();
     if (!('url' in database)) throw new Error('a Postgres run without a database URL');

@@ -17,7 +17,7 @@ const children: ChildProcess[] = [];
 const NODE_ARGS = ['--import', pathToFileURL(join(repo, 'node_modules/tsx/dist/loader.mjs')).href, join(repo, 'scripts/platform-start.ts')];
 
 // The child runs from a folder of its own with a minimal deck.yaml, so the test does not depend on
-// the real slides/deck.yaml; the environment overrides part of it, as the README describes.
+// the real slides/deck.yaml; the environment overrides part of it, as docs/operating.md describes.
 writeMinimalDeckYaml(work, 'from-yaml', 'public_without_login');
 
 afterAll(() => {

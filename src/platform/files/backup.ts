@@ -5,7 +5,7 @@ import type { Db } from '../db/db.ts';
 // Backups of a PGlite DATA_DIR. A backup is the data folder as PGlite dumps it (a tar,
 // taken between two statements, so it holds every transaction committed before it began),
 // gzipped, without the files that belong to the process holding the folder rather than to the
-// database (its lock). A Postgres server is backed up with pg_dump instead (README).
+// database (its lock). A Postgres server is backed up with pg_dump instead (docs/operating.md, "Backups").
 
 /** What a backup file starts with: gzip's magic number. */
 const GZIP_MAGIC = [0x1f, 0x8b];
@@ -48,7 +48,7 @@ export function withoutEntries(tar: Uint8Array, skip: (name: string) => boolean)
 
 /** A backup of the database behind `db` (PGlite only), ready to be written to a file. */
 export async function takeBackup(db: Db): Promise<Uint8Array> {
-  if (!db.dumpFolder) throw new Error('This database is a Postgres server: back it up with pg_dump (see the README).');
+  if (!db.dumpFolder) throw new Error('This database is a Postgres server: back it up with pg_dump (see "Backups" in docs/operating.md).');
   return gzipSync(withoutEntries(await db.dumpFolder(), isProcessFile));
 }
 

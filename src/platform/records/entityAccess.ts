@@ -4,7 +4,7 @@ import { VERSION_ENTITY } from '../../../schemas/versionEntity.ts';
 import { type Caller, isAdmin } from '../identity/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 
-// Who may do what with the records of each entity, in one table (README, "Security").
+// Who may do what with the records of each entity, in one table (docs/security.md, "Who may do what with records").
 //   viewer  any caller the visibility gate let in (admins included)
 //   owner   the user whose id is the record's created_by_id, or an admin
 //   admin   an admin user or the service role

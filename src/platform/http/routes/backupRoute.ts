@@ -16,7 +16,7 @@ export function backupRoutes(ctx: PlatformContext): Hono<AppEnv> {
   const backup = new Hono<AppEnv>();
   // The whole database, every app's: nobody but the operator's service token, not even an admin.
   backup.post('/', serviceOnly('take a backup', 'npm run backup'), async (c) => {
-    if (!ctx.db.dumpFolder) throw badRequest('database', 'is a Postgres server: back it up with pg_dump (see the README)');
+    if (!ctx.db.dumpFolder) throw badRequest('database', 'is a Postgres server: back it up with pg_dump (see "Backups" in docs/operating.md)');
     const started = Date.now();
     const bytes = await takeBackup(ctx.db);
     ctx.log(`[backup] ${Math.round(bytes.length / 1024)} KB taken in ${Date.now() - started} ms`);
