@@ -139,8 +139,8 @@ describe('cross-checks', () => {
     const amplifier = lines.indexOf('    group: amplifier');
     const text = lines.map((line, index) => (index === amplifier ? '    group: core' : line)).join('\n');
     expect(messages(assembleDeck({ ...sources, brands: { ...sources.brands, text } }), 'error')).toEqual([
-      'slides/brands.yaml:8:3 brands: 5 brands are in group core; the ecosystem page shows 4',
-      'slides/brands.yaml:8:3 brands: 2 brands are in group amplifier; the ecosystem page shows 3',
+      `slides/brands.yaml:${lineOf(text, 'brands:') + 1}:3 brands: 5 brands are in group core; the ecosystem page shows 4`,
+      `slides/brands.yaml:${lineOf(text, 'brands:') + 1}:3 brands: 2 brands are in group amplifier; the ecosystem page shows 3`,
     ]);
   });
 
