@@ -38,6 +38,54 @@ const POSTGRES_TESTS = [
   'writeRates',
 ].map((name) => `tests/platform/${name}.test.ts`);
 
+/** Password hashes at scrypt cost 2^10 in tests (src/platform/identity/passwords.ts): the suite makes hundreds of
+ * accounts. Each hash records its cost; the tests that measure the real one pass it explicitly. */
+const TEST_ENV = { DECK_PASSWORD_COST: '10' };
+
+/** UTC+14, as far east of UTC as any place: from 10:00 UTC on, its day is already the next one. */
+const FAR_ZONE = 'Pacific/Kiritimati';
+const FAR_ZONE_NAME = 'kiritimati';
+
+/**
+ * Unit files left out of the far zone's run: each drives a command in a child process (a build, the
+ * content check, git, tsc) for a minute of CPU, and the dates those commands handle are the same
+ * functions the in-process tests run in both zones.
+ */
+const ZONE_FREE_TESTS = [
+  'tests/content/checkCommand.test.ts',
+  'tests/content/figureChanges.test.ts',
+  'tests/sdk/publicApi.test.ts',
+  'tests/content/printOnce.test.ts',
+];
+
+/** Pure code in Node: no DOM to set up and no registry to load, so a file of 0.1 s of tests takes about that (happy-dom and the registry cost ~2 s a file). */
+const UNIT = {
+  name: 'unit',
+  environment: 'node',
+  // Pure tests share each worker's loaded modules instead of loading them again per file:
+  // measured 169 → 120 CPU-seconds for the project, all 482 tests passing. Every test here
+  // that stubs a global or the clock restores it in the same test.
+  isolate: false,
+  include: ['tests/**/*.test.ts'],
+  exclude: ['tests/browser/**', 'tests/platform/**', ...DOM_TESTS],
+  // A few start a local server or socket: room for a busy two-core machine.
+  testTimeout: 15_000,
+};
+
+/** Components, and the few modules that read the document, in happy-dom with the deck's registry. */
+const DOM = {
+  name: 'dom',
+  environment: 'happy-dom',
+  // Each file in a fresh page environment, but the loaded modules and the registry are shared
+  // by the files of a worker: measured 64 → 28 CPU-seconds for the project, all 178 tests passing
+  // (three runs in a row; a component test that stubs a global restores it in the same test).
+  isolate: false,
+  include: ['tests/**/*.test.tsx', ...DOM_TESTS],
+  exclude: ['tests/browser/**', 'tests/platform/**'],
+  setupFiles: ['tests/setup.ts'],
+  testTimeout: 15_000,
+};
+
 export default defineConfig({
   // Every route is its own prerendered page; unknown paths get the 404 page, not the index (no SPA fallback).
   appType: 'mpa',
@@ -117,9 +165,7 @@ export default defineConfig({
     react({ include: /\.(mdx|tsx|ts)$/ }),
   ],
   test: {
-    // Password hashes at scrypt cost 2^10 in tests (src/platform/identity/passwords.ts): the suite makes hundreds of
-    // accounts. Each hash records its cost; the tests that measure the real one pass it explicitly.
-    env: { DECK_PASSWORD_COST: '10' },
+    env: TEST_ENV,
     // Three files at a time, browser files included: most of a platform or browser test is waiting
     // (sockets, timers, a page loading), so on two cores three workers keep both busy. Measured here on
     // the whole suite: 1,008 s, where one browser file at a time after the rest took about 1,250 s in CI.
@@ -127,39 +173,20 @@ export default defineConfig({
     // Vitest's own report, then the ten slowest files (tests/support/slowestFiles.ts).
     reporters: ['default', './tests/support/slowestFiles.ts'],
     projects: [
+      { extends: true, test: UNIT },
+      { extends: true, test: DOM },
+      // Both again in a zone far from UTC, where most days differ from UTC's: a day or time written in
+      // UTC where the reader's own was meant, or the reverse, fails there although it passes in UTC.
       {
         extends: true,
         test: {
-          // Pure code in Node: no DOM to set up and no registry to load, so a file of 0.1 s of tests
-          // takes about that (happy-dom and the registry cost ~2 s a file).
-          name: 'unit',
-          environment: 'node',
-          // Pure tests share each worker's loaded modules instead of loading them again per file:
-          // measured 169 → 120 CPU-seconds for the project, all 482 tests passing. Every test here
-          // that stubs a global or the clock restores it in the same test.
-          isolate: false,
-          include: ['tests/**/*.test.ts'],
-          exclude: ['tests/browser/**', 'tests/platform/**', ...DOM_TESTS],
-          // A few start a local server or socket: room for a busy two-core machine.
-          testTimeout: 15_000,
+          ...UNIT,
+          name: `unit-${FAR_ZONE_NAME}`,
+          exclude: [...UNIT.exclude, ...ZONE_FREE_TESTS],
+          env: { ...TEST_ENV, TZ: FAR_ZONE },
         },
       },
-      {
-        extends: true,
-        test: {
-          // Components, and the few modules that read the document, in happy-dom with the deck's registry.
-          name: 'dom',
-          environment: 'happy-dom',
-          // Each file in a fresh page environment, but the loaded modules and the registry are shared
-          // by the files of a worker: measured 64 → 28 CPU-seconds for the project, all 178 tests passing
-          // (three runs in a row; a component test that stubs a global restores it in the same test).
-          isolate: false,
-          include: ['tests/**/*.test.tsx', ...DOM_TESTS],
-          exclude: ['tests/browser/**', 'tests/platform/**'],
-          setupFiles: ['tests/setup.ts'],
-          testTimeout: 15_000,
-        },
-      },
+      { extends: true, test: { ...DOM, name: `dom-${FAR_ZONE_NAME}`, env: { ...TEST_ENV, TZ: FAR_ZONE } } },
       {
         extends: true,
         test: {

@@ -12,20 +12,26 @@ export type FigureId = z.infer<typeof FigureId>;
 export const SAMPLE_SOURCE = 'to be supplied';
 
 /** One amount, or a low-high range. */
-const Amount = z.union(
-  [
-    z.number().finite(),
-    z
-      .object({ low: z.number().finite(), high: z.number().finite() })
-      .strict()
-      .check((ctx) => {
-        if (ctx.value.low > ctx.value.high) {
-          ctx.issues.push({ code: 'custom', input: ctx.value, path: ['low'], message: `low (${ctx.value.low}) is above high (${ctx.value.high})` });
-        }
-      }),
-  ],
-  { error: 'must be a number, or a range such as { low: 27000000, high: 30000000 }' },
-);
+const Amount = z
+  .union([z.number().finite(), z.object({ low: z.number().finite(), high: z.number().finite() }).strict()], {
+    error: 'must be a number, or a range such as { low: 27000000, high: 30000000 }',
+  })
+  // Checked on the union, not inside its range option: a union that fails says only its own words.
+  .check((ctx) => {
+    const amount = ctx.value;
+    if (typeof amount === 'object' && amount.low > amount.high) {
+      ctx.issues.push({ code: 'custom', input: amount, path: ['low'], message: `low (${amount.low}) is above high (${amount.high})` });
+    }
+  });
+
+/** Whether a `2025-06-30` date is a day of the calendar: the pattern alone lets every month have a 31st. */
+function onTheCalendar(text: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  // A month alone and the sample value have no day to check.
+  if (!parts) return true;
+  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}
 
 /** `2025-06-30`, `2025-06`, or the sample value while the date is unknown. */
 const AsOf = z
@@ -33,7 +39,12 @@ const AsOf = z
   .regex(
     new RegExp(`^(\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?|${SAMPLE_SOURCE})$`),
     `must be a date such as 2025-06-30 or 2025-06, or "${SAMPLE_SOURCE}"`,
-  );
+  )
+  .refine(onTheCalendar, {
+    // A text the pattern refused has its message already: one message per mistake.
+    when: (payload) => payload.issues.length === 0,
+    error: (issue) => `${String(issue.input)} is not a day of the calendar: write the day the source gives, or only its month (2025-06)`,
+  });
 
 /** Other figures this one states the total or the number of: ids, or `area.*` for a whole area. */
 const FigureSelection = z

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverOffset } from '../../src/admin/serverClock.ts';
-import { dateInputValue, expiryDay, pastTime, relativeTime } from '../../src/admin/timeText.ts';
+import { dateInputValue, dayText, exactTime, expiryDay, pastTime, relativeTime } from '../../src/admin/timeText.ts';
+import { LOCAL_ZONE, localDay, localTime } from '../support/localDay.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 
@@ -14,10 +15,25 @@ describe('times in the console', () => {
     expect(relativeTime('not a date', NOW)).toBe('');
   });
 
-  it('show an expiry as the UTC day it lasts through, and fill the date box with it', () => {
-    expect(expiryDay('2026-12-31T23:59:59.999Z')).toBe('31 Dec 2026');
-    expect(dateInputValue('2026-12-31T23:59:59.999Z')).toBe('2026-12-31');
+  it(`show an expiry as the UTC day it lasts through, and fill the date box with it, in any zone (here ${LOCAL_ZONE})`, () => {
+    const lastsThrough = `an admin in ${LOCAL_ZONE} must see the UTC day access lasts through, not the day it ends where they are`;
+    // Access until 31 Dec lasts through that UTC day: in UTC+14 it ends on 1 Jan, at 13:59.
+    expect(expiryDay('2026-12-31T23:59:59.999Z'), lastsThrough).toBe('31 Dec 2026');
+    expect(expiryDay('2026-12-31T00:00:00.000Z'), lastsThrough).toBe('31 Dec 2026');
+    expect(expiryDay('not a date')).toBe('');
+    expect(dateInputValue('2026-12-31T23:59:59.999Z'), lastsThrough).toBe('2026-12-31');
     expect(dateInputValue(null)).toBe('');
+    expect(dateInputValue('')).toBe('');
+    expect(dateInputValue('garbage')).toBe('');
+  });
+
+  it(`write when something happened in the admin's own zone (here ${LOCAL_ZONE}), not UTC's`, () => {
+    for (const iso of ['2026-11-24T12:00:00Z', '2026-11-24T09:59:00Z', '2026-12-31T23:30:00Z']) {
+      expect(dayText(iso), `the day of ${iso} in ${LOCAL_ZONE}`).toBe(localDay(iso));
+      expect(exactTime(iso), `the time of ${iso} in ${LOCAL_ZONE}`).toBe(localTime(iso));
+    }
+    expect(dayText('garbage')).toBe('');
+    expect(exactTime('garbage')).toBe('');
   });
 });
 

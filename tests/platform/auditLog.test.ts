@@ -221,6 +221,36 @@ describe('reading the audit log', () => {
     expect(csv.split('\r\n')[1]).toBe(`"x","'=HYPERLINK(""evil"")","sign_in","a""b","","","{}"`);
   });
 
+  it('turns every formula start into text: =, +, -, @, tab and carriage return, in any cell, as a stored browser name brings them', async () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      const cell = `${start}cmd|' /C calc'!A0`;
+      const row = auditCsv([{ id: '1', at: 'x', actor: cell, action: 'sign_in', target: cell, address: cell, user_agent: cell, detail: {} }]).split('\r\n')[1];
+      const quoted = `"'${cell.replace(/"/g, '""')}"`;
+      expect(
+        row,
+        `a cell starting with ${JSON.stringify(start)} must reach the spreadsheet as text ('${JSON.stringify(start).slice(1, -1)}…), not run as a formula`,
+      ).toBe(`"x",${quoted},"sign_in",${quoted},${quoted},${quoted},"{}"`);
+    }
+    // Only the first character matters: a sign inside a cell, or a cell that is only words, stays as it was.
+    expect(
+      auditCsv([{ id: '1', at: 'a=b', actor: 'ann+x@lender.example', action: 'sign_in', target: 'x-y', address: '', user_agent: '', detail: {} }]).split(
+        '\r\n',
+      )[1],
+    ).toBe(`"a=b","ann+x@lender.example","sign_in","x-y","","","{}"`);
+    // The same through the download: a sign-in whose browser calls itself "@SUM(1+1)".
+    const signIn = await fetch(`${p.url}/api/apps/${p.appId}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': '@SUM(1+1)*cmd' },
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    expect(signIn.status).toBe(200);
+    await p.settled();
+    const response = await fetch(`${p.url}/api/apps/${p.appId}${AUDIT_CALL}?format=csv&action=sign_in`, { headers: { Authorization: `Bearer ${admin}` } });
+    const text = await response.text();
+    expect(text, 'the stored User-Agent "@SUM(1+1)*cmd" must be downloaded as text').toContain(`"'@SUM(1+1)*cmd"`);
+    expect(text).not.toMatch(/(^|,)"@SUM/m);
+  });
+
   it('is the admins’ alone: viewers and signed-out callers are refused, and no call changes or deletes an entry', async () => {
     const viewer = await registeredUser(p, 'fay@lender.example', 'fay-password-12345');
     expect((await p.call('GET', AUDIT_CALL, { token: viewer })).status).toBe(403);
