@@ -47,7 +47,7 @@ export interface PlatformOptions {
   newAddressCodesPerHour?: number;
   /** Days the audit log keeps an entry; older ones are pruned at start (env AUDIT_RETENTION_DAYS, default 400). */
   auditRetentionDays?: number;
-  /** The clock of the notice budget and its digests (tests move it; default Date.now). */
+  /** The clock of the notice budget, its digests and the limit of asked-for mail (tests move it; default Date.now). */
   now?: () => number;
   /** How often waiting notice digests are looked at (default 60 s). */
   noticeDigestEveryMs?: number;

@@ -19,6 +19,7 @@ import { AfterReplyQueue } from './http/afterReply.ts';
 import { analyzeIfNeverAnalyzed } from './db/plannerStats.ts';
 import { AttemptLimiter } from './identity/attemptLimiter.ts';
 import { LimitEvents } from './identity/limitEvents.ts';
+import { mailRequestLimiter } from './mail/mailRequests.ts';
 import { clientAddress } from './http/clientAddress.ts';
 import { SignInLimits } from './identity/signInLimits.ts';
 import { WriteRates } from './identity/writeRates.ts';
@@ -148,7 +149,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     signInLimits: new SignInLimits(db, { accountMax: options.accountMaxFailures }),
     writeRates: new WriteRates(new LimitEvents(db)),
     notices: new NoticeThrottle(new LimitEvents(db, options.now)),
-    mailLimiter: new AttemptLimiter(new LimitEvents(db), 'mail', 5, 15 * 60 * 1000),
+    mailLimiter: mailRequestLimiter(new LimitEvents(db, options.now)),
     newAddressCodes: new AttemptLimiter(new LimitEvents(db), 'new-address-codes', options.newAddressCodesPerHour ?? 30, 60 * 60 * 1000),
     clientAddress: (c) => clientAddress(c, options.trustProxy ?? false),
     broadcaster: {

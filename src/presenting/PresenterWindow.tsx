@@ -1,19 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isTypingTarget } from '../deck/keymap.ts';
 import { deckSlides, slideAtPath } from '../registry/slideRegistry.ts';
 import type { Base44Client } from '../sdk/index.ts';
 import { joinPresenterChannel, type PresenterLink } from './presenterChannel.ts';
 import { PresenterClock } from './PresenterClock.tsx';
 import { PresenterNotes } from './PresenterNotes.tsx';
 import { presenterPair, presenterStartPath } from './presenterAddress.ts';
+import { presenterKeyMove, presenterTarget } from './presenterMoves.ts';
 import { SlidePreview } from './SlidePreview.tsx';
 import { useSpeakerNotes } from './useSpeakerNotes.ts';
 import './presenting.css';
 
 /** On <html> while the presenter view is shown: the document does not scroll. */
 const PRESENTER_WINDOW_CLASS = 'presenter-window';
-
-const MOVES: Record<string, number> = { ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1, Home: -Infinity, End: Infinity };
 
 /**
  * The presenter window (`/?presenter=1`, admins only, its own lazy chunk): the current and the next
@@ -48,17 +46,16 @@ export default function PresenterWindow({ client }: { client: Base44Client }) {
   const next = index >= 0 ? deckSlides[index + 1] : undefined;
   const move = useCallback(
     (delta: number) => {
-      if (index < 0) return;
-      const target = Math.min(Math.max(index + delta, 0), deckSlides.length - 1);
-      setPath(deckSlides[target]!.path);
+      const target = presenterTarget(index, delta, deckSlides.length);
+      if (target !== null) setPath(deckSlides[target]!.path);
     },
     [index],
   );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const delta = MOVES[event.key];
-      if (delta === undefined || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+      const delta = presenterKeyMove(event);
+      if (delta === null) return;
       event.preventDefault();
       move(delta);
     };

@@ -16,6 +16,7 @@ import { ACCESS_ENDED_REASON } from '../../../../schemas/accessWire.ts';
 import { accessEnded } from '../../identity/access.ts';
 import { badRequest, gateError, HttpError } from '../errors.ts';
 import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { reserveMailRequest } from '../../mail/mailRequests.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { NewPassword, refuseBreached } from '../../identity/passwordPolicy.ts';
 import { hashPassword } from '../../identity/passwords.ts';
@@ -35,20 +36,6 @@ const ResetPassword = z.object({ reset_token: z.string().min(1).max(200), new_pa
 const REGISTERED = 'Enter the verification code sent to your email.';
 const RESET_SENT = { success: true, message: 'If an account exists for this email, a reset link has been sent.' };
 const CODE_SENT = { success: true, message: 'If this email is waiting for verification, a new code has been sent.' };
-
-// Counted per requested address whether or not it has an account, so a 429 reveals nothing either.
-async function limitMail(ctx: PlatformContext, appId: string, kind: 'otp' | 'reset', email: string): Promise<void> {
-  const key = `${appId}:${kind}:${email.trim().toLowerCase()}`;
-  // Reserved in the same step as the check, so a parallel burst cannot send more than the limit.
-  const wait = await ctx.mailLimiter.reserve(key);
-  if (wait > 0) {
-    throw new HttpError(
-      429,
-      { detail: `Too many requests for this email; try again in ${Math.ceil(wait / 60)} min`, code: 'too_many_attempts' },
-      { 'Retry-After': String(wait) },
-    );
-  }
-}
 
 async function mailOtp(ctx: PlatformContext, appId: string, email: string, holder: CodeHolder, passwordHash: string | null): Promise<void> {
   const code = await issueOtp(ctx.db, holder, passwordHash);
@@ -153,7 +140,7 @@ export function registrationRoutes(ctx: PlatformContext): Hono<AppEnv> {
     const body = validate(Register, await readJson(c));
     await refuseBreached('password', body.password);
     const app = c.get('app');
-    await limitMail(ctx, app.id, 'otp', body.email);
+    await reserveMailRequest(ctx.mailLimiter, app.id, 'otp', body.email);
     await reserveNewAddressCode(ctx, app.id);
     // Hashed whatever the address's state, so the reply takes as long for a known address as a new one.
     const passwordHash = await hashPassword(body.password);
@@ -200,7 +187,7 @@ export function registrationRoutes(ctx: PlatformContext): Hono<AppEnv> {
   auth.post('/resend-otp', async (c) => {
     const body = validate(EmailOnly, await readJson(c));
     const appId = c.get('app').id;
-    await limitMail(ctx, appId, 'otp', body.email);
+    await reserveMailRequest(ctx.mailLimiter, appId, 'otp', body.email);
     await reserveNewAddressCode(ctx, appId);
     ctx.afterReply.add(c, 'resend-otp', async () => {
       const address = normalizeEmail(body.email);
@@ -221,7 +208,7 @@ export function registrationRoutes(ctx: PlatformContext): Hono<AppEnv> {
   auth.post('/reset-password-request', async (c) => {
     const body = validate(EmailOnly, await readJson(c));
     const appId = c.get('app').id;
-    await limitMail(ctx, appId, 'reset', body.email);
+    await reserveMailRequest(ctx.mailLimiter, appId, 'reset', body.email);
     ctx.afterReply.add(c, 'reset-password-request', async () => {
       const user = await findUserByEmail(ctx.db, appId, body.email);
       // Any account may choose a password through its mailbox, also one verified without one.
