@@ -2,28 +2,29 @@
 // (mobile), key press → next heading and (when the local platform exists) a load run, also on a
 // Postgres server in one and two processes. Prints figures next to their targets and writes the raw results to .bench/results.json.
 // A benchmark, not a test: it exits 0 whatever the figures, 1 only when a part crashed.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { parseArgs } from './bench/args.ts';
-import { consoleRender, consoleRenderLines, type ConsoleRenderFigures } from './bench/consoleRender.ts';
+import { consoleRender, type ConsoleRenderFigures } from './bench/consoleRender.ts';
 import { firstVisit } from './bench/firstVisit.ts';
-import { versionsRender, versionsRenderLines, type VersionsRenderFigures } from './bench/versionsRender.ts';
-import { followLatency, followLatencyLines, type FollowLatencyFigures } from './bench/followLatency.ts';
-import { recordingLines, recordingRequests, type RecordingFigures } from './bench/recordingRequests.ts';
-import { visitToConsole, visitToConsoleLines, type VisitToConsoleFigures } from './bench/visitToConsole.ts';
+import { versionsRender, type VersionsRenderFigures } from './bench/versionsRender.ts';
+import { followLatency, type FollowLatencyFigures } from './bench/followLatency.ts';
+import { recordingRequests, type RecordingFigures } from './bench/recordingRequests.ts';
+import { visitToConsole, type VisitToConsoleFigures } from './bench/visitToConsole.ts';
 import { admittedViewer } from './bench/platformVisit.ts';
 import { keyToHeading } from './bench/keyToHeading.ts';
 import { lighthouseRun } from './bench/lighthouseRun.ts';
 import { loadRun, platformPresent, startPlatformChild } from './bench/loadRun.ts';
 import { loginFlood } from './bench/loginFlood.ts';
 import { deckPagesIn, previewOf, snapshotDist } from './bench/distSnapshot.ts';
-import { exportRun, exportSummary, type ExportFigures } from './bench/exportRun.ts';
-import { partnerPdfRun, partnerPdfSummary, type PartnerPdfFigures } from './bench/partnerPdfRun.ts';
-import { deckTable, firstVisitTable, pageTable, PAGES, type BenchResults } from './bench/report.ts';
+import { exportRun, type ExportFigures } from './bench/exportRun.ts';
+import { partnerPdfRun, type PartnerPdfFigures } from './bench/partnerPdfRun.ts';
+import { PAGES } from './bench/report.ts';
+import { BENCHMARKS_DOC, withRunFigures } from './bench/benchmarksDoc.ts';
+import { summaryBlocks, type RunResults } from './bench/summary.ts';
 import { runBuild } from './bench/runBuild.ts';
 import { scaleRun, type ScaleFigures } from './bench/scaleRun.ts';
-import { scaleFollowTable, scaleLoadTable } from './bench/scaleReport.ts';
 import { launchChromium } from '../src/build/chromium.ts';
 
 const FIRST_VISIT_RUNS = 3;
@@ -38,7 +39,7 @@ const SCALE_MOVES = 16;
 const log = (line: string) => console.log(line);
 const load = () => loadavg().map((v) => Number(v.toFixed(2)));
 
-async function part<T>(results: BenchResults, name: string, work: () => Promise<T>): Promise<T | undefined> {
+async function part<T>(results: RunResults, name: string, work: () => Promise<T>): Promise<T | undefined> {
   const started = Date.now();
   log(`▸ ${name}`);
   try {
@@ -66,7 +67,7 @@ async function inOwnChromium<T>(work: (chromium: Browser) => Promise<T>): Promis
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const started = Date.now();
-  const results: BenchResults = {
+  const results: RunResults = {
     startedAt: new Date().toISOString(),
     machine: { cpus: cpus().length, loadavgStart: load() },
     errors: [],
@@ -88,7 +89,7 @@ async function main(): Promise<number> {
     if (!args.skip.has('first-visit')) {
       const pages = deckPagesIn(dist);
       results.firstVisit = await part(results, `first visit, ${FIRST_VISIT_RUNS} cold runs on each of ${pages.length} deck pages`, async () => {
-        const byPage: NonNullable<BenchResults['firstVisit']> = {};
+        const byPage: NonNullable<RunResults['firstVisit']> = {};
         for (const page of pages) {
           byPage[page] = [];
           for (let i = 0; i < FIRST_VISIT_RUNS; i++) byPage[page].push(await firstVisit(b, preview.url + page));
@@ -105,8 +106,8 @@ async function main(): Promise<number> {
           const platform = await startPlatformChild(dist);
           try {
             const signedIn = await admittedViewer(platform);
-            const byPage: NonNullable<BenchResults['platformVisit']> = {};
-            const gzipOnly: NonNullable<BenchResults['platformVisitGzip']> = {};
+            const byPage: NonNullable<RunResults['platformVisit']> = {};
+            const gzipOnly: NonNullable<RunResults['platformVisitGzip']> = {};
             for (const page of pages) {
               byPage[page] = [await firstVisit(b, platform.url + page, signedIn)];
               gzipOnly[page] = [await firstVisit(b, platform.url + page, signedIn, ['gzip', 'deflate'])];
@@ -128,7 +129,7 @@ async function main(): Promise<number> {
     browser = undefined;
     if (!args.skip.has('lighthouse')) {
       results.lighthouse = await part(results, `Lighthouse (mobile, simulated throttling), ${LIGHTHOUSE_RUNS} runs per page`, async () => {
-        const byPage: NonNullable<BenchResults['lighthouse']> = {};
+        const byPage: NonNullable<RunResults['lighthouse']> = {};
         for (const page of PAGES) {
           byPage[page] = [];
           for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
@@ -254,36 +255,8 @@ async function main(): Promise<number> {
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
 
-  const visits = [
-    firstVisitTable(results.firstVisit, 'first visit, standalone: vite preview (KB gzip)'),
-    firstVisitTable(results.platformVisit, 'signed in on the platform (KB br)'),
-    firstVisitTable(results.platformVisitGzip, 'same, browser offers gzip only (KB gzip)'),
-  ]
-    .filter(Boolean)
-    .join('\n\n');
-  const pages = pageTable(results);
-  const deck = deckTable(results);
   log('');
-  if (visits) log(`${visits}\n`);
-  if (pages) log(pages);
-  if (deck) log(`\n${deck}`);
-  if (exportFigures) log(`\n${exportSummary(exportFigures)}`);
-  if (partnerPdfFigures) log(`\n${partnerPdfSummary(partnerPdfFigures)}`);
-  if (consoleFigures) log(`\n${consoleRenderLines(consoleFigures).join('\n')}`);
-  if (versionsFigures) log(`\n${versionsRenderLines(versionsFigures).join('\n')}`);
-  if (recordingFigures) log(`\n${recordingLines(recordingFigures).join('\n')}`);
-  if (visitConsoleFigures) log(`\n${visitToConsoleLines(visitConsoleFigures).join('\n')}`);
-  if (followFigures) log(`\n${followLatencyLines(followFigures).join('\n')}`);
-  if (scaleFigures) {
-    log(`\n${scaleLoadTable(scaleFigures)}`);
-    const follow = scaleFollowTable(scaleFigures);
-    if (follow) log(`\n${follow}`);
-    log(`(Postgres ${scaleFigures.postgresVersion}, durable; steady: requests started after the last sign-in answered)`);
-  }
-  if (results.load && 'skipped' in results.load) log(`\nload run: skipped (${results.load.skipped})`);
-  if (results.load && !('skipped' in results.load) && results.load.errorSamples.length > 0) {
-    log(`\nload errors, first kinds: ${results.load.errorSamples.join(' | ')}`);
-  }
+  for (const block of summaryBlocks(results)) log(`${block}\n`);
   const loaded = Math.max(...results.machine.loadavgStart, ...results.machine.loadavgEnd) > cpus().length * 0.7;
   log(
     `\nmachine: ${cpus().length} CPUs, load average ${results.machine.loadavgStart.join(' ')} at start, ${results.machine.loadavgEnd.join(' ')} at end` +
@@ -291,6 +264,10 @@ async function main(): Promise<number> {
   );
   log(`medians of each figure taken separately; raw runs in .bench/results.json; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
   for (const error of results.errors) log(`FAILED: ${error.part}: ${error.message.split('\n')[0]}`);
+  if (args.writeDocs) {
+    writeFileSync(BENCHMARKS_DOC, withRunFigures(readFileSync(BENCHMARKS_DOC, 'utf8'), results, [...args.skip]));
+    log(`wrote this run's figures into ${BENCHMARKS_DOC}`);
+  }
   return results.errors.length > 0 ? 1 : 0;
 }
 
