@@ -136,6 +136,11 @@ describe('the audit log records', () => {
     const domain = await p.call('POST', `/entities/${ACCESS_ENTITY.domain}`, { token: admin, body: { domain: '@fund.example', role: 'user' } });
     expect(domain.status).toBe(200);
     expect(await entry('domain_added', `${ACCESS_ENTITY.domain} @fund.example`)).toMatchObject({ actor: ADMIN.email });
+    // A change of whom a whole domain admits is a decision like adding it.
+    expect((await p.call('PUT', `/entities/${ACCESS_ENTITY.domain}/${domain.body.id}`, { token: admin, body: { role: 'partner' } })).status).toBe(200);
+    const changed = (await log('?action=domain_changed')).filter((e) => e.target === `${ACCESS_ENTITY.domain} @fund.example`);
+    expect(changed, "an admin's change of a domain rule's role (@fund.example to partner) left no domain_changed entry").toHaveLength(1);
+    expect(changed[0]).toMatchObject({ actor: ADMIN.email, detail: { domain: '@fund.example', role: 'partner' } });
     expect((await p.call('DELETE', `/entities/${ACCESS_ENTITY.domain}/${domain.body.id}`, { token: admin })).status).toBe(200);
     expect(await entry('domain_removed', `${ACCESS_ENTITY.domain} @fund.example`)).toMatchObject({ actor: ADMIN.email });
 
