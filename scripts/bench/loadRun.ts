@@ -106,13 +106,18 @@ export async function startPlatformChild(staticDir: string, database?: ChildData
     }
   });
   const ready = await new Promise<{ url: string; appId: string; serviceToken: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`platform did not start within 60 s\n${stderr}`)), 60_000);
+    // A child that never says it is ready is stopped, so a failed part leaves no platform running.
+    const fail = (error: Error) => {
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new Error(`platform did not start within 60 s\n${stderr}`)), 60_000);
     lines.once('line', (line) => {
       clearTimeout(timer);
       try {
         resolve(JSON.parse(line));
       } catch {
-        reject(new Error(`unexpected platform output: ${line}\n${stderr}`));
+        fail(new Error(`unexpected platform output: ${line}\n${stderr}`));
       }
     });
     child.once('exit', (code) => {
