@@ -76,6 +76,8 @@ export function clientAddress(index: number): string {
 export interface ChildDatabase {
   databaseUrl: string;
   serviceToken: string;
+  /** How often the child asks every socket's standing again without a signal (the platform's default: 30 s). */
+  standingSweepMs?: number;
 }
 
 /** Starts scripts/bench/platformChild.ts in its own node process (with tsx) and waits for its address. */
@@ -84,7 +86,12 @@ export async function startPlatformChild(staticDir: string, database?: ChildData
   const { DATABASE_URL: _url, SERVICE_TOKEN: _token, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/platformChild.ts'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...inherited, BENCH_STATIC_DIR: staticDir, ...(database && { DATABASE_URL: database.databaseUrl, SERVICE_TOKEN: database.serviceToken }) },
+    env: {
+      ...inherited,
+      BENCH_STATIC_DIR: staticDir,
+      ...(database && { DATABASE_URL: database.databaseUrl, SERVICE_TOKEN: database.serviceToken }),
+      ...(database?.standingSweepMs && { BENCH_STANDING_SWEEP_MS: String(database.standingSweepMs) }),
+    },
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

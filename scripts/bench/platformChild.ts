@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     ...(process.env.DATABASE_URL && { databaseUrl: process.env.DATABASE_URL }),
     staticDir: resolve(process.env.BENCH_STATIC_DIR ?? 'dist'),
     partner: settings.partner,
+    ...(process.env.BENCH_STANDING_SWEEP_MS && { standingSweepMs: Number(process.env.BENCH_STANDING_SWEEP_MS) }),
     deck: deckIdentityOf(settings),
     // Codes are only in the log (never in the stored outbox): pass the mail on, one JSON line each.
     log: (line) => {

@@ -17,7 +17,8 @@ let admin: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  p = await startTestPlatform('private_with_login', { staticDir: deck.dir });
+  // No sweep within the file's run: a socket closed at its expiry was closed by its own timer.
+  p = await startTestPlatform('private_with_login', { staticDir: deck.dir, standingSweepMs: 60 * 60_000 });
   admin = await p.login(ADMIN.email, ADMIN.password);
 }, 60_000);
 afterAll(async () => {
@@ -178,6 +179,32 @@ describe('expiry', () => {
     expect((await p.call('PUT', `/entities/User/${id}`, { token: admin, body: { expires_at: new Date(newEnd).toISOString() } })).status).toBe(200);
     expect(await closedByServer(gone, 'a socket whose expiry was moved later is never closed at the new end', 10_000)).toBe('io server disconnect');
     expect(Date.now(), 'the socket was closed before its new end').toBeGreaterThanOrEqual(newEnd - 50);
+  });
+
+  it('an expiry set while the socket is open closes it at that moment, not at the next sweep', async () => {
+    const token = await registeredUser(p, 'dated@lender.example');
+    const socket = connect(token);
+    await connected(socket);
+    const gone = disconnected(socket);
+    const end = Date.now() + 3000;
+    expect((await p.call('PUT', `/entities/User/${await idOf(token)}`, { token: admin, body: { expires_at: new Date(end).toISOString() } })).status).toBe(200);
+    expect(await closedByServer(gone, 'a socket whose person was given an expiry is not closed when it passes', 12_000)).toBe('io server disconnect');
+    expect(Date.now(), 'the socket was closed before the expiry').toBeGreaterThanOrEqual(end - 50);
+  });
+
+  it('an expiry brought earlier while the socket is open closes it at the new end', async () => {
+    const token = await registeredUser(p, 'shortened@lender.example');
+    const id = await idOf(token);
+    expect((await p.call('PUT', `/entities/User/${id}`, { token: admin, body: { expires_at: new Date(Date.now() + 86_400_000).toISOString() } })).status).toBe(
+      200,
+    );
+    const socket = connect(token);
+    await connected(socket);
+    const gone = disconnected(socket);
+    const end = Date.now() + 3000;
+    expect((await p.call('PUT', `/entities/User/${id}`, { token: admin, body: { expires_at: new Date(end).toISOString() } })).status).toBe(200);
+    expect(await closedByServer(gone, 'a socket whose expiry was brought earlier waits for the old one', 12_000)).toBe('io server disconnect');
+    expect(Date.now(), 'the socket was closed before its new end').toBeGreaterThanOrEqual(end - 50);
   });
 });
 

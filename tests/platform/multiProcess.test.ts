@@ -65,7 +65,8 @@ describe.runIf(testEngine() === 'postgres')('two platform processes on one Postg
   beforeAll(async () => {
     const location = await testDatabase();
     if (!('url' in location)) throw new Error('the Postgres run gives a database URL');
-    const database = { databaseUrl: location.url, serviceToken: randomBytes(32).toString('hex') };
+    // No sweep within the file's run: what closes a socket here is a signal or its own timer.
+    const database = { databaseUrl: location.url, serviceToken: randomBytes(32).toString('hex'), standingSweepMs: 60 * 60_000 };
     [a, b] = await Promise.all([startPlatformChild(deck.dir, database), startPlatformChild(deck.dir, database)]);
   }, 120_000);
   afterAll(async () => {
@@ -92,6 +93,20 @@ describe.runIf(testEngine() === 'postgres')('two platform processes on one Postg
     expect((await call(a, 'DELETE', `/entities/User/${person.id}`, { token: a.serviceToken })).status).toBe(200);
     expect(await closed).toBe('io server disconnect');
     expect((await call(b, 'GET', '/entities/User/me', { token: person.token })).status).toBeGreaterThanOrEqual(401);
+  });
+
+  it('an expiry set through one closes the socket held on the other when it passes, not at the next sweep', async () => {
+    const person = await viewer(a, 'dated-across@fund.example');
+    const page = await socketOn(b, person.token);
+    const closed = new Promise<number>((resolve) => page.once('disconnect', () => resolve(Date.now())));
+    const end = Date.now() + 3000;
+    expect((await call(a, 'PUT', `/entities/User/${person.id}`, { token: a.serviceToken, body: { expires_at: new Date(end).toISOString() } })).status).toBe(
+      200,
+    );
+    await eventually(() => page.disconnected, { timeoutMs: 12_000, what: 'the socket on B closed when the expiry set through A passed' });
+    const at = await closed;
+    expect(at, 'closed before the expiry').toBeGreaterThanOrEqual(end - 50);
+    expect(at - end, 'ms after the expiry').toBeLessThan(10_000);
   });
 
   // Across processes: the socket lives on B and sent `leave` for the server's own

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
-import { CSP_REPORT_PATH, inlineSources, sha256Source, withPolicyMeta } from '../../src/platform/http/contentSecurityPolicy.ts';
+import { DECK_PDF_PATH } from '../../schemas/engagementPaths.ts';
+import {
+  CSP_REPORT_PATH,
+  contentSecurityPolicy,
+  inlineSources,
+  sha256Source,
+  withoutPolicyMeta,
+  withPolicyMeta,
+} from '../../src/platform/http/contentSecurityPolicy.ts';
 import { CSP_REPORTS_OVERALL, CSP_REPORTS_PER_ADDRESS } from '../../src/platform/http/routes/cspReports.ts';
-import { ADMIN, fakeDeck, startTestPlatform, type TestPlatform } from './harness.ts';
+import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // Over real HTTP: every HTML answer (each page, the _gate.html shell, the 404 page,
 // /login, the /admin shell) carries a Content-Security-Policy whose hashes are those of the bytes it
@@ -87,6 +95,77 @@ describe('every HTML answer', () => {
     expect(zipped.headers.get('content-encoding')).toBe('br');
     expect(await zipped.text()).toBe(await plain.text());
     expect(zipped.headers.get('content-security-policy')).toBe(plain.headers.get('content-security-policy'));
+  });
+});
+
+describe('a crawl of every HTML answer, error pages included', () => {
+  // What a browser sends when it navigates: the API then answers with an error page, not JSON.
+  const NAVIGATION = { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html,application/xhtml+xml' };
+  const api = (path: string) => `/api/apps/${p.appId}${path}`;
+  // Addresses a person can reach in a browser: the pages, the PDF, mailed links, and wrong ones.
+  const seeds = () => [
+    '/',
+    '/contact',
+    '/login',
+    ADMIN_PATH,
+    '/no-such-page',
+    DECK_PDF_PATH,
+    api('/nope'),
+    api('/entities/User/me'),
+    api('/entities/User'),
+    api('/entities/NoSuchEntity'),
+    api('/platform/backup'),
+    api('/auth/me'),
+    '/api/apps/no-such-app/entities/User',
+    '/api/nope',
+    CSP_REPORT_PATH,
+  ];
+  const HREF = /\s(?:href|src)="(\/[^"]*)"/g;
+
+  it('each carries a policy that allows no inline script but its own, with who may frame it', async () => {
+    const viewer = await registeredUser(p, 'crawled@lender.example');
+    const answers: Array<{ who: string; method: string; path: string; status: number }> = [];
+    for (const [who, session] of [
+      ['signed out', undefined],
+      ['viewer', viewer],
+      ['admin', admin],
+    ] as const) {
+      const queue = seeds();
+      const seen = new Set<string>();
+      while (queue.length > 0) {
+        const path = queue.shift()!;
+        if (seen.has(path)) continue;
+        seen.add(path);
+        for (const method of path.startsWith('/api/') ? ['GET', 'POST', 'DELETE'] : ['GET']) {
+          const response = await fetch(`${p.url}${path}`, {
+            method,
+            headers: { ...NAVIGATION, ...(session ? { Cookie: `deck_session=${session}` } : {}) },
+            redirect: 'manual',
+          });
+          const text = await response.text();
+          if (!/^text\/html/.test(response.headers.get('content-type') ?? '')) continue;
+          answers.push({ who, method, path, status: response.status });
+          const where = `${method} ${path} (${who}, ${response.status})`;
+          const header = response.headers.get('content-security-policy');
+          expect(header, `${where} has no Content-Security-Policy`).toBeTruthy();
+          const policy = directives(header!);
+          const scripts = inlineSources(text).scripts.map(sha256Source);
+          expect(policy.get('script-src'), where).toEqual(scripts.length > 0 ? [...new Set(scripts), "'strict-dynamic'"] : ["'none'"]);
+          expect(policy.get('frame-ancestors'), where).toEqual(
+            path === '/login' || (path === ADMIN_PATH && who === 'admin') ? ["'self'"] : ["'self'", PLATFORM_PARENT],
+          );
+          expect(policy.get('object-src'), where).toEqual(["'none'"]);
+          expect(policy.get('base-uri'), where).toEqual(["'none'"]);
+          expect(header!.replace("style-src-attr 'unsafe-inline'", ''), where).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes/);
+          for (const [, link = ''] of text.matchAll(HREF)) if (!link.startsWith('/assets/')) queue.push(link.split('#')[0]!);
+        }
+      }
+    }
+    // The crawl met the API's own error pages (401, 403, 404, 405 …), not only the deck's.
+    const apiPages = answers.filter((answer) => answer.path.startsWith('/api/'));
+    expect(apiPages.length).toBeGreaterThanOrEqual(20);
+    expect([...new Set(apiPages.map((answer) => answer.status))]).toEqual(expect.arrayContaining([403, 404]));
+    expect(answers.length).toBeGreaterThanOrEqual(60);
   });
 });
 
@@ -179,5 +258,42 @@ describe('the report endpoint', () => {
     expect(statuses.at(-1)).toBe(429);
     expect(p.logs.filter((line) => line.includes('reports a minute from all addresses'))).toHaveLength(1);
     expect(p.logs.slice(before).filter((line) => line.startsWith('[csp] script-src-elem')).length).toBeLessThanOrEqual(CSP_REPORTS_OVERALL);
+  });
+});
+
+describe('a personal page', () => {
+  // The prerender never puts a partner slot inside a script; this template does, so that a filled
+  // value lands where escaping for HTML text does not protect: the policy must still be the template's.
+  const template = withPolicyMeta(
+    '<!doctype html><html><head><meta charset="UTF-8" /><title>cover</title></head><body>' +
+      '<p>Prepared for <span data-partner="name"></span></p>' +
+      '<script type="module">start("<span data-partner="name"></span>")</script></body></html>',
+  );
+  const personal = fakeDeck({ 'index.html': template, '404.html': page('missing'), '_gate.html': page('gate'), 'login.html': page('login') });
+  const INJECTED = '</script><script>alert(1)</script>';
+  let q: TestPlatform;
+
+  beforeAll(async () => {
+    q = await startTestPlatform('private_with_login', { staticDir: personal.dir, partner: { name: INJECTED, licence: 'NMLS #1' } });
+  }, 60_000);
+  afterAll(async () => {
+    await q?.close();
+    personal.remove();
+  });
+
+  it('is sent under the policy of its template, hashed before the partner is filled in', async () => {
+    const token = await q.login(ADMIN.email, ADMIN.password);
+    const response = await fetch(`${q.url}/`, { headers: { Cookie: `deck_session=${token}` } });
+    const text = await response.text();
+    // The value is in the page (escaped as text), and the page is the filled one.
+    expect(text).toContain('Prepared for <span data-partner="name">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span>');
+    const expected = contentSecurityPolicy(withoutPolicyMeta(template), { frameAncestors: ["'self'"], report: true });
+    expect(response.headers.get('content-security-policy')).toBe(expected);
+    const allowed = directives(expected).get('script-src')!;
+    // One script hash, the template's: the filled value adds none and changes none.
+    expect(allowed.filter((source) => source.startsWith("'sha256-"))).toEqual([sha256Source(inlineSources(withoutPolicyMeta(template)).scripts[0]!)]);
+    for (const script of inlineSources(text).scripts.filter((script) => script.includes('alert'))) {
+      expect(allowed, 'a script holding the filled value is allowed').not.toContain(sha256Source(script));
+    }
   });
 });

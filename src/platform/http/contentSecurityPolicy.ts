@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
 
 /** Where browsers send violation reports (routes/cspReports.ts); same origin, outside any app. */
 export const CSP_REPORT_PATH = '/api/csp-report';
@@ -154,4 +155,20 @@ export function servedPagePolicy(page: Uint8Array, frameAncestors: readonly stri
     byFraming.set(key, policy);
   }
   return policy;
+}
+
+/**
+ * Every HTML answer carries a policy: a page that did not compute its own (the error pages, whatever
+ * answers HTML next) gets the strictest one, which allows no script and no inline stylesheet, and is
+ * framed only where the deck's pages may be. Deny by default: an HTML answer added later without a
+ * policy of its own runs nothing inline rather than everything.
+ */
+export function policyOnEveryPage(frameAncestors: readonly string[]): MiddlewareHandler {
+  const strictest = contentSecurityPolicy('', { frameAncestors, report: true });
+  return async (c, next) => {
+    await next();
+    if (/^\s*text\/html/i.test(c.res.headers.get('content-type') ?? '') && !c.res.headers.has('content-security-policy')) {
+      c.header('Content-Security-Policy', strictest);
+    }
+  };
 }

@@ -5,7 +5,7 @@ import { HttpError } from './errors.ts';
 import type { PlatformContext } from './httpTypes.ts';
 import { authApi } from './routes/authApi.ts';
 import { gatedApi } from './routes/gatedApi.ts';
-import { CSP_REPORT_PATH } from './contentSecurityPolicy.ts';
+import { CSP_REPORT_PATH, policyOnEveryPage } from './contentSecurityPolicy.ts';
 import { cspReportRoutes } from './routes/cspReports.ts';
 import { HEALTH_PATH, healthRoutes } from './routes/health.ts';
 import { WHATSAPP_PATH, whatsAppNotProvided } from './routes/notProvided.ts';
@@ -44,6 +44,7 @@ export function createHttpApp(ctx: PlatformContext, stopping: () => boolean = ()
   // No hono/body-limit here: it leaves the connection open after its 413 and has had bypass
   // advisories; body.ts readBytes counts every byte each route reads instead.
 
+  app.use(policyOnEveryPage(ctx.frameAncestors));
   app.use(closeWhileStopping(stopping));
 
   // Each group below is a sub-app without its own onError or notFound: what it throws reaches the

@@ -88,7 +88,7 @@ async function send(
   return c.body(zipped, status, { ...headers, 'Content-Encoding': encoding });
 }
 
-// A page filled with the viewer's partner (partnerPage.ts): its policy is computed from the bytes sent.
+// A page filled with the viewer's partner (partnerPage.ts), under the policy of the built file itself.
 function sendPersonal(
   c: Context,
   file: string,
@@ -98,7 +98,7 @@ function sendPersonal(
   page: { appId: string; frameAncestors: readonly string[] },
   partner: ViewerPartner,
 ): Response {
-  const made = personalPage(`${file}\0${page.appId}`, () => withAppId(raw, page.appId), partner, page.frameAncestors);
+  const made = personalPage(`${file}\0${page.appId}`, () => withAppId(raw, page.appId), partner, servedPagePolicy(raw, page.frameAncestors));
   const headers: Record<string, string> = { 'Content-Type': typeOf(file), 'Cache-Control': cache, 'Content-Security-Policy': made.policy };
   c.header('Vary', 'Accept-Encoding', { append: true });
   const encoding = chooseEncoding(c.req.header('accept-encoding'));

@@ -56,6 +56,8 @@ export function stillStands(before: Caller, after: Caller | null): boolean {
 export class SocketStanding {
   private readonly states = new WeakMap<Socket, SocketState>();
   private readonly checks = new WeakMap<Socket, Promise<Caller | null>>();
+  /** Each person's socket's expiry timer and the expiry it was armed for (ms; null: none). */
+  private readonly expiries = new WeakMap<Socket, { at: number | null; timer: NodeJS.Timeout | undefined }>();
   private readonly sweep: NodeJS.Timeout;
 
   constructor(
@@ -85,6 +87,8 @@ export class SocketStanding {
     this.states.set(socket, { app, caller, joined: new Set() });
     if (caller.kind !== 'user') return;
     await socket.join([userRoom(caller.user.id), tokenRoom(caller.digest)]);
+    // Stryker disable next-line StringLiteral,ArrowFunction: the timer of a closed socket finds it disconnected and does nothing.
+    socket.once('disconnect', () => clearTimeout(this.expiries.get(socket)?.timer));
     this.endAtExpiry(socket, caller);
     await this.capToken(caller.digest);
   }
@@ -117,6 +121,9 @@ export class SocketStanding {
             return null;
           }
           state.caller = after!;
+          // An expiry set, moved or lifted since the timer was armed takes effect now, on every
+          // process: each one decides its sockets again when a person's standing changes.
+          if (after!.kind === 'user') this.endAtExpiry(socket, after!);
           return after;
         });
       this.checks.set(socket, check);
@@ -158,22 +165,26 @@ export class SocketStanding {
     await Promise.all(sockets.map((socket) => this.now(socket)));
   }
 
-  // A person's socket ends when their expiry passes; the expiry is read again then, since an admin
-  // may have moved it meanwhile (a still standing socket waits for the new one).
+  // A person's socket ends when their expiry passes. The timer is armed again whenever the expiry
+  // read at a check differs from the one it waits for; when it fires, the check it makes reads the
+  // expiry again, so a still standing socket waits for the new one.
   private endAtExpiry(socket: Socket, caller: Caller & { kind: 'user' }): void {
-    const expiresAt = caller.user.expires_at;
-    if (!expiresAt) return;
-    const timer = setTimeout(
-      () => {
-        void this.now(socket).then((after) => {
-          if (after?.kind === 'user') this.endAtExpiry(socket, after);
-        });
-      },
-      Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS),
-    );
-    timer.unref();
-    // Stryker disable next-line StringLiteral,ArrowFunction: the timer of a closed socket finds it disconnected and does nothing.
-    socket.once('disconnect', () => clearTimeout(timer));
+    const at = caller.user.expires_at?.getTime() ?? null;
+    const armed = this.expiries.get(socket);
+    if (armed && armed.at === at) return;
+    clearTimeout(armed?.timer);
+    const timer =
+      at === null
+        ? undefined
+        : setTimeout(
+            () => {
+              this.expiries.delete(socket);
+              void this.now(socket);
+            },
+            Math.min(Math.max(at - Date.now(), 0), MAX_TIMER_MS),
+          );
+    timer?.unref();
+    this.expiries.set(socket, { at, timer });
   }
 
   // At most MAX_SOCKETS_PER_TOKEN sockets per token on all processes: the oldest go first.
