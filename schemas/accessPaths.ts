@@ -42,6 +42,12 @@ export const ACCESS_ENDED_REASON = 'access_ended';
 /** The admin console's address in the deck: the app shell for admins, the ordinary 404 for everyone else. */
 export const ADMIN_PATH = '/admin';
 
+/**
+ * The User record's flag of a password the platform generated (the first admin's, printed once at
+ * start): the sign-in page then asks its owner for a password of their own before going on.
+ */
+export const PASSWORD_GENERATED = 'password_generated';
+
 /** The one rule for what ADMIN_PATH shows in the deck: the console for an admin, the 404 for anyone else. */
 export function showsAdminConsole(path: string, role: string | undefined): boolean {
   return path === ADMIN_PATH && role === 'admin';

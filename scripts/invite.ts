@@ -12,7 +12,8 @@ import { claimDataDir, runningServer } from '../src/platform/db/dataDirLock.ts';
 import { prepareDataDir } from '../src/platform/db/dataDirModes.ts';
 import { type DatabaseLocation, openDatabase } from '../src/platform/db/db.ts';
 import { inviteUser } from '../src/platform/identity/invitations.ts';
-import { createMailer } from '../src/platform/mail/mailer.ts';
+import { createMailer, mailSender } from '../src/platform/mail/mailer.ts';
+import { readMailLogo } from '../src/platform/mail/mailLogo.ts';
 import { UNNAMED_DECK } from '../src/platform/mail/mailWording.ts';
 
 // As in platform-start.ts: this process writes into DATA_DIR, so what it creates is owner-only.
@@ -81,13 +82,21 @@ async function main(argv: string[]): Promise<number> {
 
 /** Writes the invitation to the database directly; with SMTP_URL it is mailed, as the server would, else printed. */
 async function inviteInto(location: DatabaseLocation, options: PlatformOptions, email: string, role: string): Promise<void> {
-  const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.mailFrom) : null;
+  const deck = options.deck ?? UNNAMED_DECK;
+  const publicUrl = options.publicUrl ?? `http://localhost:${options.port ?? 3000}`;
+  const log = (line: string) => console.log(line);
+  const mailer = options.smtpUrl
+    ? createMailer(options.smtpUrl, {
+        sender: mailSender(options.mailFrom, deck),
+        publicUrl: () => publicUrl,
+        logo: readMailLogo(options.staticDir ?? 'dist', log),
+      })
+    : null;
   try {
     const db = await openDatabase(location);
     try {
       await ensureApp(db, options.appId, options.visibility);
-      const publicUrl = options.publicUrl ?? `http://localhost:${options.port ?? 3000}`;
-      const mail = { db, log: (line: string) => console.log(line), deliver: mailer?.deliver, deck: options.deck ?? UNNAMED_DECK, publicUrl: () => publicUrl };
+      const mail = { db, log, deliver: mailer?.deliver, mailLogo: mailer?.logo ?? false, deck, publicUrl: () => publicUrl };
       await inviteUser(mail, options.appId, { user_email: email, role }, publicUrl);
     } finally {
       await db.close();

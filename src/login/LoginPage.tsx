@@ -8,6 +8,7 @@ import { initialLoginState, type LoginMode } from './loginTarget.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 import { ResetForm } from './ResetForm.tsx';
 import { ResetStage, resetTitle, useResetStatus } from './ResetStage.tsx';
+import { type SignedInUser, SetupForm, setupNeeds } from './SetupForm.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { useInviteStatus } from './useInviteStatus.ts';
 import { VerifyForm } from './VerifyForm.tsx';
@@ -20,6 +21,7 @@ const TITLES: Record<LoginMode, string> = {
   reset: 'Choose a new password',
   choose: 'Choose your password',
   invite: 'Your invitation',
+  setup: 'Finish setting up your account',
 };
 
 // Leaving an invitation or reset link: drop its token from the address, so a reload shows the sign-in form.
@@ -36,6 +38,8 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
   const [notice, setNotice] = useState<string | null>(() => takeSignOutNotice());
   // The single-use token verify-otp hands over when the account still needs a password.
   const [chooseToken, setChooseToken] = useState<string | null>(null);
+  // A first sign-in that still needs a name or an own password: who signed in, with what.
+  const [setup, setSetup] = useState<{ user: SignedInUser; password: string } | null>(null);
   const invite = useInviteStatus(client, start.inviteToken);
   const inviteStage = invite.lookup.state === 'known' ? invite.lookup.status.state : invite.lookup.state;
   const reset = useResetStatus(client, start.resetToken);
@@ -85,7 +89,20 @@ export function LoginPage({ client, search, onSignedIn }: { client: Base44Client
             }}
           />
         )}
-        {mode === 'signin' && <SignInForm {...props} />}
+        {mode === 'signin' && (
+          <SignInForm
+            {...props}
+            onSetup={(user, password) => {
+              setSetup({ user, password });
+              const needs = setupNeeds(user);
+              props.go(
+                'setup',
+                needs.password ? 'You are signed in. Choose your own password before you go on.' : 'You are signed in. Tell partners who you are.',
+              );
+            }}
+          />
+        )}
+        {mode === 'setup' && setup && <SetupForm client={client} signedIn={onSignedIn} user={setup.user} currentPassword={setup.password} />}
         {mode === 'register' && <RegisterForm {...props} />}
         {mode === 'verify' && (
           <VerifyForm

@@ -24,7 +24,7 @@ export function loginTarget(fromUrl: string | null | undefined, origin: string):
  * "register"; "choose" follows a confirmed code when competing registrations left the account
  * without a password.
  */
-export type LoginMode = 'signin' | 'register' | 'verify' | 'forgot' | 'reset' | 'choose' | 'invite';
+export type LoginMode = 'signin' | 'register' | 'verify' | 'forgot' | 'reset' | 'choose' | 'invite' | 'setup';
 
 /** The page's starting state, read from its query string. */
 export interface InitialLoginState {

@@ -25,6 +25,8 @@ export interface PlatformOptions {
   databaseUrl?: string;
   /** First admin's email (env ADMIN_EMAIL, default admin@example.com). */
   adminEmail?: string;
+  /** First admin's name, as mail and "… is presenting" show it (env ADMIN_NAME); omitted: asked at their first sign-in. */
+  adminName?: string;
   /** First admin's password; generated and printed once when omitted (env ADMIN_PASSWORD). */
   adminPassword?: string;
   /** Bearer token of the service role; generated (and kept in dataDir) when omitted (env SERVICE_TOKEN). */
@@ -41,7 +43,7 @@ export interface PlatformOptions {
   accountMaxFailures?: number;
   /** A mail server for every message, e.g. smtp://user:pass@host:587 or smtps://… (env SMTP_URL); omitted: the outbox and the log only. */
   smtpUrl?: string;
-  /** The sender of mailed messages (env MAIL_FROM, default `Investor deck <no-reply@localhost>`). */
+  /** The sender of mailed messages (env MAIL_FROM): its address, and its name if it gives one (else "<company> via the <deck title>"). */
   mailFrom?: string;
   /** Codes the deck mails per hour to addresses without an account, all together (env NEW_ADDRESS_CODES_PER_HOUR, default 30). */
   newAddressCodesPerHour?: number;
@@ -126,6 +128,14 @@ export function parseDatabaseUrl(value: string): string {
   return value;
 }
 
+/** ADMIN_NAME checked at start: a person's name as mail shows it, on one line. */
+export function parseAdminName(value: string): string {
+  const name = value.trim();
+  if (name.length > 100 || /[\u0000-\u001f\u007f<>]/.test(name))
+    throw new Error('ADMIN_NAME must be a name such as "Ann Lee": one line, at most 100 characters, no < or >');
+  return name;
+}
+
 /** MAIL_FROM checked at start: `Name <address>` or a bare address. */
 export function parseMailFrom(value: string): string {
   const match = /^\s*(?:([^<>]*?)\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
@@ -176,6 +186,7 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     ...(databaseUrl ? { databaseUrl } : { dataDir: resolve(cwd, env.DATA_DIR || '.data') }),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminName: env.ADMIN_NAME?.trim() ? parseAdminName(env.ADMIN_NAME) : undefined,
     serviceToken: env.SERVICE_TOKEN || undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     staticDir: join(cwd, 'dist'),

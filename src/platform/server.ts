@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createAdaptorServer } from '@hono/node-server';
-import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import type { DeckVisibility } from '../../schemas/deckSettings.ts';
-import { bootstrapApp, loadServiceToken, SERVICE_TOKEN_FILE, type BootstrapReport } from './identity/bootstrap.ts';
+import { bootstrapApp, loadServiceToken, type BootstrapReport } from './identity/bootstrap.ts';
+import { startupMessage } from './startupMessage.ts';
 import type { PlatformOptions } from './config.ts';
 import { claimDataDir, type DataDirClaim } from './db/dataDirLock.ts';
 import { prepareDataDir } from './db/dataDirModes.ts';
@@ -24,7 +24,8 @@ import { clientAddress } from './http/clientAddress.ts';
 import { SignInLimits } from './identity/signInLimits.ts';
 import { WriteRates } from './identity/writeRates.ts';
 import { flushNoticeDigests, NoticeThrottle } from './mail/adminNotices.ts';
-import { createMailer, DEFAULT_MAIL_FROM, redactSmtpUrl } from './mail/mailer.ts';
+import { createMailer, mailSender } from './mail/mailer.ts';
+import { readMailLogo } from './mail/mailLogo.ts';
 import { pruneDeadSecrets } from './identity/tokens.ts';
 import { AUDIT_RETENTION_DAYS, pruneAuditLog } from './records/auditLog.ts';
 import { DRAIN_DEADLINE_MS, drainHttp } from './http/shutdown.ts';
@@ -60,46 +61,6 @@ function listen(server: HttpServer, port: number, host: string | undefined): Pro
   });
 }
 
-/** Where the data lives, for the log: never a database password. */
-function whereData(options: PlatformOptions): string {
-  if (!options.databaseUrl) return options.dataDir ?? 'memory';
-  const url = new URL(options.databaseUrl);
-  return `Postgres at ${url.hostname}:${url.port || 5432}${url.pathname}`;
-}
-
-function startupMessage(url: string, options: PlatformOptions, report: BootstrapReport, service: { generated: boolean }): string {
-  const lines = [`Local platform ready at ${url}`, `  app ${options.appId} (${options.visibility}); data in ${whereData(options)}`];
-  if (report.admin) {
-    const password = report.admin.generatedPassword
-      ? `password ${report.admin.generatedPassword} (generated, shown only now: sign in and change it)`
-      : 'password from ADMIN_PASSWORD';
-    lines.push(`  admin account created: ${report.admin.email}, ${password}`);
-  }
-  lines.push(`  service token: ${serviceTokenWhere(options, service.generated)}`);
-  lines.push(
-    options.smtpUrl
-      ? `  mail goes through ${redactSmtpUrl(options.smtpUrl)} from ${options.mailFrom ?? DEFAULT_MAIL_FROM}; the log names each message, not its codes or links`
-      : '  no SMTP_URL: mail goes to the outbox and this log, codes and links included',
-  );
-  lines.push(
-    `  open ${url}/ to view the deck, ${url}/login to sign in`,
-    `  admin console: ${url}${ADMIN_PATH} (sign in as an admin): invite people and see who they are, who is viewing, engagement and the deck's switches`,
-    "  invite from the console's Invite section, or here: npm run invite -- EMAIL [ROLE]",
-  );
-  return lines.join('\n');
-}
-
-/**
- * Where the service token is, for the start-up message: never the token itself (a log
- * shipped to a log service carried it, and it works for every call).
- */
-function serviceTokenWhere(options: PlatformOptions, generated: boolean): string {
-  if (!generated) return 'from SERVICE_TOKEN';
-  if (options.dataDir && !options.databaseUrl)
-    return `generated and kept in ${join(options.dataDir, SERVICE_TOKEN_FILE)} (owner-only; read it there), or set SERVICE_TOKEN`;
-  return 'generated for this run only and not shown; set SERVICE_TOKEN to have one you can use';
-}
-
 /**
  * The version of the content this process serves: recorded when it differs from the last
  * one. Without a ledger (no build, or one from before the ledger) there are no versions.
@@ -132,13 +93,22 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const report = await bootstrapApp(db, options.appId, options.visibility, {
     email: options.adminEmail,
     password: options.adminPassword,
+    name: options.adminName,
   });
   const service = loadServiceToken(options.serviceToken, dataDir);
   await pruneDeadSecrets(db);
   const pruned = await pruneAuditLog(db, options.auditRetentionDays);
   await analyzeIfNeverAnalyzed(db);
 
-  const mailer = options.smtpUrl ? createMailer(options.smtpUrl, options.mailFrom, () => options.publicUrl ?? `http://localhost:${port}`) : null;
+  const deck = options.deck ?? UNNAMED_DECK;
+  const staticDir = options.staticDir ?? 'dist';
+  const mailer = options.smtpUrl
+    ? createMailer(options.smtpUrl, {
+        sender: mailSender(options.mailFrom, deck),
+        publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
+        logo: readMailLogo(staticDir, log),
+      })
+    : null;
 
   let port = options.port ?? 3000;
   let broadcaster: Broadcaster = { publish: () => {}, standingChanged: async () => {} };
@@ -158,11 +128,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     },
     afterReply: new AfterReplyQueue(log),
     deliver: mailer?.deliver,
+    mailLogo: mailer?.logo ?? false,
     deckAppId: options.appId,
     frameAncestors: options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS,
-    staticDir: options.staticDir ?? 'dist',
+    staticDir,
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
-    deck: options.deck ?? UNNAMED_DECK,
+    deck,
     deckPartner: options.partner ? partnerOfSettings(options.partner) : null,
     renderPartnerPdf: options.renderPartnerPdf,
     pdfDir: options.pdfDir ?? (dataDir ? join(dataDir, 'pdf') : join(tmpdir(), `deck-pdf-${process.pid}`)),
@@ -183,7 +154,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   flushDigests();
   claim?.setPort(port);
   const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : 'localhost'}:${port}`;
-  log(startupMessage(url, options, report, service));
+  log(startupMessage(url, options, report, service.source));
   if (pruned > 0) log(`[audit] pruned ${pruned} entries older than ${options.auditRetentionDays ?? AUDIT_RETENTION_DAYS} days`);
 
   let closing: Promise<void> | null = null;

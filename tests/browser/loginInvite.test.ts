@@ -25,7 +25,7 @@ beforeAll(async () => {
     body: { user_email: PARTNER, role: 'user', prepared_for: { name: 'Dana Reyes', company: 'Lender Example Bank' } },
   });
   expect(invited.status).toBe(200);
-  const mail = await smtp.waitForMail(PARTNER, /invitation/i);
+  const mail = await smtp.waitForMail(PARTNER, /invited you/i);
   link = /https?:\/\/\S+invite_token=\S+/.exec(mail.text)?.[0] ?? '';
 });
 afterAll(async () => {

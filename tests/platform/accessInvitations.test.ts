@@ -127,9 +127,10 @@ describe('the invitation mail, word for word', () => {
   const linkEnds = (email: string) =>
     expect.stringMatching(
       new RegExp(
-        `^The link works once and until \\d{4}-\\d{2}-\\d{2} \\(UTC\\)\\. It is meant for ${email.replace('.', '\\.')} only; please do not forward it\\.$`,
+        `^The link works once and until \\d{1,2} [A-Z][a-z]+ \\d{4} \\(UTC\\)\\. It is meant for ${email.replace('.', '\\.')} only; please do not forward it\\.$`,
       ),
     );
+  const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
   it("from a named admin, to a partner with a Prepared-for and an end of access: the inviter's name and address, the partner's own name and company, both dates", async () => {
     // Written straight to the database: the profile form trims a name, but one stored otherwise (an older platform) must not show its spaces.
@@ -139,18 +140,28 @@ describe('the invitation mail, word for word', () => {
         (await invite({ user_email: 'rae@bank.example', role: 'user', expires_at: nextYear, prepared_for: { name: 'Rae Kim', company: 'Bank Co' } })).status,
       ).toBe(200);
       const mail = await invitation('rae@bank.example');
-      expect(mail.subject).toBe('Invitation from Ann Lee: the Test Co investor deck');
-      expect(mail.lines.slice(0, 10)).toEqual([
+      expect(mail.subject).toBe('Ann Lee of Test Co invited you to the investor deck');
+      expect(mail.lines.slice(0, 20)).toEqual([
+        'Test Co',
+        '',
+        'You are invited to view the Test Co investor deck',
+        '',
         'Dear Rae Kim,',
         '',
-        `Ann Lee (${ADMIN.email}), of Test Co, invited you to view the Test Co investor deck, prepared for Rae Kim, Bank Co.`,
-        'It is a private presentation: only people invited by address can open it.',
+        'Ann Lee of Test Co invited you to view the Test Co investor deck, prepared for Rae Kim, Bank Co. It is a private presentation: only people invited by address can open it.',
         '',
-        'Open this link to choose your password and sign in:',
+        'The button opens the deck’s sign-in page, where you choose your password.',
+        '',
+        'Choose your password:',
         linkLine,
         '',
         linkEnds('rae@bank.example'),
-        `Your access to the deck lasts until ${nextYear} (UTC).`,
+        '',
+        `Your access to the deck lasts until ${day(nextYear)} (UTC).`,
+        '',
+        `Sent by Ann Lee (${ADMIN.email}) of Test Co.`,
+        '',
+        '--',
       ]);
     } finally {
       await p.db.query('UPDATE users SET full_name = NULL WHERE email = $1', [ADMIN.email]);
@@ -160,17 +171,20 @@ describe('the invitation mail, word for word', () => {
   it('from an admin without a name: their address; a Prepared-for without a company; no end of access, no line about it', async () => {
     expect((await invite({ user_email: 'sol@bank.example', role: 'user', prepared_for: { name: 'Sol Ray' } })).status).toBe(200);
     const mail = await invitation('sol@bank.example');
-    expect(mail.subject).toBe(`Invitation from ${ADMIN.email}: the Test Co investor deck`);
-    expect(mail.lines.slice(0, 9)).toEqual([
+    expect(mail.subject).toBe(`${ADMIN.email} of Test Co invited you to the investor deck`);
+    expect(mail.lines.slice(4, 16)).toEqual([
       'Dear Sol Ray,',
       '',
-      `${ADMIN.email}, of Test Co, invited you to view the Test Co investor deck, prepared for Sol Ray.`,
-      'It is a private presentation: only people invited by address can open it.',
+      `${ADMIN.email} of Test Co invited you to view the Test Co investor deck, prepared for Sol Ray. It is a private presentation: only people invited by address can open it.`,
       '',
-      'Open this link to choose your password and sign in:',
+      'The button opens the deck’s sign-in page, where you choose your password.',
+      '',
+      'Choose your password:',
       linkLine,
       '',
       linkEnds('sol@bank.example'),
+      '',
+      `Sent by ${ADMIN.email} of Test Co.`,
     ]);
     expect(mail.lines.join('\n')).not.toContain('Your access to the deck lasts');
   });
@@ -178,8 +192,13 @@ describe('the invitation mail, word for word', () => {
   it('from the service role (npm run invite): no inviter at all, and no Prepared-for: a plain greeting', async () => {
     expect((await invite({ user_email: 'tam@bank.example', role: 'user' }, p.serviceToken)).status).toBe(200);
     const mail = await invitation('tam@bank.example');
-    expect(mail.subject).toBe('Invitation: the Test Co investor deck');
-    expect(mail.lines.slice(0, 3)).toEqual(['Hello,', '', 'Test Co invited you to view the Test Co investor deck.']);
+    expect(mail.subject).toBe('Test Co invited you to the investor deck');
+    expect(mail.lines.slice(4, 7)).toEqual([
+      'Hello,',
+      '',
+      'Test Co invited you to view the Test Co investor deck. It is a private presentation: only people invited by address can open it.',
+    ]);
+    expect(mail.lines.join('\n')).not.toContain('Sent by');
   });
 
   it('refuses an end of access that is not after now, to the millisecond', () => {

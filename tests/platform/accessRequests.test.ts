@@ -85,7 +85,7 @@ describe('a stranger asks for access', () => {
     const [notice] = await outbox(ADMIN.email, 'access_request');
     expect(notice!.body).toContain('sam@stranger.example asks for access to the deck.');
     expect(notice!.body).toContain('Lender diligence, Q3');
-    expect(notice!.body).toMatch(/Open http:\/\/\S+\/admin to answer it\./);
+    expect(notice!.body).toMatch(/Open the console to answer it:\nhttp:\/\/\S+\/admin\n/);
     expect(await outbox(SECOND_ADMIN, 'access_request')).toHaveLength(1);
     expect(await outbox('viewer@invited.example', 'access_request')).toEqual([]);
   });
@@ -132,7 +132,7 @@ describe('a stranger asks for access', () => {
     expect(inside.status).toBe(200);
     expect(inside.body).toMatchObject({ is_registered: true, invited_at: expect.any(String) });
     const [mail] = await outbox('sam@stranger.example', 'access_approved');
-    expect(mail!.body).toMatch(/Open http:\/\/\S+\/ and sign in/);
+    expect(mail!.body).toMatch(/Sign in with the address this message was sent to\.\n\nOpen the deck:\nhttp:\/\/\S+\/\n/);
 
     const twice = await decide(admin, requestId, 'decline');
     expect({ status: twice.status, detail: twice.body.detail }).toEqual({ status: 400, detail: 'decision: this request was already approved' });

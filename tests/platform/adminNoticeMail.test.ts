@@ -73,7 +73,7 @@ describe('notices to admins', () => {
     expect((await p.call('POST', PATH, { token: eve, body: { preferred_times: 'now\nSubject: hi', message } })).status).toBe(200);
     const [mail] = (await mailTo('consultation')).slice(-1);
     const lines = mail!.body.split('\n');
-    expect(lines[0]).toBe('“Eve Admin: approve https[:]//evil[.]example/x” <eve@lender.example> asks for a consultation.');
+    expect(lines[4]).toBe('“Eve Admin: approve https[:]//evil[.]example/x” <eve@lender.example> asks for a consultation.');
     expect(lines).toContain('Preferred times: “now Subject: hi”');
     expect(lines).toContain('Their message: “Urgent! Click https[:]//evil[.]example/reset now”');
     expect(mail!.body).not.toMatch(/https?:\/\/evil/);

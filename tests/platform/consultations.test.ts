@@ -46,7 +46,7 @@ describe('a consultation request', () => {
     expect(mail).toMatchObject({ kind: 'consultation', subject: 'Test Co investor deck: A consultation request' });
     expect(mail!.body).toContain('“Ann Lee” <ann@lender.example> asks for a consultation.');
     expect(mail!.body).toContain('Preferred times: “Tuesday afternoon, Eastern”');
-    expect(mail!.body).toMatch(/\/admin to answer it\./);
+    expect(mail!.body).toMatch(/Open the console to answer it:\n\S+\/admin\n/);
   });
 
   it('without preferred_times, with a field of the platform or an unknown one, is a 400 naming it, and nothing is written or mailed', async () => {

@@ -1,14 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
-import { htmlBody } from '../../src/platform/mail/mailer.ts';
+import { readFileSync } from 'node:fs';
+import { mailSender, messageId } from '../../src/platform/mail/mailer.ts';
+import { mailHtml } from '../../src/platform/mail/mailHtml.tsx';
+import { mailPlainText } from '../../src/platform/mail/mailPlainText.ts';
 import { HIDDEN_MARK, MAILED_MARK } from '../../src/platform/mail/outbox.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
-import { ADMIN, startTestPlatform, type TestPlatform, writeMinimalDeckYaml } from './harness.ts';
+import { ADMIN, fakeDeck, startTestPlatform, type TestPlatform, writeMinimalDeckYaml } from './harness.ts';
 
 const FROM = 'Deck of Test Co <deck@testco.example>';
 
@@ -40,14 +43,19 @@ const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
 describe('mail through a real SMTP server (SMTP_URL)', () => {
   let smtp: TestSmtpServer;
   let p: TestPlatform;
+  // A built deck with the company's mail logo, which every mail carries inline.
+  const deck = fakeDeck({});
+  const logo = readFileSync(resolve(import.meta.dirname, '../../public/mail-logo.png'));
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    p = await startTestPlatform('private_with_login', { smtpUrl: smtp.url, mailFrom: FROM, deck: DECK });
+    writeFileSync(join(deck.dir, 'mail-logo.png'), logo);
+    p = await startTestPlatform('private_with_login', { smtpUrl: smtp.url, mailFrom: FROM, deck: DECK, staticDir: deck.dir, adminName: 'Ann Lee' });
     // The first platform of a run may build the migrated snapshot (initdb) on a busy machine.
   }, 60_000);
   afterAll(async () => {
     await p?.close();
     await smtp?.close();
+    deck.remove();
   });
 
   it('says at start where mail goes, without the SMTP password', () => {
@@ -92,7 +100,7 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     expect(link.startsWith(`http://localhost:${p.port}/login?reset_token=`)).toBe(true);
     expectTrustworthy(mail, email, p.port);
     expect(mail.text).toContain(`your account for the ${DECK.company} ${DECK.title}`);
-    expect(mail.html).toContain(`<a href="${link}">`);
+    expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
     expect(p.logs.join('\n')).not.toContain(link);
 
     const token = new URL(link).searchParams.get('reset_token');
@@ -106,14 +114,26 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     const admin = await p.login(ADMIN.email, ADMIN.password);
     const invited = await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: email, role: 'user' } });
     expect(invited.status).toBe(200);
-    const mail = await smtp.waitForMail(email, /invitation/i);
+    const mail = await smtp.waitForMail(email, /invited you/i);
     const link = linkIn(mail.text);
     expectTrustworthy(mail, email, p.port);
-    // Who invited, for which company and deck.
-    expect(mail.subject).toBe(`Invitation from Admin: the ${DECK.company} ${DECK.title}`);
-    expect(mail.text).toContain(`Admin (${ADMIN.email}), of ${DECK.company}, invited you to view the ${DECK.company} ${DECK.title}.`);
+    // Who invited, for which company and deck: in the subject, the words, the sender line, Reply-To.
+    expect(mail.subject).toBe(`Ann Lee of ${DECK.company} invited you to the ${DECK.title}`);
+    expect(mail.text).toContain(`Ann Lee of ${DECK.company} invited you to view the ${DECK.company} ${DECK.title}.`);
+    expect(mail.text).toContain(`Sent by Ann Lee (${ADMIN.email}) of ${DECK.company}.`);
+    expect(mail.replyTo).toBe(ADMIN.email);
     expect(link.startsWith(`http://localhost:${p.port}/login?invite_token=`)).toBe(true);
-    expect(mail.html).toContain(`<a href="${link}">`);
+    // The link on a line of its own under the button's words in the text; one button in the HTML, the link written out beneath it.
+    expect(mail.text).toContain(`Choose your password:\n${link}\n`);
+    expect(mail.html.match(/<a [^>]*href="([^"]+)"/g)?.filter((a) => a.includes('invite_token'))).toHaveLength(2);
+    expect(mail.html).toContain(`>${link.replace(/&/g, '&amp;')}</a>`);
+    expect(mail.html).toContain('>Choose your password</');
+    // From the company's display name and the configured address; a Message-ID of the deck's host.
+    expect(mail.sender).toEqual({ name: 'Deck of Test Co', address: 'deck@testco.example' });
+    expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
+    // The logo travels inline with the mail; the HTML shows it by its content id.
+    expect(mail.attachments).toEqual([{ contentType: 'image/png', cid: 'logo@deck', size: logo.length, inline: true }]);
+    expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/i);
     expect(p.logs.join('\n')).toContain(`[mail] sent to ${email} (invite): ${mail.subject}`);
     expect(p.logs.join('\n')).not.toContain(link);
 
@@ -142,7 +162,7 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
         expect(invited.status).toBe(200);
       }
       for (const [i, partner] of partners.entries()) {
-        const mail = await smtp.waitForMail(partner.email, /invitation/i);
+        const mail = await smtp.waitForMail(partner.email, /invited you/i);
         expectTrustworthy(mail, partner.email, p.port);
         expect(mail.text).toContain(`Dear ${partner.prepared_for.name},`);
         expect(mail.text).toContain(`prepared for ${partner.prepared_for.name}, ${partner.prepared_for.company}.`);
@@ -234,7 +254,7 @@ describe('`npm run invite` without a running server', () => {
     try {
       const done = await runInvite({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://deck.example.com' }, ['direct@lender.example']);
       expect(done.code, done.output).toBe(0);
-      const mail = await smtp.waitForMail('direct@lender.example', /invitation/i);
+      const mail = await smtp.waitForMail('direct@lender.example', /invited you/i);
       expect(linkIn(mail.text)).toMatch(/^https:\/\/deck\.example\.com\/login\?invite_token=/);
       expect(done.output).toContain('[mail] sent to direct@lender.example (invite)');
       expect(done.output).not.toContain('invite_token=');
@@ -244,16 +264,65 @@ describe('`npm run invite` without a running server', () => {
   }, 120_000);
 });
 
-describe('htmlBody', () => {
-  it('escapes the text and links only the deck’s own absolute addresses, without trailing punctuation', () => {
-    const html = htmlBody(
-      'Hi <b>you</b> & co,\n\nOpen https://deck.example.com/login?a=1&b=2. Or not: /login, nor https://deck.example.com.evil.example/x',
-      'https://deck.example.com',
-    );
+describe('the mail template', () => {
+  const frame = { deck: { company: 'Holdings & Co', title: 'investor deck' }, publicUrl: 'https://deck.example.com', logo: true };
+  const draft = {
+    to: 'rae@bank.example',
+    kind: 'invite',
+    subject: 's',
+    heading: 'You are invited',
+    intro: ['Hi <b>you</b> & co,', 'See https[:]//elsewhere[.]example/page'],
+    action: { label: 'Choose your password', url: 'https://deck.example.com/login?a=1&b=2' },
+    outro: ['The link works until 18 December 2026 (UTC).'],
+    sentBy: 'Ann Lee (ann@holdings.example) of Holdings & Co',
+  };
+
+  it('writes the HTML part from the one layout: logo and name, heading, escaped words, one button, the link beneath, footer', () => {
+    const html = mailHtml(draft, frame);
+    expect(html.startsWith('<!DOCTYPE html')).toBe(true);
+    expect(html).toContain('src="cid:logo@deck"');
+    expect(html).toContain('Holdings &amp; Co');
     expect(html).toContain('Hi &lt;b&gt;you&lt;/b&gt; &amp; co,');
-    expect(html).toContain('<a href="https://deck.example.com/login?a=1&amp;b=2">https://deck.example.com/login?a=1&amp;b=2</a>.');
-    expect(html).not.toContain('href="/login"');
-    expect(html, 'a look-alike of the deck’s address').not.toContain('href="https://deck.example.com.evil');
-    expect(htmlBody('See https://elsewhere.example/page', 'https://deck.example.com')).not.toContain('<a ');
+    // Links: the button and the address written out, both the deck's own, and the footer's address; nothing else.
+    expect([...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      'https://deck.example.com/login?a=1&amp;b=2',
+      'https://deck.example.com/login?a=1&amp;b=2',
+      'https://deck.example.com/',
+    ]);
+    expect(html).toContain('Sent by Ann Lee (ann@holdings.example) of Holdings &amp; Co.');
+    expect(mailHtml(draft, { ...frame, logo: false })).not.toContain('cid:');
+  });
+
+  it('writes the same words in the plain-text part, the link on its own line', () => {
+    expect(mailPlainText(draft, frame)).toBe(
+      [
+        'Holdings & Co',
+        'You are invited',
+        'Hi <b>you</b> & co,',
+        'See https[:]//elsewhere[.]example/page',
+        'Choose your password:\nhttps://deck.example.com/login?a=1&b=2',
+        'The link works until 18 December 2026 (UTC).',
+        'Sent by Ann Lee (ann@holdings.example) of Holdings & Co.',
+        [
+          '--',
+          'Holdings & Co · investor deck · https://deck.example.com/',
+          'You get this mail because an administrator of the deck invited this address (rae@bank.example).',
+          'If you did not expect it, you can ignore it: nothing happens unless the link is opened, and it stops working on its own.',
+          'Holdings & Co never asks for your password or a code by mail or phone.',
+        ].join('\n'),
+      ].join('\n\n') + '\n',
+    );
+  });
+
+  it('names the sender as MAIL_FROM does, else "<company> via the <deck>", and puts Message-IDs on the public host', () => {
+    const deck = { company: 'Holdings Co', title: 'investor deck' };
+    expect(mailSender('no-reply@deck.example.com', deck)).toEqual({
+      name: 'Holdings Co via the investor deck',
+      address: 'no-reply@deck.example.com',
+      named: false,
+    });
+    expect(mailSender('"Holdings Co deck" <deck@holdings.example>', deck)).toEqual({ name: 'Holdings Co deck', address: 'deck@holdings.example', named: true });
+    expect(mailSender(undefined, deck)).toMatchObject({ name: 'Holdings Co via the investor deck', address: 'no-reply@localhost' });
+    expect(messageId('https://deck.holdings.example')).toMatch(/^<[0-9a-f-]{36}@deck\.holdings\.example>$/);
   });
 });

@@ -15,6 +15,16 @@ export interface ReceivedMail {
   html: string;
   /** The user that signed in over SMTP AUTH, or null without AUTH. */
   user: string | null;
+  /** The From header's display name and address apart. */
+  sender: { name: string; address: string };
+  /** The Message-ID header, with its angle brackets. */
+  messageId: string;
+  /** The Reply-To address, or '' without one. */
+  replyTo: string;
+  /** The attachments: inline images by their content id. */
+  attachments: Array<{ contentType: string; cid: string | undefined; size: number; inline: boolean }>;
+  /** The raw message as it arrived, headers and all. */
+  raw: string;
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -48,20 +58,37 @@ export async function startSmtpServer(credentials = { user: 'deck', pass: 'mail-
       return callback(new Error('Invalid username or password'));
     },
     onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (parsed) => {
-          messages.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-            from: senderOf(parsed.from?.value[0]),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            user: typeof session.user === 'string' ? session.user : null,
-          });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((done, fail) => {
+        stream.on('end', () => done(Buffer.concat(chunks)));
+        stream.on('error', fail);
+      })
+        .then(async (raw) => ({ raw: raw.toString('utf8'), parsed: await simpleParser(raw) }))
+        .then(
+          ({ raw, parsed }) => {
+            messages.push({
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+              from: senderOf(parsed.from?.value[0]),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              user: typeof session.user === 'string' ? session.user : null,
+              sender: { name: parsed.from?.value[0]?.name ?? '', address: parsed.from?.value[0]?.address ?? '' },
+              messageId: parsed.messageId ?? '',
+              replyTo: parsed.replyTo?.value[0]?.address ?? '',
+              attachments: parsed.attachments.map((file) => ({
+                contentType: file.contentType,
+                cid: file.cid,
+                size: file.size,
+                inline: file.contentDisposition === 'inline',
+              })),
+              raw,
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
     },
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import type { AfterReplyQueue } from './afterReply.ts';
 import type { AttemptLimiter } from '../identity/attemptLimiter.ts';
 import type { SignInLimits } from '../identity/signInLimits.ts';
-import type { OutboxMessage } from '../mail/outbox.ts';
+import type { RenderedMail } from '../mail/mailDraft.ts';
 import type { WriteRates } from '../identity/writeRates.ts';
 import type { NoticeThrottle } from '../mail/adminNotices.ts';
 
@@ -62,7 +62,9 @@ export interface PlatformContext {
   frameAncestors: readonly string[];
   staticDir: string;
   /** Hands a message to the mail server (SMTP_URL, mailer.ts); absent without one (outbox.ts sendMail). */
-  deliver?: ((message: OutboxMessage) => Promise<void>) | undefined;
+  deliver?: ((message: RenderedMail) => Promise<void>) | undefined;
+  /** Whether `deliver` attaches the company's logo (mailer.ts). */
+  mailLogo?: boolean;
   /** Base of links written to the outbox (reset and invitation links). */
   publicUrl: () => string;
   /** Who sends the deck's mail (mailWording.ts). */

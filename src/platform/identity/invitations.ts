@@ -4,7 +4,8 @@ import type { Db } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
 import { issueInviteLink } from './inviteLinks.ts';
 import { type MailContext, sendMail } from '../mail/outbox.ts';
-import { type DeckIdentity, deckPhrase } from '../mail/mailWording.ts';
+import type { MailDraft } from '../mail/mailDraft.ts';
+import { type DeckIdentity, deckPhrase, mailDay } from '../mail/mailWording.ts';
 import { accessFieldsOf, createUser, findUserByEmail, normalizeEmail, type UserRow, updateUser } from './users.ts';
 
 /** An invitation as InviteBody parses it (role defaulted). */
@@ -38,48 +39,42 @@ export interface Inviter {
   email: string;
 }
 
-const inviterText = (inviter: Inviter | null | undefined) =>
-  inviter ? (inviter.name?.trim() ? `${inviter.name.trim()} (${inviter.email})` : inviter.email) : null;
+/** The inviter as the mail's footer names them: "Ann Lee (ann@holdings.example)", or the address alone. */
+const inviterText = (inviter: Inviter) => (inviter.name?.trim() ? `${inviter.name.trim()} (${inviter.email})` : inviter.email);
 
-function invitationText(
-  user: UserRow,
-  link: string,
-  linkEnds: Date,
-  deck: DeckIdentity,
-  inviter: Inviter | null | undefined,
-): { subject: string; body: string } {
+/**
+ * The invitation: who invites (the admin's name, else their address; the company alone for `npm run
+ * invite`), to what, for whom, one button, and until when the link and the access last.
+ */
+export function invitationDraft(user: UserRow, link: string, linkEnds: Date, deck: DeckIdentity, inviter: Inviter | null | undefined): MailDraft {
   // Only the person's own "Prepared for" is named: never the deck-wide partner or anyone else's.
   const who = user.prepared_for;
   const forWhom = who ? `${who.name}${who.company ? `, ${who.company}` : ''}` : null;
-  const day = (date: Date) => date.toISOString().slice(0, 10);
-  const sender = inviterText(inviter);
-  const lines = [
-    who ? `Dear ${who.name},` : 'Hello,',
-    '',
-    `${sender ? `${sender}, of ${deck.company},` : deck.company} invited you to view ${deckPhrase(deck)}${forWhom ? `, prepared for ${forWhom}` : ''}.`,
-    'It is a private presentation: only people invited by address can open it.',
-    '',
-    'Open this link to choose your password and sign in:',
-    link,
-    '',
-    `The link works once and until ${day(linkEnds)} (UTC). It is meant for ${user.email} only; please do not forward it.`,
-    ...(user.expires_at ? [`Your access to the deck lasts until ${day(user.expires_at)} (UTC).`] : []),
-  ];
-  const subject = `Invitation${sender ? ` from ${inviterName(inviter!)}` : ''}: ${deckPhrase(deck)}`;
-  return { subject, body: lines.join('\n') };
-}
-
-// The subject names the inviter briefly (their name, else their address) and always the company.
-function inviterName(inviter: Inviter): string {
-  return inviter.name?.trim() || inviter.email;
+  const by = inviter ? `${inviter.name?.trim() || inviter.email} of ${deck.company}` : deck.company;
+  return {
+    to: user.email,
+    kind: 'invite',
+    subject: `${by} invited you to the ${deck.title}`,
+    heading: `You are invited to view ${deckPhrase(deck)}`,
+    intro: [
+      who ? `Dear ${who.name},` : 'Hello,',
+      `${by} invited you to view ${deckPhrase(deck)}${forWhom ? `, prepared for ${forWhom}` : ''}. It is a private presentation: only people invited by address can open it.`,
+      'The button opens the deck’s sign-in page, where you choose your password.',
+    ],
+    action: { label: 'Choose your password', url: link },
+    outro: [
+      `The link works once and until ${mailDay(linkEnds)} (UTC). It is meant for ${user.email} only; please do not forward it.`,
+      ...(user.expires_at ? [`Your access to the deck lasts until ${mailDay(user.expires_at)} (UTC).`] : []),
+    ],
+    ...(inviter ? { sentBy: `${inviterText(inviter)} of ${deck.company}`, replyTo: inviter.email } : {}),
+    secrets: [link],
+  };
 }
 
 /** Mails a fresh invitation link to an invited person (earlier links die); the link shows only in the log or the real mail. */
 export async function mailInvitation(mail: MailContext, user: UserRow, publicUrl: string, now: Date = new Date(), inviter?: Inviter | null): Promise<void> {
   const { token, endsAt } = await issueInviteLink(mail.db, user, now);
-  const link = inviteLinkUrl(publicUrl, token);
-  const { subject, body } = invitationText(user, link, endsAt, mail.deck, inviter);
-  await sendMail(mail, user.app_id, { to: user.email, kind: 'invite', subject, body, secrets: [link] });
+  await sendMail(mail, user.app_id, invitationDraft(user, inviteLinkUrl(publicUrl, token), endsAt, mail.deck, inviter));
 }
 
 /**

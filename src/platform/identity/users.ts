@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso, type Queryable } from '../db/db.ts';
 import type { Params } from '../records/queryFilter.ts';
-import type { AccessFields, PreparedFor } from '../../../schemas/accessWire.ts';
+import { type AccessFields, PASSWORD_GENERATED, type PreparedFor } from '../../../schemas/accessWire.ts';
 
 /** A row of the users table. */
 export interface UserRow {
@@ -161,13 +161,16 @@ const JSON_COLUMNS = new Set(['data', 'prepared_for']);
 export async function updateUser(db: Queryable, id: string, patch: UserPatch): Promise<UserRow> {
   const sets: string[] = ['updated_date = $2'];
   const values: unknown[] = [id, nowIso()];
+  // A password a person chose ends the mark of one the platform generated (bootstrap.ts).
+  let data = patch.password_hash !== undefined ? `(data - '${PASSWORD_GENERATED}')` : null;
   for (const [column, value] of Object.entries(patch)) {
     if (value === undefined) continue;
     if (!PATCH_COLUMNS.has(column)) throw new Error(`users: ${column} is not a patchable column`);
     values.push(JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value);
-    if (column === 'data') sets.push(`data = data || $${values.length}::jsonb`);
+    if (column === 'data') data = `${data ?? 'data'} || $${values.length}::jsonb`;
     else sets.push(`${column} = $${values.length}${column === 'prepared_for' ? '::jsonb' : ''}`);
   }
+  if (data) sets.push(`data = ${data}`);
   const result = await db.query<UserRow>(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, values);
   return result.rows[0]!;
 }

@@ -6,6 +6,7 @@ import type { EntityRecord } from '../records/entitiesStore.ts';
 import type { PlatformContext } from '../http/httpTypes.ts';
 import type { LimitEvents } from '../identity/limitEvents.ts';
 import { quoted } from './mailText.ts';
+import type { MailDraft } from './mailDraft.ts';
 import { sendMail } from './outbox.ts';
 
 // Mail that tells the deck's admins something needs them (an access or consultation request). It
@@ -19,11 +20,23 @@ import { sendMail } from './outbox.ts';
 export const NOTICES_PER_ADMIN_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What an admin notice says; the console's address is added at the end. */
+/** What an admin notice says; the button to the console is added to it. */
 export interface AdminNotice {
   kind: string;
   subject: string;
   lines: string[];
+}
+
+/** A notice (or digest) to one admin as a mail: its lines, then one button to the console. */
+function noticeDraft(ctx: PlatformContext, to: string, kind: string, subject: string, lines: string[], answer: string): MailDraft {
+  return {
+    to,
+    kind,
+    subject,
+    heading: subject,
+    intro: lines.filter((line) => line.trim() !== ''),
+    action: { label: answer, url: `${ctx.publicUrl()}${ADMIN_PATH}` },
+  };
 }
 
 /** The addresses of the app's admins whose access has not been revoked. */
@@ -48,10 +61,9 @@ const key = (appId: string, email: string) => `${appId}:${email}`;
 
 /** Mails `notice` to every admin of the app (or keeps it for their digest), with the console's link. */
 export async function mailAdmins(ctx: PlatformContext, appId: string, notice: AdminNotice): Promise<void> {
-  const body = [...notice.lines, '', `Open ${ctx.publicUrl()}${ADMIN_PATH} to answer it.`].join('\n');
   for (const to of await adminEmails(ctx.db, appId)) {
     if ((await ctx.notices.limiter.reserve(key(appId, to))) === 0) {
-      await sendMail(ctx, appId, { to, kind: notice.kind, subject: notice.subject, body });
+      await sendMail(ctx, appId, noticeDraft(ctx, to, notice.kind, notice.subject, notice.lines, 'Open the console to answer it'));
       continue;
     }
     await ctx.db.query('INSERT INTO notice_digest (app_id, admin_email, subject, lines, at) VALUES ($1, $2, $3, $4::jsonb, $5)', [
@@ -83,13 +95,12 @@ export async function flushNoticeDigests(ctx: PlatformContext): Promise<void> {
       return rows.rows;
     });
     if (taken.length === 0) continue;
-    const body = [
+    const lines = [
       `${taken.length} more ${taken.length === 1 ? 'notice' : 'notices'} arrived while you had already had ${NOTICES_PER_ADMIN_PER_HOUR} this hour:`,
-      ...taken.flatMap((notice) => ['', `${notice.subject}:`, ...notice.lines.map((line) => `  ${line}`)]),
-      '',
-      `Open ${ctx.publicUrl()}${ADMIN_PATH} to answer them.`,
-    ].join('\n');
-    await sendMail(ctx, appId, { to, kind: 'notice_digest', subject: `${taken.length} more requests about the deck`, body });
+      ...taken.map((notice) => `${notice.subject}: ${notice.lines.filter((line) => line.trim() !== '').join(' ')}`),
+    ];
+    const subject = `${taken.length} more requests about the deck`;
+    await sendMail(ctx, appId, noticeDraft(ctx, to, 'notice_digest', subject, lines, 'Open the console to answer them'));
   }
 }
 

@@ -54,26 +54,46 @@ const REASONS: Record<string, { why: string; unexpected: string }> = {
     why: 'this address asked for access to the deck',
     unexpected: 'ignore this mail: nothing else will be sent about this request.',
   },
+  test: {
+    why: 'an administrator of the deck sent a test mail to this address from the console',
+    unexpected: 'ask the deck’s administrators who did; nothing else happens.',
+  },
 };
 const ADMIN_REASON = {
   why: 'this address is an administrator of the deck',
   unexpected: 'ask another administrator to check who has the admin role in the console.',
 };
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A day as a mail writes it, in UTC: "18 December 2026" (no reader has to guess the order of 12/06). */
+export function mailDay(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
 /** The subject with the company and the deck in front, unless it names the company already. */
 export function deckSubject(deck: DeckIdentity, subject: string): string {
   return subject.includes(deck.company) ? subject : `${deck.company} ${deck.title}: ${subject}`;
 }
 
-/** The lines every mail ends with: who sends it, where the deck lives, why this mail, and if unexpected. */
-export function mailFooter(deck: DeckIdentity, kind: string, to: string, publicUrl: string): string {
+/** What every mail ends with: who sends it and where the deck lives, why this mail came, and what to do if it was not expected. */
+export interface MailFooter {
+  /** "Reverse Holdings Group · investor deck", and the deck's address. */
+  sender: string;
+  url: string;
+  why: string;
+  unexpected: string;
+  never: string;
+}
+
+/** The footer of a mail of `kind` to `to`. */
+export function mailFooter(deck: DeckIdentity, kind: string, to: string, publicUrl: string): MailFooter {
   const reason = REASONS[kind] ?? ADMIN_REASON;
-  return [
-    '',
-    '--',
-    `${deck.company} · ${deck.title} · ${publicUrl}/`,
-    `You get this mail because ${reason.why} (${to}).`,
-    `If you did not expect it, ${reason.unexpected}`,
-    `${deck.company} never asks for your password or a code by mail or phone.`,
-  ].join('\n');
+  return {
+    sender: `${deck.company} · ${deck.title}`,
+    url: `${publicUrl}/`,
+    why: `You get this mail because ${reason.why} (${to}).`,
+    unexpected: `If you did not expect it, ${reason.unexpected}`,
+    never: `${deck.company} never asks for your password or a code by mail or phone.`,
+  };
 }

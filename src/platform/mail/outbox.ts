@@ -1,22 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso, type Queryable } from '../db/db.ts';
 import type { Params } from '../records/queryFilter.ts';
-import { type DeckIdentity, deckSubject, mailFooter } from './mailWording.ts';
-
-/** One message the platform mails: kept in the outbox table, then delivered by SMTP or written to the log. */
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  body: string;
-  /** What it carries: `otp`, `reset`, `invite`, `account_exists`. */
-  kind: string;
-  /**
-   * Codes and links that grant access: the mail (or, without a mail server, the log) gets the whole
-   * body; the stored copy has each one replaced by a mark, so neither the outbox table nor the
-   * database's write-ahead log ever holds them.
-   */
-  secrets?: string[];
-}
+import type { MailDraft, RenderedMail } from './mailDraft.ts';
+import type { DeckIdentity } from './mailWording.ts';
+import { mailPlainText, mailSubject } from './mailPlainText.ts';
 
 /**
  * Where mail goes: always the outbox table (secrets hidden); then `deliver` when a mail server is
@@ -26,7 +13,9 @@ export interface MailContext {
   db: Queryable;
   log: (line: string) => void;
   /** Hands the whole message to a real mail server; absent without SMTP_URL. */
-  deliver?: ((message: OutboxMessage) => Promise<void>) | undefined;
+  deliver?: ((message: RenderedMail) => Promise<void>) | undefined;
+  /** Whether `deliver` attaches the company's logo, which the HTML part then shows (mailer.ts). */
+  mailLogo?: boolean;
   /** Who sends the mail and where the deck lives: named in every subject and footer (mailWording.ts). */
   deck: DeckIdentity;
   publicUrl: () => string;
@@ -41,8 +30,8 @@ export const MAILED_MARK = '[hidden: sent only to the recipient]';
 /** Where a stored copy's message went, when a mail server is configured; absent without one. */
 export type Delivery = 'sending' | 'sent' | 'failed';
 
-function logWhole(log: MailContext['log'], message: OutboxMessage): void {
-  log(`[outbox] to ${message.to} (${message.kind}): ${message.subject}\n${message.body}`);
+function logWhole(log: MailContext['log'], message: RenderedMail): void {
+  log(`[outbox] to ${message.to} (${message.kind}): ${message.subject}\n${message.text}`);
 }
 
 /**
@@ -52,21 +41,27 @@ function logWhole(log: MailContext['log'], message: OutboxMessage): void {
  * its body, so codes stay out of logs; without one, or when the server refuses it, the log shows
  * the whole message, the only place its codes and links then appear.
  */
-export async function sendMail(mail: MailContext, appId: string, draft: OutboxMessage): Promise<Record<string, unknown>> {
+export async function sendMail(mail: MailContext, appId: string, draft: MailDraft): Promise<Record<string, unknown>> {
   const { db, log, deliver } = mail;
-  // Every mail names the company and the deck, why it came and what to do if unexpected.
-  const message: OutboxMessage = {
-    ...draft,
-    subject: deckSubject(mail.deck, draft.subject),
-    body: `${draft.body}\n${mailFooter(mail.deck, draft.kind, draft.to, mail.publicUrl())}`,
+  // Every mail names the company and the deck, why it came and what to do if unexpected (mailPlainText.ts, mailHtml.tsx).
+  const frame = { deck: mail.deck, publicUrl: mail.publicUrl(), logo: Boolean(deliver && mail.mailLogo) };
+  const message: RenderedMail = {
+    to: draft.to,
+    kind: draft.kind,
+    subject: mailSubject(draft, frame),
+    text: mailPlainText(draft, frame),
+    html: '',
+    replyTo: draft.replyTo,
   };
-  const { secrets = [], ...shown } = message;
-  const hidden = (mark: string) => secrets.reduce((body, secret) => (secret ? body.split(secret).join(mark) : body), message.body);
+  const secrets = draft.secrets ?? [];
+  const hidden = (mark: string) => secrets.reduce((body, secret) => (secret ? body.split(secret).join(mark) : body), message.text);
   const record: Record<string, unknown> = {
     id: randomUUID(),
     app_id: appId,
-    ...shown,
+    to: message.to,
+    subject: message.subject,
     body: hidden(deliver ? MAILED_MARK : HIDDEN_MARK),
+    kind: message.kind,
     created_date: nowIso(),
   };
   if (deliver) record.delivery = 'sending' satisfies Delivery;
@@ -77,7 +72,8 @@ export async function sendMail(mail: MailContext, appId: string, draft: OutboxMe
   }
   let outcome: Record<string, unknown>;
   try {
-    await deliver(message);
+    const { mailHtml } = await import('./mailHtml.tsx');
+    await deliver({ ...message, html: mailHtml(draft, frame) });
     outcome = { delivery: 'sent' satisfies Delivery };
     log(`[mail] sent to ${message.to} (${message.kind}): ${message.subject}`);
   } catch (error) {

@@ -81,19 +81,26 @@ async function letIn(db: Queryable, person: UserRow, now: Date): Promise<void> {
 }
 
 async function mailDecision(ctx: PlatformContext, appId: string, to: string, status: RequestStatus): Promise<void> {
-  const approved = status === 'approved';
-  const body = approved
-    ? ['Good news: your request to view the deck was approved.', '', `Open ${ctx.publicUrl()}/ and sign in with the address this message was sent to.`]
-    : [
-        'Thank you for your interest in the deck.',
-        '',
-        'Its owners have decided not to give access at this time. If you think this is a mistake, please contact them directly.',
-      ];
+  if (status === 'approved') {
+    await sendMail(ctx, appId, {
+      to,
+      kind: 'access_approved',
+      subject: 'Your access to the deck was approved',
+      heading: 'Your access was approved',
+      intro: ['Good news: your request to view the deck was approved.', 'Sign in with the address this message was sent to.'],
+      action: { label: 'Open the deck', url: `${ctx.publicUrl()}/` },
+    });
+    return;
+  }
   await sendMail(ctx, appId, {
     to,
-    kind: approved ? 'access_approved' : 'access_declined',
-    subject: approved ? 'Your access to the deck was approved' : 'About your request to view the deck',
-    body: body.join('\n'),
+    kind: 'access_declined',
+    subject: 'About your request to view the deck',
+    heading: 'About your request',
+    intro: [
+      'Thank you for your interest in the deck.',
+      'Its owners have decided not to give access at this time. If you think this is a mistake, please contact them directly.',
+    ],
   });
 }
 

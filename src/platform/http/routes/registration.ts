@@ -39,12 +39,16 @@ const CODE_SENT = { success: true, message: 'If this email is waiting for verifi
 
 async function mailOtp(ctx: PlatformContext, appId: string, email: string, holder: CodeHolder, passwordHash: string | null): Promise<void> {
   const code = await issueOtp(ctx.db, holder, passwordHash);
-  const body = [
-    `Your code is ${code}. It expires in 10 minutes.`,
-    '',
-    `Type it on the sign-in page of ${deckPhrase(ctx.deck)} (${ctx.publicUrl()}/login) to confirm this address. Never type it anywhere else.`,
-  ].join('\n');
-  await sendMail(ctx, appId, { to: email, kind: 'otp', subject: 'Your verification code', body, secrets: [code] });
+  await sendMail(ctx, appId, {
+    to: email,
+    kind: 'otp',
+    subject: 'Your verification code',
+    heading: 'Your verification code',
+    intro: [`Type this code on the sign-in page of ${deckPhrase(ctx.deck)} (${ctx.publicUrl()}/login) to confirm this address. Never type it anywhere else.`],
+    code,
+    outro: ['The code expires in 10 minutes.'],
+    secrets: [code],
+  });
 }
 
 /** Registrations of an address so far: on its user row, and while it had no account (pending_signups). */
@@ -86,7 +90,12 @@ async function registerAfterReply(ctx: PlatformContext, appId: string, email: st
       to: existing.email,
       kind: 'account_exists',
       subject: 'Someone tried to create an account with your address',
-      body: `Someone tried to create an account with this address, which already has one. If it was you, sign in at ${ctx.publicUrl()}/login (or use "Forgot your password?" there). If not, you can ignore this message: nothing was changed.`,
+      heading: 'Your address already has an account',
+      intro: [
+        'Someone tried to create an account with this address, which already has one.',
+        'If it was you, sign in with your password, or use “Forgot your password?” on the sign-in page. If not, you can ignore this message: nothing was changed.',
+      ],
+      action: { label: 'Go to the sign-in page', url: `${ctx.publicUrl()}/login` },
     });
     return;
   }
@@ -215,13 +224,16 @@ export function registrationRoutes(ctx: PlatformContext): Hono<AppEnv> {
       if (!user) return;
       const token = await issueResetToken(ctx.db, user.id);
       const link = `${ctx.publicUrl()}/login?reset_token=${encodeURIComponent(token)}`;
-      const text = [
-        `Someone asked to reset the password of your account for ${deckPhrase(ctx.deck)}.`,
-        '',
-        'Open this link within 1 hour to choose a new password (it works once):',
-        link,
-      ].join('\n');
-      await sendMail(ctx, user.app_id, { to: user.email, kind: 'reset', subject: 'Reset your password', body: text, secrets: [link] });
+      await sendMail(ctx, user.app_id, {
+        to: user.email,
+        kind: 'reset',
+        subject: 'Reset your password',
+        heading: 'Reset your password',
+        intro: [`Someone asked to reset the password of your account for ${deckPhrase(ctx.deck)}. The button lets you choose a new one.`],
+        action: { label: 'Choose a new password', url: link },
+        outro: ['The link works once, within 1 hour. Until it is used, your password stays as it is.'],
+        secrets: [link],
+      });
     });
     return c.json(RESET_SENT);
   });
