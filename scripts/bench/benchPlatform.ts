@@ -21,6 +21,7 @@ export function benchPlatformOptions(appId: string, staticDir: string, extra: Pa
     host: '127.0.0.1',
     adminEmail: admin.email,
     adminPassword: admin.password,
+    adminName: 'Bench Owner',
     serviceToken: randomBytes(32).toString('hex'),
     staticDir,
     log: () => undefined,

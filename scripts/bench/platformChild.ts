@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
     adminEmail: 'admin@bench.local',
     adminPassword: randomBytes(16).toString('hex'),
+    adminName: 'Bench Owner',
     serviceToken,
     ...(process.env.DATABASE_URL && { databaseUrl: process.env.DATABASE_URL }),
     staticDir: resolve(process.env.BENCH_STATIC_DIR ?? 'dist'),

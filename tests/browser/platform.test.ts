@@ -27,6 +27,7 @@ beforeAll(async () => {
     dataDir,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
+    adminName: 'Deck Owner',
     staticDir: 'dist',
     log: (line) => logs.push(line),
   });

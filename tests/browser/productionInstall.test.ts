@@ -57,7 +57,7 @@ afterAll(() => {
 async function serve(settings: Record<string, string>): Promise<{ url: string; output: () => string; stop(): Promise<number | null> }> {
   const server = spawn('npm', ['run', '-s', 'serve'], {
     cwd: work,
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...settings },
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Deck Owner', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   servers.push(server);

@@ -164,12 +164,17 @@ describe('the invitation mail, word for word', () => {
         '--',
       ]);
     } finally {
-      await p.db.query('UPDATE users SET full_name = NULL WHERE email = $1', [ADMIN.email]);
+      await p.db.query('UPDATE users SET full_name = $2 WHERE email = $1', [ADMIN.email, ADMIN.name]);
     }
   });
 
   it('from an admin without a name: their address; a Prepared-for without a company; no end of access, no line about it', async () => {
-    expect((await invite({ user_email: 'sol@bank.example', role: 'user', prepared_for: { name: 'Sol Ray' } })).status).toBe(200);
+    await p.db.query('UPDATE users SET full_name = NULL WHERE email = $1', [ADMIN.email]);
+    try {
+      expect((await invite({ user_email: 'sol@bank.example', role: 'user', prepared_for: { name: 'Sol Ray' } })).status).toBe(200);
+    } finally {
+      await p.db.query('UPDATE users SET full_name = $2 WHERE email = $1', [ADMIN.email, ADMIN.name]);
+    }
     const mail = await invitation('sol@bank.example');
     expect(mail.subject).toBe(`${ADMIN.email} of Test Co invited you to the investor deck`);
     expect(mail.lines.slice(4, 16)).toEqual([

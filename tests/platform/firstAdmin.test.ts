@@ -9,7 +9,7 @@ let named: TestPlatform;
 let unnamed: TestPlatform;
 beforeAll(async () => {
   named = await startTestPlatform('private_with_login', { adminPassword: undefined, adminName: 'Ann Lee' });
-  unnamed = await startTestPlatform('private_with_login', { appId: 'unnamed' });
+  unnamed = await startTestPlatform('private_with_login', { appId: 'unnamed', adminName: undefined });
 }, 60_000);
 afterAll(async () => {
   await named?.close();

@@ -9,7 +9,7 @@ import { dropTestDatabase, testDatabase } from './testDatabase.ts';
 export { migratedSnapshot } from './testDatabase.ts';
 
 /** Admin credentials every test platform starts with. */
-export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
+export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1', name: 'Test Admin' };
 
 /** A reply of the test platform: status, parsed JSON (or text) and headers. */
 export interface Reply {
@@ -44,6 +44,8 @@ export async function startTestPlatform(visibility: DeckVisibility = 'private_wi
     host: '127.0.0.1',
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
+    // Named, as ADMIN_NAME names the first admin: the sign-in page asks an unnamed admin for a name first.
+    adminName: ADMIN.name,
     serviceToken: 'service-token-for-tests-0123456789abcdef',
     staticDir: extra.staticDir ?? join(tmpdir(), 'no-such-deck'),
     log: (line) => logs.push(line),
