@@ -1,6 +1,7 @@
 import { DEFAULT_STALE_AFTER_MONTHS, FiguresFile, SAMPLE_SOURCE, type FigureEntry } from '../../schemas/figure.ts';
 import { FIGURE_KINDS, formatFigure, type FigureValue } from '../../schemas/formatFigure.ts';
 import type { ContentIssue } from './contentIssue.ts';
+import { normalizeSourceText } from './sourceText.ts';
 import { parseYamlSource, validateYamlSource, type YamlSource } from './yamlSource.ts';
 
 /** The ledger's file name in the content folder (`slides/figures.yaml`): one file, beside brands.yaml. */
@@ -28,6 +29,8 @@ export interface FigureLedger {
   /** Locates a figure's field (`locate('market.homeEquity', 'asOf')`), or the figure's id itself, in the ledger file. */
   locate: (id: string, ...fields: string[]) => { line: number; column: number };
   file: string;
+  /** The file's text as it was read (line endings as LF), for placing a word inside a field. */
+  text: string;
 }
 
 /** Pure: the ledger file's text in, the validated ledger and its issues out. */
@@ -39,7 +42,11 @@ export function parseLedger(file: string, text: string): { ledger?: FigureLedger
   const figures = new Map<string, LedgerFigure>();
   for (const [id, entry] of Object.entries(value.figures)) figures.set(id, toFigure(id, entry));
   const locate = (id: string, ...fields: string[]) => source.locate(['figures', id, ...fields], fields.length === 0);
-  return { ledger: { figures, staleAfterMonths: value.staleAfterMonths ?? DEFAULT_STALE_AFTER_MONTHS, locate, file }, issues: all, source };
+  return {
+    ledger: { figures, staleAfterMonths: value.staleAfterMonths ?? DEFAULT_STALE_AFTER_MONTHS, locate, file, text: normalizeSourceText(text) },
+    issues: all,
+    source,
+  };
 }
 
 /** `figures.market.homeEquity.asOf` → `market.homeEquity.asOf`: the id is what an editor searches for. */

@@ -30,8 +30,11 @@ const NOT_PROSE = new Set([
 /** Record lists whose `value`, `usd` and `usdRange` are a figure's place, and the field that labels it. */
 const FIGURE_RECORDS: Readonly<Record<string, string>> = { stats: 'label', cards: 'title' };
 
-/** How the place names a figure: an id field (`figure:` on a stat or card, `amount:` on a story), `{id}` in a string, `<Figure id>`. */
-type Writing = 'figure' | 'amount' | 'token' | 'element';
+/**
+ * How the place names a figure: an id field (`figure:` on a stat or card, `amount:` on a story), `{id}`
+ * in a string, `<Figure id>`, or the bare id in a ledger note (which no page shows, and nothing fills).
+ */
+type Writing = 'figure' | 'amount' | 'token' | 'element' | 'note';
 
 /**
  * A number typed on a page is checked against the ledger: one that states a ledger figure
@@ -59,8 +62,10 @@ export function checkFigureLiterals(
       unknown?: boolean;
     },
   ) => {
+    // A note is read beside the figures: one that repeats a value says the old one once the figure changes.
+    const why = writing === 'note' ? ', so the note still holds when the figure changes' : '';
     const message = found.equal.length
-      ? `${literal} repeats ${listFigures(found.equal)}: write ${howToWrite(found.equal, writing)} instead`
+      ? `${literal} repeats ${listFigures(found.equal)}: write ${howToWrite(found.equal, writing)} instead${why}`
       : found.sameLabel.length
         ? `${literal} differs from ${found.sameLabel.map((figure) => `figure ${figure.id} (${figure.label}), which is ${figure.text} at ${ledger.file}:${ledger.locate(figure.id, kindField(figure)).line}`).join('; ')}: write ${howToWrite(found.sameLabel, writing)}, or change the figure there`
         : `${literal} is a figure the ledger does not have: give it a home in ${ledger.file} (label, value, source, asOf) and write ${writing}: <its id> here`;
@@ -135,6 +140,17 @@ export function checkFigureLiterals(
       }
     }
   }
+  // The ledger's own notes, as prose: each number in a note is judged as one in a sentence of a page.
+  const ledgerSource = { text: ledger.text, locate: (path: FieldPath) => ledger.locate(String(path[0]), ...path.slice(1).map(String)) };
+  for (const figure of ledger.figures.values()) {
+    if (!figure.notes) continue;
+    let from = 0;
+    for (const literal of findFigureLiterals(figure.notes)) {
+      const at = { file: ledger.file, ...placeInField(ledgerSource, [figure.id, 'notes'], literal.text, from) };
+      from = literal.index + literal.text.length;
+      report(at, `${figure.id}.notes`, literal.text, 'note', judge(literal.figure, [figure.notes], false));
+    }
+  }
   // The brands' sentences, which the ecosystem and brand pages show.
   brands?.brands.forEach((brand, index) => {
     for (const field of BRAND_WORDS) {
@@ -204,6 +220,8 @@ function listFigures(figures: readonly LedgerFigure[]): string {
 
 /** How the place writes a figure of the ledger instead of its number. */
 function howToWrite(figures: readonly LedgerFigure[], writing: Writing): string {
+  if (writing === 'note')
+    return figures.length === 1 ? `its id (${figures[0]!.id})` : `the id of the one it means (${figures.map((figure) => figure.id).join(' or ')})`;
   const one = (id: string) => (writing === 'token' ? `{${id}}` : writing === 'element' ? `<Figure id="${id}" />` : `${writing}: ${id}`);
   return figures.length === 1 ? one(figures[0]!.id) : `${one(figures[0]!.id)} (or the id of the one it means)`;
 }

@@ -3,6 +3,7 @@ import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { testChromium } from './sharedChromium.ts';
+import { signInReturningTo } from './signIn.ts';
 
 // The built deck behind the local platform, a viewer whose account the admin
 // deletes while their deck is open, in chromium.
@@ -27,11 +28,7 @@ async function viewerOnMarket(email: string): Promise<{ page: Page; id: string }
   const id = (await p.call('GET', '/entities/User/me', { token })).body.id as string;
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(`${p.url}/market`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('viewer-password-12');
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
-  await page.waitForURL(`${p.url}/market`);
+  await signInReturningTo(page, '/market', email, 'viewer-password-12');
   await expect.poll(() => page.textContent('main')).toContain('$13.95T');
   // The figures are prerendered: the app start (settings, then `me`) is over when the account menu shows.
   // Revoking before that is a dead token at sign-in, which is sent to the sign-in page, not ended.

@@ -7,6 +7,7 @@ import { testChromium } from './sharedChromium.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
+import { signInReturningTo } from './signIn.ts';
 
 // A console that tells the truth, in chromium against the local platform serving the
 // built deck: times against the server's clock on a laptop whose clock is two minutes off either
@@ -36,11 +37,7 @@ async function signedIn(
   if (options.skewMs || options.fakeClock) await context.clock.install({ time: Date.now() + (options.skewMs ?? 0) });
   const page = await context.newPage();
   await page.goto(`${p.url}${path}`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
-  await page.waitForURL((url) => url.pathname === path);
+  await signInReturningTo(page, path, email, password);
   return page;
 }
 

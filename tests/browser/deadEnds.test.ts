@@ -12,6 +12,7 @@ import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../
 import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
+import { signInReturningTo } from './signIn.ts';
 
 // No dead ends, in chromium: "Download PDF" only when a PDF can be served, and the console
 // says why not; every error a person can reach in the browser is a page in the deck's style; a page
@@ -51,11 +52,7 @@ async function setOptions(options: DeckOptions): Promise<void> {
 async function signedIn(email: string, password: string, path: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(`${p.url}${path}`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
-  await page.waitForURL((url) => url.pathname === path);
+  await signInReturningTo(page, path, email, password);
   return page;
 }
 

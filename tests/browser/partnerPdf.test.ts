@@ -6,20 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK_PDF_PATH, ENGAGEMENT_ENTITY, stampText } from '../../schemas/engagementPaths.ts';
 import { exportDeck } from '../../src/export/exportDeck.ts';
 import { loadDeckPartner } from '../../src/registry/slideRegistry.ts';
-import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { ALPHA, BETA, expectOnlyOwn, invitePartners, type Partner, who } from '../platform/twoPartners.ts';
 import { eventually } from '../support/waitFor.ts';
 
 // A viewer with their own Prepared-for downloads the deck printed for their partner (by the
 // export's code and Debian's chromium, once per partner and build, kept in the PDF folder) and stamped
-// with their email and the day, as one revision. It never names the deck-wide partner.
+// with their email and the day, as one revision. It never names the deck-wide partner, nor another
+// partner: two partners at two companies are printed for and download.
 
 const DECOY = { name: 'Quokka Decoy Lending', licence: 'NMLS #4242424' };
-const ALPHA = { email: 'ann@alpha-lending.test', prepared_for: { name: 'Ann Alpha', company: 'Alpha Lending Corp' } };
 
 let p: TestPlatform;
 let work: string;
 let pdfDir: string;
-let token: string;
+let tokens: string[];
 let renders = 0;
 let builtPartner: { name: string; licence: string };
 
@@ -38,30 +39,34 @@ async function download(platform: TestPlatform, session: string) {
   return { status: response.status, bytes, ms: performance.now() - started };
 }
 
-async function platformWithDownloads(extra: Parameters<typeof startTestPlatform>[1]): Promise<{ platform: TestPlatform; viewer: string }> {
+/** A platform on the built deck with downloads on and `partners` invited with their Prepared-for; their tokens. */
+async function platformWithDownloads(
+  extra: Parameters<typeof startTestPlatform>[1],
+  partners: readonly Partner[] = [ALPHA],
+): Promise<{ platform: TestPlatform; viewer: string; viewers: string[] }> {
   const platform = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck', partner: DECOY, ...extra });
   const admin = await platform.login(ADMIN.email, ADMIN.password);
   expect((await platform.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin, body: { downloads: true } })).status).toBe(200);
-  expect(
-    (await platform.call('POST', '/users/invite-user', { token: admin, body: { user_email: ALPHA.email, role: 'user', prepared_for: ALPHA.prepared_for } }))
-      .status,
-  ).toBe(200);
-  return { platform, viewer: await registeredUser(platform, ALPHA.email, 'alpha-password-123', false) };
+  const viewers = (await invitePartners(platform, admin, partners)).map((partner) => partner.token);
+  return { platform, viewer: viewers[0]!, viewers };
 }
 
 beforeAll(async () => {
   builtPartner = await loadDeckPartner();
   work = mkdtempSync(join(tmpdir(), 'partner-pdf-'));
   pdfDir = join(work, 'pdf');
-  const started = await platformWithDownloads({
-    pdfDir,
-    renderPartnerPdf: async (partner, target) => {
-      renders++;
-      await exportDeck(process.cwd(), 'dist', { partner, target });
+  const started = await platformWithDownloads(
+    {
+      pdfDir,
+      renderPartnerPdf: async (partner, target) => {
+        renders++;
+        await exportDeck(process.cwd(), 'dist', { partner, target });
+      },
     },
-  });
+    [ALPHA, BETA],
+  );
   p = started.platform;
-  token = started.viewer;
+  tokens = started.viewers;
 }, 60_000);
 afterAll(async () => {
   await p?.close();
@@ -69,29 +74,35 @@ afterAll(async () => {
 });
 
 describe("a partner's own PDF", () => {
-  it('names the viewer’s partner on the cover and the contact page, stamps every page, one revision; printed once, then kept', async () => {
-    // Printed when the invitation named her partner, before she asked for it: the download only stamps.
+  it('names each viewer’s own partner on the cover and the contact page, and no other, stamps every page, one revision; printed once, then kept', async () => {
+    // Printed when the invitations named their partners, before they asked: the downloads only stamp.
     const printed = () => (existsSync(pdfDir) ? readdirSync(pdfDir).filter((file) => file.endsWith('.pdf')) : []);
-    await eventually(() => printed().length === 1, { timeoutMs: 90_000, what: "the partner's PDF printed ahead of the download" });
-    expect(renders).toBe(1);
-    const first = await download(p, token);
-    expect(first.status).toBe(200);
-    const pages = pdfText(first.bytes);
-    expect(pages.length).toBeGreaterThan(10);
-    const all = pages.join('\n');
-    expect(all).toContain('Prepared for Ann Alpha, Alpha Lending Corp');
-    expect(all).toContain('This proposal is prepared for Alpha Lending Corp');
-    for (const name of [DECOY.name, DECOY.licence, builtPartner.name, builtPartner.licence]) expect(all).not.toContain(name);
-    const stamp = stampText(ALPHA.email, new Date());
-    expect(pages.every((page) => page.includes(stamp))).toBe(true);
-    expect(Buffer.from(first.bytes).toString('latin1').match(/%%EOF/g)).toHaveLength(1);
+    await eventually(() => printed().length === 2, { timeoutMs: 90_000, what: "both partners' PDFs printed ahead of the downloads" });
+    expect(renders).toBe(2);
+    const timings: string[] = [];
+    for (const [i, partner] of [ALPHA, BETA].entries()) {
+      const first = await download(p, tokens[i]!);
+      expect(first.status).toBe(200);
+      const pages = pdfText(first.bytes);
+      expect(pages.length).toBeGreaterThan(10);
+      const all = pages.join('\n');
+      const { name, company } = partner.prepared_for;
+      expectOnlyOwn(all, partner, 'the printed PDF', [`Prepared for ${name}, ${company}`, `This proposal is prepared for ${company}`]);
+      for (const other of [DECOY.name, DECOY.licence, builtPartner.name, builtPartner.licence]) {
+        expect(all, `the PDF for ${who(partner)} names the deck-wide partner`).not.toContain(other);
+      }
+      const stamp = stampText(partner.email, new Date());
+      expect(pages.every((page) => page.includes(stamp))).toBe(true);
+      expect(Buffer.from(first.bytes).toString('latin1').match(/%%EOF/g)).toHaveLength(1);
 
-    const second = await download(p, token);
-    expect(second.status).toBe(200);
-    expect(pdfText(second.bytes).join('\n')).toContain('Prepared for Ann Alpha, Alpha Lending Corp');
-    expect(renders).toBe(1);
-    expect(readdirSync(pdfDir).filter((file) => file.endsWith('.pdf'))).toHaveLength(1);
-    console.log(`[partner pdf] first download (printed ahead) ${first.ms.toFixed(0)} ms, kept and stamped ${second.ms.toFixed(0)} ms`);
+      const second = await download(p, tokens[i]!);
+      expect(second.status).toBe(200);
+      expect(pdfText(second.bytes).join('\n')).toContain(`Prepared for ${name}, ${company}`);
+      timings.push(`${company}: first download (printed ahead) ${first.ms.toFixed(0)} ms, kept and stamped ${second.ms.toFixed(0)} ms`);
+    }
+    expect(renders).toBe(2);
+    expect(readdirSync(pdfDir).filter((file) => file.endsWith('.pdf'))).toHaveLength(2);
+    console.log(`[partner pdf] ${timings.join('; ')}`);
   });
 
   it('starts a download that must wait for its print at once, sends the PDF when printed, and fails it if the print fails', async () => {

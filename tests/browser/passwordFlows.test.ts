@@ -4,6 +4,7 @@ import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
 import { testChromium } from './sharedChromium.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { axeViolations } from './axeViolations.ts';
+import { signInReturningTo } from './signIn.ts';
 
 // Passwords, in chromium against the local platform serving the built deck: a person's own
 // password change ends their other sessions with words that say so (never "ask for a new invitation");
@@ -31,11 +32,7 @@ async function device(email: string, password: string): Promise<Page> {
     .waitForEvent('websocket')
     .then((ws) => new Promise<void>((resolve) => ws.on('framereceived', ({ payload }) => String(payload).startsWith('40') && resolve())));
   await page.goto(`${p.url}/market`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
-  await page.waitForURL(`${p.url}/market`);
+  await signInReturningTo(page, '/market', email, password);
   await page.getByRole('button', { name: 'Account' }).waitFor();
   await page.mouse.move(200, 200);
   await page.mouse.move(300, 300);

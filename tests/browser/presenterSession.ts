@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
 import type { TestPlatform } from '../platform/harness.ts';
 import { firstIdle } from './firstIdle.ts';
+import { signInReturningTo } from './signIn.ts';
 
 // Shared by the browser tests: a person in their own browser context, signed in through the sign-in
 // page and looking at a deck page, or signed in by the API (no sign-in page to wait for).
@@ -14,11 +15,7 @@ import { firstIdle } from './firstIdle.ts';
 export async function signedInPage(browser: Browser, p: TestPlatform, email: string, password: string, path = '/', context?: BrowserContext): Promise<Page> {
   const page = await (context ?? (await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
   await page.goto(`${p.url}${path}`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
-  await page.waitForURL((url) => url.pathname === path);
+  await signInReturningTo(page, path, email, password);
   await page.locator('#slide-title').waitFor();
   await hydrated(page);
   return page;

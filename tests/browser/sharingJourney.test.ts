@@ -4,6 +4,7 @@ import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { testChromium } from './sharedChromium.ts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
+import { signInReturningTo } from './signIn.ts';
 
 // Sharing the deck end to end, each person in their own browser context, every step through the screens a
 // person uses (the console, the mail a real SMTP server received, the sign-in page, the deck): the
@@ -26,11 +27,7 @@ const freshPage = async () => (await browser.newContext({ viewport: { width: 128
 /** Signs in through the sign-in page and lands on `path`. */
 async function signIn(page: Page, email: string, password: string, path: string): Promise<void> {
   await page.goto(`${p.url}${path}`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
-  await page.waitForURL((url) => url.pathname === path);
+  await signInReturningTo(page, path, email, password);
 }
 
 /** The first http(s) link in a mail's text that matches. */

@@ -159,6 +159,27 @@ describe('each editor mistake, with its exact message', () => {
     ]);
   });
 
+  it("a figure's value typed again in a ledger note, as in a page's prose: the note names the figure by its id", () => {
+    const note = 'Quoted on the cover as $13.95T, beside 30M+ households; a home equity of $13.96T was an early draft.';
+    const deck = editLedger((text) => text.replace('    label: Home equity\n', `    label: Home equity\n    notes: "${note}"\n`));
+    const line = lineOf('slides/figures.yaml', note, undefined, deck.figures.text);
+    const column = (literal: string) => deck.figures.text.split('\n')[line - 1]!.indexOf(literal) + 1;
+    expect(issues(deck, 'error')).toEqual([
+      `slides/figures.yaml:${line}:${column('$13.95T')} market.homeEquity.notes: $13.95T repeats figure market.homeEquity (Home equity): write its id (market.homeEquity) instead, so the note still holds when the figure changes`,
+      `slides/figures.yaml:${line}:${column('30M+')} market.homeEquity.notes: 30M+ repeats figure market.seniorHouseholds (Senior households the refinancing engine spans): write its id (market.seniorHouseholds) instead, so the note still holds when the figure changes`,
+      `slides/figures.yaml:${line}:${column('$13.96T')} market.homeEquity.notes: $13.96T differs from figure market.homeEquity (Home equity), which is $13.95T at slides/figures.yaml:${lineOf('slides/figures.yaml', 'usd: 13950000000000', undefined, deck.figures.text)}: write its id (market.homeEquity), or change the figure there`,
+    ]);
+    // A value two figures share names both; words and numbers that are no figure are left alone.
+    const shared = editLedger((text) =>
+      text.replace('    label: Home equity\n', '    label: Home equity\n    notes: "Closes in 21-28 days, in 2025, for 4 lenders."\n'),
+    );
+    expect(issues(shared, 'error')).toEqual([
+      expect.stringMatching(
+        /market\.homeEquity\.notes: 21-28 days repeats figures tpo\.averageClosingDays \(Average closing\) and reverseDesk\.daysToClose \(.*\): write the id of the one it means \(tpo\.averageClosingDays or reverseDesk\.daysToClose\) instead, so the note still holds when the figure changes$/,
+      ),
+    ]);
+  });
+
   it('a ledger entry with two values, or none', () => {
     const deck = editLedger((text) => text.replace('    usd: 13950000000000\n', '    usd: 13950000000000\n    count: 5\n'));
     expect(issues(deck, 'error')).toEqual([
