@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { precompressAssets } from './precompress.ts';
 import { prerender, type ServerEntry } from './prerender.ts';
+import { quietBuildLog } from './quietBuildLog.ts';
 import { buildServerBundle } from './serverBundle.ts';
 import { FIGURES_FILE } from '../../schemas/figureLedgerFile.ts';
 import { notesFileFor, readServerContent, writeServerFile } from './speakerNotes.ts';
@@ -26,8 +27,9 @@ export async function stagedBuild(root: string, outDir = 'dist'): Promise<number
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   try {
-    await build({ root, logLevel: 'warn', build: { outDir: next, emptyOutDir: true } });
-    await build({ root, logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssr, emptyOutDir: true } });
+    const rollupOptions = { onLog: quietBuildLog };
+    await build({ root, logLevel: 'warn', build: { outDir: next, emptyOutDir: true, rollupOptions } });
+    await build({ root, logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssr, emptyOutDir: true, rollupOptions } });
     const entry = (await import(pathToFileURL(join(ssr, 'entry-server.js')).href)) as ServerEntry;
     const written = await prerender(entry, next);
     await precompressAssets(next);

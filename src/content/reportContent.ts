@@ -1,6 +1,6 @@
 import { formatIssue, hasErrors } from './contentIssue.ts';
 import { loadContent } from './loadContent.ts';
-import { sampleNotice } from './samples.ts';
+import { sampleList, sampleNotice } from './samples.ts';
 
 /** Where a report's lines go (the console in the commands, arrays in tests). */
 export interface ReportOutput {
@@ -11,10 +11,11 @@ export interface ReportOutput {
 
 /**
  * Checks the content under `root` and prints it like a compiler: every issue, then one verdict line.
- * With `release`, sample values still listed in deck.yaml refuse too. Returns whether it passed.
- * `npm run check` and `npm run build` both start here, so they refuse the same content the same way.
+ * With `release`, sample values still listed in deck.yaml refuse too; with `listSamples`, every sample
+ * value is listed (else one line counts them). Returns whether it passed. `npm run check` and `npm run
+ * build` both start here, so they refuse the same content the same way.
  */
-export function reportContent(root: string, release: boolean, out: ReportOutput = console, slidesDir?: string): boolean {
+export function reportContent(root: string, release: boolean, out: ReportOutput = console, slidesDir?: string, listSamples = false): boolean {
   const { content, issues } = loadContent(root, slidesDir);
   for (const issue of issues) out.error(formatIssue(issue));
   if (hasErrors(issues)) {
@@ -28,11 +29,17 @@ export function reportContent(root: string, release: boolean, out: ReportOutput 
     return false;
   }
   if (samples) out.warn(samples);
+  if (listSamples && content) for (const line of sampleList(content.settings, Object.values(content.figures))) out.log(line);
   const count = (severity: string) => issues.filter((issue) => issue.severity === severity).length;
   out.log(
     `content ok: ${content?.slides.length ?? 0} pages, ${content?.brands.length ?? 0} brands, ${Object.keys(content?.figures ?? {}).length} figures, ${count('warning')} warning(s), ${count('note')} note(s)`,
   );
   return true;
+}
+
+/** `--samples` on the command line: list every sample value, not only their count. */
+export function wantsSampleList(argv: readonly string[]): boolean {
+  return argv.includes('--samples');
 }
 
 /** `--release` on the command line or DECK_RELEASE=1 in the environment. */

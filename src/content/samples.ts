@@ -35,9 +35,28 @@ export function checkSamples(settings: DeckSettings, source: Pick<YamlSource, 'f
   );
 }
 
+/** What still holds sample values: settings of deck.yaml (`partner.name`) and figures without a source or as-of date. */
+export interface SampleValues {
+  settings: string[];
+  unsourced: string[];
+}
+
+/** The sample values of the content: deck.yaml's `samples:` list, and every figure whose source or as-of date is still "to be supplied". */
+export function sampleValues(settings: DeckSettings, figures: ReadonlyArray<Pick<LedgerFigure, 'id' | 'source' | 'asOf'>> = []): SampleValues {
+  return {
+    settings: [...(settings.samples ?? [])],
+    unsourced: figures.filter((figure) => figure.source === null || figure.asOf === null).map((figure) => figure.id),
+  };
+}
+
+/** The command that lists every sample value (the notice gives only counts). */
+export const LIST_SAMPLES_COMMAND = 'npm run check -- --samples';
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /**
- * The one line naming the sample values still in place (deck settings, and ledger figures whose source
- * or as-of date is still "to be supplied"), or undefined when there are none.
+ * The one short line of what is still sample, counts only, with the command that lists them; undefined
+ * when nothing is. Printed by every check, build and start, so it stays one line whatever the count.
  */
 export function sampleNotice(
   settings: DeckSettings,
@@ -45,14 +64,31 @@ export function sampleNotice(
   file = 'slides/deck.yaml',
   ledgerFile = 'slides/figures.yaml',
 ): string | undefined {
-  const samples = settings.samples ?? [];
-  const unsourced = figures.filter((figure) => figure.source === null || figure.asOf === null).map((figure) => figure.id);
+  const samples = sampleValues(settings, figures);
   const parts = [
-    ...(samples.length ? [`in ${file} ${samples.join(', ')} (then delete their lines under samples:)`] : []),
-    ...(unsourced.length
-      ? [`in ${ledgerFile} the source or as-of date of ${unsourced.length} figure(s), still "${SAMPLE_SOURCE}": ${unsourced.join(', ')}`]
-      : []),
+    ...(samples.settings.length ? [`${count(samples.settings.length, 'sample value', 'sample values')} in ${file}`] : []),
+    ...(samples.unsourced.length ? [`${count(samples.unsourced.length, 'figure', 'figures')} without a source in ${ledgerFile}`] : []),
   ];
   if (parts.length === 0) return undefined;
-  return `Sample values still in place, to replace before sharing the deck: ${parts.join('; ')}`;
+  return `Not ready to share: ${parts.join(' and ')}; ${LIST_SAMPLES_COMMAND} lists them.`;
+}
+
+/** Every sample value, one a line under its file, as `npm run check -- --samples` prints them; empty when none. */
+export function sampleList(
+  settings: DeckSettings,
+  figures: ReadonlyArray<Pick<LedgerFigure, 'id' | 'source' | 'asOf'>> = [],
+  file = 'slides/deck.yaml',
+  ledgerFile = 'slides/figures.yaml',
+): string[] {
+  const samples = sampleValues(settings, figures);
+  return [
+    ...(samples.settings.length
+      ? [`${file}: ${count(samples.settings.length, 'setting holds', 'settings hold')} a sample value (replace each, then delete its line under samples:)`]
+      : []),
+    ...samples.settings.map((path) => `  ${path}`),
+    ...(samples.unsourced.length
+      ? [`${ledgerFile}: ${count(samples.unsourced.length, 'figure has', 'figures have')} no source or as-of date yet (still "${SAMPLE_SOURCE}")`]
+      : []),
+    ...samples.unsourced.map((id) => `  ${id}`),
+  ];
 }

@@ -4,7 +4,7 @@ import { formatIssue } from '../../src/content/contentIssue.ts';
 import { checkFigures, monthsBetween } from '../../src/content/figureChecks.ts';
 import { parseLedger } from '../../src/content/figureLedger.ts';
 import { slideModule } from '../../src/content/registryModules.ts';
-import { sampleNotice } from '../../src/content/samples.ts';
+import { sampleList, sampleNotice } from '../../src/content/samples.ts';
 import { realDeckSources, withSlide } from '../fixtures/deckFixture.ts';
 
 // Each editor mistake about figures, and the exact message the check gives it.
@@ -214,13 +214,19 @@ describe('each editor mistake, with its exact message', () => {
 });
 
 describe('sources', () => {
-  it('are samples until given: the sample line names every figure without one', () => {
+  it('are samples until given: the sample line counts every figure without one, and the list names each', () => {
     const { content } = assembleDeck(sources);
     const line = sampleNotice(content!.settings, Object.values(content!.figures))!;
-    expect(line).toContain(
-      'in slides/figures.yaml the source or as-of date of 68 figure(s), still "to be supplied": market.homeEquity, market.untappedEquity,',
-    );
+    expect(line).toContain('68 figures without a source in slides/figures.yaml; npm run check -- --samples lists them.');
     expect(line.split('\n')).toHaveLength(1);
+    expect(line).not.toContain('market.homeEquity');
+    const list = sampleList({ ...content!.settings, samples: [] }, Object.values(content!.figures));
+    expect(list.slice(0, 3)).toEqual([
+      'slides/figures.yaml: 68 figures have no source or as-of date yet (still "to be supplied")',
+      '  market.homeEquity',
+      '  market.untappedEquity',
+    ]);
+    expect(list).toHaveLength(69);
   });
 
   it('once given, a figure leaves the sample line', () => {
@@ -232,8 +238,8 @@ describe('sources', () => {
     );
     const { content } = assembleDeck(deck);
     expect(content!.figures['market.homeEquity']).toMatchObject({ source: 'Survey (test)', asOf: '2025-06-30' });
-    expect(sampleNotice({ ...content!.settings, samples: [] }, Object.values(content!.figures))).toContain('67 figure(s)');
-    expect(sampleNotice({ ...content!.settings, samples: [] }, Object.values(content!.figures))).not.toContain('market.homeEquity,');
+    expect(sampleNotice({ ...content!.settings, samples: [] }, Object.values(content!.figures))).toContain('67 figures without a source');
+    expect(sampleList({ ...content!.settings, samples: [] }, Object.values(content!.figures))).not.toContain('  market.homeEquity');
   });
 
   it("reach a slide's chunk only once given: its source-note code too, so a deck of samples carries none of it", () => {
