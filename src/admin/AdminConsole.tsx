@@ -9,6 +9,9 @@ import { EngagementSection } from './engagement/EngagementSection.tsx';
 import { InviteSection } from './people/InviteSection.tsx';
 import { LiveSection } from './engagement/LiveSection.tsx';
 import { PeopleSection } from './people/PeopleSection.tsx';
+import { QuestionsSection } from './questions/QuestionsSection.tsx';
+import { unanswered } from './questions/questionFilters.ts';
+import { QUESTION_ENTITY, type QuestionRecord } from '../../schemas/questionPaths.ts';
 import type { Person } from './people/people.ts';
 import type { AccessRequestRecord, ConsultationRecord } from './people/requests.ts';
 import { onServerClock, serverNow, syncServerClock } from './serverClock.ts';
@@ -64,6 +67,8 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
   const people = useRecords<Person>(client.entities.User!);
   const requests = useRecords<AccessRequestRecord>(client.entities[ACCESS_ENTITY.accessRequest]!, true);
   const consultations = useRecords<ConsultationRecord>(client.entities[ACCESS_ENTITY.consultation]!, true);
+  const questions = useRecords<QuestionRecord>(client.entities[QUESTION_ENTITY]!, true);
+  const waiting = unanswered(questions.records);
   const presence = usePresence(client);
   const versions = useVersionList(versionSource);
   // Opened at a section other than Engagement (#admin-versions): that section's first picture comes before the engagement's.
@@ -83,6 +88,7 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
           <a href="#admin-people">People</a>
           <a href="#admin-live">Live{watching > 0 ? ` (${watching} viewing)` : ''}</a>
           <a href="#admin-engagement">Engagement</a>
+          <a href="#admin-questions">Questions{waiting > 0 ? ` (${waiting} unanswered)` : ''}</a>
           <a href="#admin-domains">Domains</a>
           <a href="#admin-requests">Requests{pending > 0 ? ` (${pending} waiting)` : ''}</a>
           <a href="#admin-consultations">Consultations</a>
@@ -95,6 +101,7 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
       <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={inviteAgain} now={now} />
       <LiveSection presence={presence} now={now} />
       <EngagementSection client={client} versions={versions.list} tally={tally} now={now} later={engagementLater} />
+      <QuestionsSection client={client} questions={questions} now={now} />
       <DomainsSection client={client} now={now} />
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />

@@ -3,10 +3,10 @@ import type { GateSession } from '../auth/AuthGate.tsx';
 import { ViewerContext, type ViewerContextValue } from '../components/ViewerContext.tsx';
 import { DeckUserContext, type DeckUserState } from '../deck/DeckUserContext.tsx';
 import { usePresentMode } from '../deck/present/presentMode.ts';
+import { ACTIVITY_EVENTS, onActivityOrIdle } from '../auth/onActivityOrIdle.ts';
 import { DECK_PDF_PATH, type DeckOptions } from '../../schemas/engagementPaths.ts';
 import type { ViewerChanges } from '../../schemas/versionPaths.ts';
 import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
-import { formErrorOf } from './formErrorOf.ts';
 import { loadPlatformViewer } from './loadPlatformViewer.ts';
 import { servedPartner } from './servedPartner.ts';
 import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
@@ -16,6 +16,8 @@ import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 const Engagement = lazy(() => loadPlatformViewer().then((module) => ({ default: module.Engagement })));
 // Only for a returning viewer with changed figures to be told of.
 const WhatChanged = lazy(() => import('./versions/WhatChanged.tsx'));
+// A viewer's questions: loaded once they are active (or idle a while) or ask, never in a first visit.
+const Questions = lazy(() => import('../questions/QuestionsLayer.tsx'));
 
 /**
  * Hands the admitted viewer, and what they may do through the platform, to the deck's layers as
@@ -36,29 +38,29 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
   // An admin's edit of the Prepared-for, pushed over the socket (Engagement follows it), wins over the record read at sign-in.
   const [livePartner, setLivePartner] = useState<ViewerPartner | null>(null);
   const partner = usePartner(user, livePartner);
+  const asker = client && userId && user?.role !== 'admin' ? client : null;
+  const { asks, questionsOn, ask } = useQuestionsEntry(asker !== null);
 
   const deckUser = useMemo<DeckUserState>(() => {
-    const state: DeckUserState = { user, ...(logout && { logout }), ...(downloads && userId && { downloadPdf: DECK_PDF_PATH }) };
+    const state: DeckUserState = {
+      user,
+      ...(logout && { logout }),
+      ...(downloads && userId && { downloadPdf: DECK_PDF_PATH }),
+      ...(asker && { askQuestion: ask }),
+    };
     if (client && userId) {
       state.changePassword = ({ currentPassword, newPassword }) =>
         // The SDK keeps the fresh token the platform hands back, so the session carries on.
-        client.auth.changePassword({ userId, currentPassword, newPassword }).then(
-          () => undefined,
-          (error: unknown) => Promise.reject(formErrorOf(error)),
-        );
+        client.auth.changePassword({ userId, currentPassword, newPassword }).then(() => undefined, refused);
     }
     return state;
-  }, [user, userId, logout, client, downloads]);
+  }, [user, userId, logout, client, downloads, asker, ask]);
 
   const viewer = useMemo<ViewerContextValue>(() => {
     const value: ViewerContextValue = { partner };
     // Only a signed-in viewer can leave a request the admins can answer.
     if (client && userId) {
-      value.requestConsultation = (request) =>
-        client.entities.ConsultationRequest!.create({ ...request }).then(
-          () => undefined,
-          (error: unknown) => Promise.reject(formErrorOf(error)),
-        );
+      value.requestConsultation = (request) => client.entities.ConsultationRequest!.create({ ...request }).then(() => undefined, refused);
     }
     return value;
   }, [partner, userId, client]);
@@ -80,11 +82,29 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
               onPartner={setLivePartner}
             />
             {changes && <WhatChanged changes={changes} />}
+            {asker && questionsOn && <Questions client={asker} userId={userId} asks={asks} presenting={presenting} share={shareAccessSocket} />}
           </Suspense>
         )}
       </ViewerContext.Provider>
     </DeckUserContext.Provider>
   );
+}
+
+/** A failed call as the viewer's dialogs show it; the words come with the first failure, not the first visit. */
+function refused(error: unknown): Promise<never> {
+  return import('../components/forms/formErrorOf.ts').then(({ formErrorOf }) => Promise.reject(formErrorOf(error)));
+}
+
+/**
+ * When the questions layer loads (once the viewer is active or idle a while, or asks), and each ask
+ * (Ask, or Q through the deck's keys): `asks` counts them, so each opens the form once the layer is in.
+ */
+function useQuestionsEntry(on: boolean) {
+  const [asks, setAsks] = useState(0);
+  const [questionsOn, setQuestionsOn] = useState(false);
+  const ask = useCallback(() => setAsks((count) => count + 1), []);
+  useEffect(() => (on ? onActivityOrIdle(ACTIVITY_EVENTS, () => setQuestionsOn(true), 8000) : undefined), [on]);
+  return { asks, questionsOn: questionsOn || asks > 0, ask };
 }
 
 /** Whether the platform can serve the stamped PDF now; false while not asked (no client) or when it cannot say. */

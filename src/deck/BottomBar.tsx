@@ -1,9 +1,11 @@
 import { Link } from 'wouter';
 import { useDeckNavigation } from './useDeckNavigation.ts';
+import { useDeckUser } from './DeckUserContext.tsx';
 
-/** Previous and Next as real links, and the counter; only on pages in the deck order. */
+/** Previous and Next as real links, the counter, and Ask where the viewer may ask; only on pages in the deck order. */
 export function BottomBar() {
   const { index, total, previous, next } = useDeckNavigation();
+  const { askQuestion } = useDeckUser();
   if (index < 0) return null;
   return (
     <nav className="bottom-bar" aria-label="Slides">
@@ -24,6 +26,11 @@ export function BottomBar() {
           <span className="visually-hidden">
             Slide {index + 1} of {total}
           </span>
+          {askQuestion && (
+            <button type="button" className="bottom-bar__link bottom-bar__ask" aria-keyshortcuts="Q" onClick={askQuestion}>
+              Ask<span className="visually-hidden"> a question about this page</span>
+            </button>
+          )}
         </span>
         {next ? (
           <Link href={next.path} className="bottom-bar__link bottom-bar__link--next" rel="next">

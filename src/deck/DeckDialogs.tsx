@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { deckSlides, slideAtPath, type SlideMeta } from '../registry/slideRegistry.ts';
 import { DeckModal } from './DeckModal.tsx';
 import { gotoMatches } from './gotoMatch.ts';
-import { KEYMAP, keyLabel } from './keymap.ts';
+import { keyHelpRows } from './keyHelp.ts';
 import './deckDialogs.css';
 
 /** The deck's key-opened dialogs. */
@@ -126,17 +126,17 @@ function KeyHelp({ onClose }: { onClose: () => void }) {
             </tr>
           </thead>
           <tbody>
-            {KEYMAP.map((entry) => (
-              <tr key={entry.action}>
+            {keyHelpRows().map(([keys, description, action]) => (
+              <tr key={action}>
                 <td>
-                  {entry.keys.map((key, index) => (
+                  {keys.map((key, index) => (
                     <span key={key}>
                       {index > 0 && ' / '}
-                      <kbd>{keyLabel(key)}</kbd>
+                      <kbd>{key}</kbd>
                     </span>
                   ))}
                 </td>
-                <td>{entry.description}</td>
+                <td>{description}</td>
               </tr>
             ))}
           </tbody>

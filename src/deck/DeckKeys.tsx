@@ -8,6 +8,7 @@ import { asksForPresentMode, enterPresentMode, isPresenting, leavePresentMode, u
 import { loadSlide } from '../registry/slideRegistry.ts';
 import { useDeckNavigation, type DeckPosition } from './useDeckNavigation.ts';
 import type { DeckDialogKind } from './DeckDialogs.tsx';
+import { useDeckUser } from './DeckUserContext.tsx';
 
 // Few visitors open them: the dialogs and present mode's behaviour load on first use.
 const DeckDialogs = lazy(() => import('./DeckDialogs.tsx'));
@@ -15,7 +16,7 @@ const PresentModeEffects = lazy(() => import('./present/PresentModeEffects.tsx')
 
 /**
  * Keys and swipes move through the deck; O, G and ? open the overview, go-to and key help; F and Esc
- * enter and leave present mode. The neighbours' bodies are fetched ahead of the move once the
+ * enter and leave present mode; Q asks about the page where the viewer may ask. The neighbours' bodies are fetched ahead of the move once the
  * visitor shows any sign of activity (a pointer, a key, a scroll, a touch), so a first visit does
  * not pay for pages nobody looks at. Headings never wait: they come with the registry.
  */
@@ -26,10 +27,11 @@ export function DeckKeys() {
   // must mount a fresh one rather than leave the closed one mounted.
   const [dialog, setDialog] = useState<{ kind: DeckDialogKind; opening: number } | null>(null);
   const presenting = usePresentMode();
+  const { askQuestion } = useDeckUser();
   useEffect(() => {
     if (asksForPresentMode(window.location.search)) enterPresentMode();
   }, []);
-  useEffect(() => listenForKeys((action) => answer(action, go, (kind) => setDialog({ kind, opening: performance.now() }))), [go]);
+  useEffect(() => listenForKeys((action) => answer(action, go, (kind) => setDialog({ kind, opening: performance.now() }), askQuestion)), [go, askQuestion]);
   useEffect(() => listenForSwipe((delta) => go(delta > 0 ? 'next' : 'previous')), [go]);
   useEffect(() => onFirstActivity(ACTIVITY_EVENTS, () => setActive(true)), []);
   useEffect(() => {
@@ -49,7 +51,7 @@ export function DeckKeys() {
 }
 
 /** Does what a shortcut says; false when the key was not for the deck after all (its default stays). */
-function answer(action: DeckAction, go: DeckPosition['go'], setDialog: (kind: DeckDialogKind) => void): boolean {
+function answer(action: DeckAction, go: DeckPosition['go'], setDialog: (kind: DeckDialogKind) => void, ask?: () => void): boolean {
   switch (action) {
     case 'previous':
     case 'next':
@@ -76,6 +78,11 @@ function answer(action: DeckAction, go: DeckPosition['go'], setDialog: (kind: De
     case 'presenter':
       // The presenting layer (src/presenting) answers P for admins.
       return false;
+    case 'question':
+      // Only where the viewer may ask, and never over a presentation.
+      if (!ask || isPresenting()) return false;
+      ask();
+      return true;
   }
 }
 

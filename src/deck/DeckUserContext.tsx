@@ -25,6 +25,8 @@ export interface DeckUserState {
   downloadPdf?: string;
   /** An admin's presenting controls for the header (src/presenting); absent for everyone else. */
   presentingControls?: ReactNode;
+  /** Opens the question form for the page on screen; present only for a signed-in viewer on the platform. */
+  askQuestion?: () => void;
 }
 
 /** Empty in standalone mode: no platform, no user. The root provides the gate's value. */

@@ -11,7 +11,8 @@ export type DeckAction =
   | 'help'
   | 'present'
   | 'leave-present'
-  | 'presenter';
+  | 'presenter'
+  | 'question';
 
 /** The actions that move straight to another page. */
 export type MoveAction = Extract<DeckAction, 'previous' | 'next' | 'first' | 'last'>;
@@ -20,32 +21,29 @@ export type MoveAction = Extract<DeckAction, 'previous' | 'next' | 'first' | 'la
 export interface KeymapEntry {
   keys: readonly string[];
   action: DeckAction;
-  description: string;
 }
 
-/** The deck's shortcuts, read in one place; the keyboard tables of docs/partner.md and docs/presenting.md and the key help are this table. */
+/**
+ * The deck's shortcuts, read in one place. What each does, in words, is in keyHelp.ts, which only the key
+ * help and the guides need: the words stay out of a first visit.
+ */
 export const KEYMAP: readonly KeymapEntry[] = [
-  { keys: ['ArrowLeft', 'PageUp'], action: 'previous', description: 'Previous page' },
-  { keys: ['ArrowRight', 'PageDown'], action: 'next', description: 'Next page' },
-  { keys: ['Home'], action: 'first', description: 'First page' },
-  { keys: ['End'], action: 'last', description: 'Last page' },
-  { keys: [' '], action: 'page-down', description: 'Scroll down; at the end of the page, next page' },
-  { keys: ['Shift+ '], action: 'page-up', description: 'Scroll up; at the top of the page, previous page' },
-  { keys: ['o'], action: 'overview', description: 'Overview of all pages' },
-  { keys: ['g'], action: 'goto', description: 'Go to a page by number or name' },
-  { keys: ['?'], action: 'help', description: 'Keyboard shortcuts' },
-  { keys: ['f'], action: 'present', description: 'Present mode (full screen)' },
-  { keys: ['Escape'], action: 'leave-present', description: 'Leave present mode' },
+  { keys: ['ArrowLeft', 'PageUp'], action: 'previous' },
+  { keys: ['ArrowRight', 'PageDown'], action: 'next' },
+  { keys: ['Home'], action: 'first' },
+  { keys: ['End'], action: 'last' },
+  { keys: [' '], action: 'page-down' },
+  { keys: ['Shift+ '], action: 'page-up' },
+  { keys: ['o'], action: 'overview' },
+  { keys: ['g'], action: 'goto' },
+  { keys: ['?'], action: 'help' },
+  { keys: ['f'], action: 'present' },
+  { keys: ['Escape'], action: 'leave-present' },
   // Admins only: the presenting layer (src/presenting) opens the window; for anyone else P does nothing.
-  { keys: ['p'], action: 'presenter', description: 'Presenter view (admins)' },
+  { keys: ['p'], action: 'presenter' },
+  // Signed-in viewers on the platform: their questions layer (src/questions) opens the form.
+  { keys: ['q'], action: 'question' },
 ];
-
-const KEY_LABELS: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ' ': 'Space', 'Shift+ ': 'Shift+Space', Escape: 'Esc' };
-
-/** How a keymap key is written for people (the guides' tables and the key help): `→`, `Space`, `O`. */
-export function keyLabel(key: string): string {
-  return KEY_LABELS[key] ?? (key.length === 1 ? key.toUpperCase() : key);
-}
 
 /**
  * The keymap's name for a key press: a printed character as itself, lower-cased (Shift is part of

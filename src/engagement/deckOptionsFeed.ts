@@ -47,7 +47,11 @@ export function followDeckOptions(
     // room, which only the platform can send to (no client may join it).
     const onUpdate = (message: { room?: unknown; data?: string }) => {
       if (message?.room === room) read();
-      else if (partner && message?.room === personRoom(partner.userId)) partner.onPartner((JSON.parse(message.data!) as { partner: ViewerPartner }).partner);
+      else if (partner && message?.room === personRoom(partner.userId)) {
+        // The person's room carries more than their partner (their questions, say).
+        const pushed = (JSON.parse(message.data!) as { partner?: ViewerPartner }).partner;
+        if (pushed) partner.onPartner(pushed);
+      }
     };
     socket.on('connect', join);
     socket.on('update_model', onUpdate);

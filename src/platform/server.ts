@@ -32,6 +32,8 @@ import { DRAIN_DEADLINE_MS, drainHttp } from './http/shutdown.ts';
 import { ledgerFileOf, readLedgerFile, recordVersion, type ServedVersion } from './records/deckVersions.ts';
 import { UNNAMED_DECK } from './mail/mailWording.ts';
 import { partnerOfSettings } from '../../schemas/partnerValues.ts';
+import { EntityHooks } from './records/entityHooks.ts';
+import { registerQuestions } from './questions/questionHooks.ts';
 
 /** A running local platform. */
 export interface RunningPlatform {
@@ -111,7 +113,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     : null;
 
   let port = options.port ?? 3000;
-  let broadcaster: Broadcaster = { publish: () => {}, standingChanged: async () => {} };
+  let broadcaster: Broadcaster = { publish: () => {}, standingChanged: async () => {}, reaches: async () => false };
   const ctx: PlatformContext = {
     db,
     log,
@@ -125,7 +127,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     broadcaster: {
       publish: (room, payload) => broadcaster.publish(room, payload),
       standingChanged: (change) => broadcaster.standingChanged(change),
+      reaches: (room) => broadcaster.reaches(room),
     },
+    entityHooks: new EntityHooks(),
     afterReply: new AfterReplyQueue(log),
     deliver: mailer?.deliver,
     mailLogo: mailer?.logo ?? false,
@@ -139,6 +143,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     pdfDir: options.pdfDir ?? (dataDir ? join(dataDir, 'pdf') : join(tmpdir(), `deck-pdf-${process.pid}`)),
   };
   ctx.servedVersion = await servedVersion(db, options.appId, ctx.staticDir, log);
+  registerQuestions(ctx);
   let stopping = false;
   const app = createHttpApp(ctx, () => stopping);
   const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;

@@ -4,6 +4,7 @@ import type { Base44Client } from '../sdk/index.ts';
 import { joinPresenterChannel, type PresenterLink } from './presenterChannel.ts';
 import { PresenterClock } from './PresenterClock.tsx';
 import { PresenterNotes } from './PresenterNotes.tsx';
+import { PresenterQuestions } from './PresenterQuestions.tsx';
 import { presenterPair, presenterStartPath } from './presenterAddress.ts';
 import { presenterKeyMove, presenterTarget } from './presenterMoves.ts';
 import { SlidePreview } from './SlidePreview.tsx';
@@ -105,6 +106,7 @@ export default function PresenterWindow({ client }: { client: Base44Client }) {
           {next && <SlidePreview key={next.name} slide={next} />}
         </section>
         <PresenterNotes notes={notes} path={path} />
+        <PresenterQuestions client={client} path={path} />
       </div>
     </main>
   );

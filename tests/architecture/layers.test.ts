@@ -19,6 +19,7 @@ const LAYER_OF: ReadonlyArray<readonly [prefix: string, layer: string]> = [
   ['src/admin/', 'admin'],
   ['src/engagement/', 'engagement'],
   ['src/presenting/', 'presenting'],
+  ['src/questions/', 'questions'],
   ['src/main.tsx', 'app'],
   ['src/entry-server.tsx', 'app'],
   ['src/sdk/', 'sdk'],
@@ -36,14 +37,14 @@ const LAYER_OF: ReadonlyArray<readonly [prefix: string, layer: string]> = [
 ];
 
 const REACT_SIDE = ['deck', 'components', 'registry', 'content', 'schemas'];
-const BELOW_TOP = ['app', 'admin', 'engagement', 'presenting', 'auth', 'sdk', 'login', 'styles', 'platform', 'build', ...REACT_SIDE];
+const BELOW_TOP = ['app', 'admin', 'engagement', 'presenting', 'questions', 'auth', 'sdk', 'login', 'styles', 'platform', 'build', ...REACT_SIDE];
 
 /**
  * Arrows allowed only as a dynamic import(), so the bundler puts the target in a chunk of its own:
  * the console's code must never ride along in a viewer's first visit.
  */
 const DYNAMIC_ONLY: Readonly<Record<string, readonly string[]>> = {
-  app: ['admin'],
+  app: ['admin', 'questions'],
 };
 
 /** What each layer may import besides itself. Nothing in src/ or scripts/ imports tests/. */
@@ -56,13 +57,15 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // schemas/ also holds the wire facts client and server share (socket path, storage keys, meta tag).
   sdk: ['schemas'],
   auth: ['sdk', 'schemas'],
-  app: [...REACT_SIDE, 'auth', 'sdk', 'styles', 'admin', 'engagement', 'presenting'],
+  app: [...REACT_SIDE, 'auth', 'sdk', 'styles', 'admin', 'engagement', 'presenting', 'questions'],
   // The admin console: its own chunk, on the client and the deck's pieces.
   admin: ['sdk', 'schemas', 'components', 'deck', 'registry', 'content'],
   // The viewer's engagement: options, recorder, presence over the access socket, watermark.
   engagement: ['auth', 'sdk', 'schemas', 'registry', 'content'],
   // Presenting: presenter window, follow-me; its pieces load lazily (src/presenting/Presenting.tsx).
   presenting: ['auth', 'sdk', 'schemas', 'deck', 'components', 'registry', 'content'],
+  // A viewer's questions: asked on a page, answered by the owners; loaded lazily (src/app/ViewerServices.tsx).
+  questions: ['auth', 'sdk', 'schemas', 'deck', 'components', 'registry', 'content'],
   login: ['sdk', 'styles', 'schemas'],
   styles: [],
   // The local platform is Node only: it may read the content pipeline, never the React layers.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ZOOM_STORAGE_KEY } from '../../schemas/presentingPaths.ts';
 import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
-import { KEYMAP, keyLabel } from '../../src/deck/keymap.ts';
+import { keyHelpRows } from '../../src/deck/keyHelp.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 
@@ -100,7 +100,7 @@ describe('key help (?)', () => {
     const rows = await page
       .locator('dialog[open] .key-help tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    expect(rows).toEqual(KEYMAP.map((entry) => [entry.keys.map(keyLabel).join(' / '), entry.description]));
+    expect(rows).toEqual(keyHelpRows().map(([keys, description]) => [keys.join(' / '), description]));
     await page.keyboard.press('Escape');
     await page.locator('dialog[open]').waitFor({ state: 'detached' });
 

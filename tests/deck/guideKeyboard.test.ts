@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KEYMAP, keyLabel } from '../../src/deck/keymap.ts';
+import { keyHelpRows } from '../../src/deck/keyHelp.ts';
 
 /** The first table under `heading` in a guide, as [keys, action] rows without the header row. */
 function keyTable(file: string, heading: string): string[][] {
@@ -13,7 +13,7 @@ function keyTable(file: string, heading: string): string[][] {
 }
 
 describe("the guides' keyboard tables", () => {
-  const expected = KEYMAP.map((entry) => [entry.keys.map(keyLabel).join(' / '), entry.description]);
+  const expected = keyHelpRows().map(([keys, description]) => [keys.join(' / '), description]);
   it('are the keymap table, row for row, in the partner guide', () => {
     expect(keyTable('docs/partner.md', '## Moving through the pages')).toEqual(expected);
   });

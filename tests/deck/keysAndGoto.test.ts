@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ZOOM_STORAGE_KEY } from '../../schemas/presentingPaths.ts';
 import { gotoMatches } from '../../src/deck/gotoMatch.ts';
-import { actionForKey, keyLabel, keyName } from '../../src/deck/keymap.ts';
+import { actionForKey, keyName } from '../../src/deck/keymap.ts';
+import { keyLabel } from '../../src/deck/keyHelp.ts';
 import { spaceMove } from '../../src/deck/pageScroll.ts';
 import { readStoredZoom, storeZoom } from '../../src/deck/zoom.ts';
 

@@ -89,6 +89,7 @@ describe('keymap', () => {
       'present',
       'leave-present',
       'presenter',
+      'question',
     ]);
     expect(new Set(KEYMAP.flatMap((entry) => entry.keys)).size).toBe(KEYMAP.flatMap((entry) => entry.keys).length);
   });

@@ -12,6 +12,7 @@ import type { SignInLimits } from '../identity/signInLimits.ts';
 import type { RenderedMail } from '../mail/mailDraft.ts';
 import type { WriteRates } from '../identity/writeRates.ts';
 import type { NoticeThrottle } from '../mail/adminNotices.ts';
+import type { EntityHooks } from '../records/entityHooks.ts';
 
 /** Whose sockets must have their standing decided again: a person's, or one token's (by its SHA-256, hex). */
 export interface StandingChange {
@@ -32,6 +33,8 @@ export interface Broadcaster {
    * this process has decided (the others do within moments).
    */
   standingChanged(change: StandingChange): Promise<void>;
+  /** Whether any socket, on any process, is in `room` now (a person's own room: whether they have the deck open). */
+  reaches(room: string): Promise<boolean>;
 }
 
 /** What every route needs: the database, the log, secrets and shared limiters. */
@@ -52,6 +55,8 @@ export interface PlatformContext {
   /** The client address a request came from (clientAddress.ts), the key of per-client limits. */
   clientAddress: (c: Context) => string;
   broadcaster: Broadcaster;
+  /** What features add to the generic entity store (questions/, engagement/). */
+  entityHooks: EntityHooks;
   /** Work that must not delay (or time) a reply: codes and mail of register, resend and reset. */
   afterReply: AfterReplyQueue;
   /** The app whose deck staticDeck serves. */

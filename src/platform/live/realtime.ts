@@ -230,6 +230,7 @@ export async function attachRealtime(
       io.to(room).emit('update_model', roomMessage(room, payload));
     },
     standingChanged: (change) => standing.changed(change),
+    reaches: async (room) => (await io.in(room).fetchSockets()).length > 0,
     close: () =>
       new Promise<void>((resolve) => {
         standing.close();

@@ -1,5 +1,6 @@
 import { ACCESS_ENTITY } from '../../../schemas/accessWire.ts';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
+import { QUESTION_ENTITY } from '../../../schemas/questionPaths.ts';
 import { VERSION_ENTITY } from '../../../schemas/versionEntity.ts';
 import { type Caller, isAdmin } from '../identity/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -89,6 +90,9 @@ export const ENTITY_ACCESS: Readonly<Record<string, EntityRule>> = {
     bulk: 'viewer',
     rate: { max: 2000, windowMs: HOUR, what: 'slide view records' },
   },
+  // A partner's questions: they ask (their own, entitySchemas.ts refuses a forged author) and read only
+  // their own; admins read all and answer. Each one tells the owners, so a partner asks a few an hour.
+  [QUESTION_ENTITY]: { create: 'viewer', read: 'owner', update: 'admin', delete: 'admin', rate: { max: 20, windowMs: HOUR, what: 'questions' } },
   // The deck's switches: every admitted viewer's page reads them, only admins set them.
   [ENGAGEMENT_ENTITY.options]: { create: 'admin', read: 'viewer', update: 'admin', delete: 'admin', rate: null },
   // What each build served (routes/versions.ts): only the platform records one, admins read them and

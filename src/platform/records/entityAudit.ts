@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { ACCESS_ENTITY } from '../../../schemas/accessWire.ts';
 import type { AuditAction } from '../../../schemas/auditPaths.ts';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
+import { QUESTION_ENTITY } from '../../../schemas/questionPaths.ts';
 import { auditRequest } from './auditLog.ts';
 import type { EntityRecord } from './entitiesStore.ts';
 import type { Caller } from '../identity/access.ts';
@@ -38,6 +39,18 @@ const AUDITED: Readonly<Record<string, EntityAuditRule>> = {
     actions: { create: 'consultation_requested', update: 'consultation_decided' },
     target: (record) => `${ACCESS_ENTITY.consultation} ${record.id}`,
     detail: (record, changed) => ('status' in changed ? { status: changed.status, asked_by: record.email } : { asked_by: record.email }),
+  },
+  // The words stay in the record: the log says who asked about which page, and who answered.
+  [QUESTION_ENTITY]: {
+    actions: { create: 'question_asked', update: 'question_answered', delete: 'question_deleted' },
+    target: (record) => `${QUESTION_ENTITY} ${record.id}`,
+    detail: (record, changed) => ({
+      path: record.path,
+      ...(record.figure_id ? { figure: record.figure_id } : {}),
+      asked_by: record.created_by,
+      ...('status' in changed ? { status: changed.status } : {}),
+      ...('answer' in changed ? { answered: true } : {}),
+    }),
   },
 };
 

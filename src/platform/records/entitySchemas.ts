@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { ACCESS_ENTITY, ConsultationBody, ConsultationStatus, DomainRule } from '../../../schemas/accessWire.ts';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
+import { QUESTION_ENTITY, type QuestionStatus } from '../../../schemas/questionPaths.ts';
+import { QuestionBody, QuestionChange } from '../../../schemas/questionWire.ts';
 import type { Caller } from '../identity/access.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Author } from './entitiesStore.ts';
@@ -64,6 +66,19 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, EntitySchema>> = {
     ownAuthor: true,
     // The page's key, per author: one viewer's key can never name another viewer's record.
     recordId: (fields, author) => (typeof fields.view_key === 'string' && author.id ? keyedId(author.id, fields.view_key) : undefined),
+  },
+  [QUESTION_ENTITY]: {
+    create: QuestionBody,
+    update: QuestionChange,
+    ownAuthor: true,
+    // The page, version and figure are checked and stamped by the questions' own hooks (src/platform/questions).
+    stamp: (caller) => ({
+      status: 'open' satisfies QuestionStatus,
+      full_name: caller.kind === 'user' ? (caller.user.full_name ?? null) : null,
+      answer: null,
+      answered_at: null,
+      answered_by: null,
+    }),
   },
   [ENGAGEMENT_ENTITY.options]: {
     create: DeckOptionsBody,

@@ -83,7 +83,10 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     noteInsertedRecords(ctx, c, records.length);
     noticeAdminsOfCreate(ctx, c, c.get('app').id, entity, records);
     await auditEntityWrite(ctx, c, { appId: c.get('app').id, caller: c.get('caller') }, entity, 'create', records);
+    await ctx.entityHooks.written(entity, { c, appId: c.get('app').id, caller: c.get('caller'), write: 'create', records, changed: {} });
   };
+  // The rows a create stores: checked, then as the entity's hooks leave them (before the write is counted).
+  const prepared = (c: Context<EntityEnv>, entity: string, rows: Record<string, unknown>[]) => ctx.entityHooks.prepareCreate(entity, c.get('app').id, rows);
 
   api.get('/:entity', async (c) => {
     const entity = c.get('entity');
@@ -111,9 +114,9 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
     const body = await readJson(c);
     refuseForgedAuthor(entity, body, c.get('caller'));
-    const fields = createFields(entity, userFields(body), c.get('caller'));
+    const fields = prepared(c, entity, [createFields(entity, userFields(body), c.get('caller'))]);
     await countWrites(c, entity, 1);
-    const stored = await insertAll(ctx, c.get('app').id, entity, [fields], author(c.get('caller')));
+    const stored = await insertAll(ctx, c.get('app').id, entity, fields, author(c.get('caller')));
     await created(c, entity, stored.created);
     return c.json(stored.records[0]);
   });
@@ -127,7 +130,11 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     if (!Array.isArray(body)) throw badRequest('body', 'must be a JSON array of records');
     if (body.length > MAX_LIMIT) throw badRequest('body', `holds more than ${MAX_LIMIT} records`);
     body.forEach((item, i) => refuseForgedAuthor(entity, item, c.get('caller'), `body[${i}]`));
-    const rows = body.map((item, i) => createFields(entity, userFields(item, `body[${i}]`), c.get('caller'), `body[${i}]`));
+    const rows = prepared(
+      c,
+      entity,
+      body.map((item, i) => createFields(entity, userFields(item, `body[${i}]`), c.get('caller'), `body[${i}]`)),
+    );
     await countWrites(c, entity, rows.length);
     const stored = await insertAll(ctx, c.get('app').id, entity, rows, author(c.get('caller')));
     await created(c, entity, stored.created);
@@ -145,7 +152,11 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const rows = parseImportFile(file.name, file.type, await file.text());
     if (rows.length > MAX_LIMIT) throw badRequest('file', `holds more than ${MAX_LIMIT} rows`);
     rows.forEach((row, i) => refuseForgedAuthor(entity, row, c.get('caller'), `file row ${i + 1}`));
-    const fields = rows.map((row, i) => createFields(entity, userFields(row, `file row ${i + 1}`), c.get('caller'), `file row ${i + 1}`));
+    const fields = prepared(
+      c,
+      entity,
+      rows.map((row, i) => createFields(entity, userFields(row, `file row ${i + 1}`), c.get('caller'), `file row ${i + 1}`)),
+    );
     await countWrites(c, entity, fields.length);
     const { records, created: fresh } = await insertAll(ctx, c.get('app').id, entity, fields, author(c.get('caller')));
     await created(c, entity, fresh);
@@ -156,7 +167,13 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const entity = c.get('entity');
     const id = c.get('id');
     const current = await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'update');
-    const fields = updateFields(entity, userFields(await readJson(c)), current);
+    const fields = ctx.entityHooks.prepareUpdate(
+      entity,
+      c.get('app').id,
+      updateFields(entity, userFields(await readJson(c)), current),
+      current,
+      c.get('caller'),
+    );
     await countWrites(c, entity, 1);
     // The owner (created_by_id) is a system field no update can change, so the check above holds.
     const record = await ctx.db.transaction(async (tx) => {
@@ -166,6 +183,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     if (!record) throw notFound(`${entity} ${id} not found`);
     announce(ctx, c.get('app').id, entity, 'update', [record]);
     await auditEntityWrite(ctx, c, { appId: c.get('app').id, caller: c.get('caller') }, entity, 'update', [record], fields);
+    await ctx.entityHooks.written(entity, { c, appId: c.get('app').id, caller: c.get('caller'), write: 'update', records: [record], changed: fields });
     return c.json(record);
   });
 
@@ -178,6 +196,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     if (!record) throw notFound(`${entity} ${id} not found`);
     announce(ctx, c.get('app').id, entity, 'delete', [record]);
     await auditEntityWrite(ctx, c, { appId: c.get('app').id, caller: c.get('caller') }, entity, 'delete', [record]);
+    await ctx.entityHooks.written(entity, { c, appId: c.get('app').id, caller: c.get('caller'), write: 'delete', records: [record], changed: {} });
     return c.json({ success: true, id: record.id });
   });
 
@@ -191,6 +210,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     const records = await deleteMatching(ctx.db, c.get('app').id, entity, query);
     announce(ctx, c.get('app').id, entity, 'delete', records);
     await auditEntityWrite(ctx, c, { appId: c.get('app').id, caller: c.get('caller') }, entity, 'delete', records);
+    await ctx.entityHooks.written(entity, { c, appId: c.get('app').id, caller: c.get('caller'), write: 'delete', records, changed: {} });
     return c.json({ success: true, deleted: records.length });
   });
   return api;

@@ -18,6 +18,7 @@ import { outboxRoutes } from './outbox.ts';
 import { presentingRoutes } from './presenting.ts';
 import { userRoutes } from './users.ts';
 import { versionRoutes } from './versions.ts';
+import { questionFigureRoutes } from '../../questions/questionFigures.ts';
 
 /**
  * Everything of /api/apps/{appId}/ but auth/*: the gate runs before any of it. Each sub-app writes
@@ -42,6 +43,7 @@ export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
   gated.route(BACKUP_CALL, backupRoutes(ctx));
   // Before the catch-all of functions the local platform lacks.
   gated.route('/', engagementFunctionRoutes(ctx));
+  gated.route('/', questionFigureRoutes(ctx));
   gated.route('/', notProvidedRoutes());
   gated.all('*', (c) => {
     throw new HttpError(404, { detail: `No route ${c.req.method} ${c.req.path}`, code: 'not_found' });

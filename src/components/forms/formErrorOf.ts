@@ -1,5 +1,10 @@
-import { FormError, asFormError } from '../components/forms/FormError.ts';
-import type { Base44Error } from '../sdk/index.ts';
+import { FormError, asFormError } from './FormError.ts';
+
+/** What a platform call's failure carries (the SDK's Base44Error), read without importing the SDK. */
+interface PlatformFailure extends Error {
+  status?: number;
+  data?: unknown;
+}
 
 /**
  * A platform call's failure as the viewer's dialogs show it: a 400 `field: message` (errors.ts
@@ -19,8 +24,8 @@ export function formErrorOf(error: unknown): FormError {
   return new FormError(detail);
 }
 
-// Recognised by its name, not `instanceof`: importing the SDK's class here would put the whole SDK
-// in the first visit's main chunk (the SDK loads lazily, with the platform session).
-function isPlatformError(error: unknown): error is Base44Error {
+// Recognised by its name, not `instanceof`: the SDK loads lazily, with the platform session, and the
+// components' layer does not import it.
+function isPlatformError(error: unknown): error is PlatformFailure {
   return error instanceof Error && error.name === 'Base44Error';
 }

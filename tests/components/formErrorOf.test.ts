@@ -1,6 +1,6 @@
 // Platform failures as the viewer's dialogs show them.
 import { describe, expect, it } from 'vitest';
-import { formErrorOf } from '../../src/app/formErrorOf.ts';
+import { formErrorOf } from '../../src/components/forms/formErrorOf.ts';
 import { FormError } from '../../src/components/forms/FormError.ts';
 import { Base44Error } from '../../src/sdk/index.ts';
 

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { QUESTION_FUNCTION, type QuestionFigure } from '../../../schemas/questionPaths.ts';
+import { QuestionFiguresBody } from '../../../schemas/questionWire.ts';
+import type { ServedVersion } from '../records/deckVersions.ts';
+import { readJson, validate } from '../http/body.ts';
+import { badRequest } from '../http/errors.ts';
+import type { AppEnv } from '../http/httpTypes.ts';
+
+/** The figures a page of the served deck shows, in the order it names them; 400 for a page it does not serve. */
+export function pageFigures(served: ServedVersion | null | undefined, path: string): QuestionFigure[] {
+  if (!served) return [];
+  const page = served.ledger.pages[path];
+  if (!page) throw badRequest('path', 'is not a page of the deck');
+  return page.figures.flatMap((id) => {
+    const figure = served.ledger.figures[id];
+    return figure ? [{ id, label: figure.label, text: figure.text }] : [];
+  });
+}
+
+/**
+ * QUESTION_FUNCTION.figures: what a question on a page may name. Any caller the admission let in may ask,
+ * as they may read the page; the figures are the page's own, for the deck this platform serves.
+ */
+export function questionFigureRoutes(ctx: { deckAppId: string; servedVersion?: ServedVersion | null }): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post(`/functions/${QUESTION_FUNCTION.figures}`, async (c) => {
+    const { path } = validate(QuestionFiguresBody, await readJson(c));
+    const figures = c.get('app').id === ctx.deckAppId ? pageFigures(ctx.servedVersion, path) : [];
+    return c.json(figures, 200, { 'Cache-Control': 'no-store' });
+  });
+  return routes;
+}
