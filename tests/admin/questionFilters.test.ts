@@ -12,7 +12,12 @@ const q = (id: string, by: string, path: string, status: 'open' | 'answered', at
   status,
   created_date: `2026-12-0${at}T00:00:00.000Z`,
 });
-const ALL = [q('a1', 'ann', '/market', 'answered', '4'), q('a2', 'ann', '/problem', 'open', '1'), q('b1', 'bo', '/market', 'open', '3'), q('b2', 'bo', '/gone', 'open', '5')];
+const ALL = [
+  q('a1', 'ann', '/market', 'answered', '4'),
+  q('a2', 'ann', '/problem', 'open', '1'),
+  q('b1', 'bo', '/market', 'open', '3'),
+  q('b2', 'bo', '/gone', 'open', '5'),
+];
 const SLIDES = [
   { path: '/problem', label: 'Problem' },
   { path: '/market', label: 'Market' },

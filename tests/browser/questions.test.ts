@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { QUESTION_THANKS } from '../../src/questions/AskQuestionDialog.tsx';
-import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { ALPHA as ANN, BETA as BO, twoPartners, wordsOf } from '../platform/twoPartners.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 import { hydrated, signedInWithToken } from './presenterSession.ts';
@@ -17,8 +18,6 @@ import { testChromium } from './sharedChromium.ts';
 // none of it; every state passes axe. Screenshots go to SHOTS for a person to look at.
 
 const SHOTS = process.env.QUESTION_SHOTS ?? join(process.env.TMPDIR ?? '/tmp', 'question-shots');
-const ANN = { email: 'ann@alpha-lending.test', password: 'alpha-password-123' };
-const BO = { email: 'bo@beta-bank.test', password: 'beta-password-12345' };
 // Markup and a spreadsheet formula in a partner's words must arrive as the words.
 const QUESTION = 'How is the <b>home equity</b> split by state?\n=HYPERLINK("x")';
 const ANSWER = 'About a third is in California; the rest follows population.';
@@ -28,8 +27,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   p = await startTestPlatform('private_with_login', { staticDir: 'dist', appId: 'investor-deck' });
-  await registeredUser(p, ANN.email, ANN.password);
-  await registeredUser(p, BO.email, BO.password);
+  await twoPartners(p);
   browser = await testChromium();
   mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
@@ -122,7 +120,7 @@ describe('a question on the Market page', () => {
     await shots(owner, 'console-question', 'article.admin-question');
     await card.getByLabel(`Your answer to ${ANN.email}`).fill(ANSWER);
     await card.getByRole('button', { name: `Send answer to ${ANN.email}` }).click();
-    await eventually(async () => (await card.textContent())?.includes(`Answered by Admin`), { what: 'the answer shown in the console' });
+    await eventually(async () => (await card.textContent())?.includes(`Answered by ${ADMIN.name}`), { what: 'the answer shown in the console' });
     await shots(owner, 'console-answered', 'article.admin-question');
   });
 
@@ -170,7 +168,7 @@ describe('a question on the Market page', () => {
     expect(await bo.getByRole('complementary', { name: 'Your questions on this page' }).count()).toBe(0);
     const bodies = await Promise.all(boSaw.bodies);
     expect(bodies.length).toBeGreaterThan(5);
-    for (const secret of ['home equity</b>', 'split by state', 'California', ANN.email]) {
+    for (const secret of ['home equity</b>', 'split by state', 'California', ...wordsOf(ANN)]) {
       expect(
         bodies.filter((body) => body.includes(secret)).map((body) => body.slice(0, 120)),
         `a response naming ${secret}`,

@@ -9,6 +9,7 @@ import { NOTES_DIR } from '../../schemas/presentingPaths.ts';
 import { QUESTION_ENTITY, QUESTION_FUNCTION, type QuestionRecord } from '../../schemas/questionPaths.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { expectOnlyOwn, twoPartners, ALPHA, BETA } from './twoPartners.ts';
 import { openConnected } from './socketEvents.ts';
 
 // A partner's questions through the generic entity store and the hooks questions register on it:
@@ -47,10 +48,11 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   p = await startTestPlatform('private_with_login', { staticDir });
   admin = await p.login(ADMIN.email, ADMIN.password);
-  ann = await registeredUser(p, 'ann@alpha-lending.test');
-  bob = await registeredUser(p, 'bob@beta-bank.test');
+  const [alpha, beta] = await twoPartners(p, admin);
+  ann = alpha.token;
+  bob = beta.token;
+  annId = alpha.id;
   await p.call('PUT', '/entities/User/me', { token: ann, body: { full_name: 'Ann Alpha' } });
-  annId = (await p.call('GET', '/entities/User/me', { token: ann })).body.id;
 }, 60_000);
 afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -97,7 +99,7 @@ describe('a question on a page', () => {
       figure_label: 'Home equity',
       status: 'open',
       answer: null,
-      created_by: 'ann@alpha-lending.test',
+      created_by: ALPHA.email,
       created_by_id: annId,
       full_name: 'Ann Alpha',
     });
@@ -142,18 +144,20 @@ describe('a question on a page', () => {
     expect((await p.call('PUT', `${PATH}/${asked.id}`, { token: ann, body: { answer: 'Self-answered' } })).status).toBe(403);
     expect(JSON.stringify(bobHears)).not.toContain(asked.id);
     expect(JSON.stringify(bobHears)).not.toContain('split by state');
+    expectOnlyOwn(JSON.stringify(bobHears), BETA, 'the socket');
   });
 
   it('is answered by an admin, stamped with who and when, and the answer reaches the asker live and no one else', async () => {
     const answer = 'About a third is in <i>California</i>.';
     const reply = await p.call('PUT', `${PATH}/${asked.id}`, { token: admin, body: { answer } });
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ answer, status: 'answered', answered_by: 'Admin' });
+    expect(reply.body).toMatchObject({ answer, status: 'answered', answered_by: ADMIN.name });
     expect(Date.parse(reply.body.answered_at)).toBeGreaterThan(Date.now() - 60_000);
     await eventually(() => annHears.some((m) => m.data.question?.id === asked.id && m.data.question.answer === answer), {
       what: 'the answer in the asker’s own room',
     });
     expect(JSON.stringify(bobHears)).not.toContain('California');
+    expectOnlyOwn(JSON.stringify((await p.call('GET', PATH, { token: bob })).body), BETA, 'the list of questions');
     // An answer must have words, and no field but the answer and the status may change.
     expect((await p.call('PUT', `${PATH}/${asked.id}`, { token: admin, body: { answer: ' ' } })).body.detail).toBe(
       'answer: must not be empty: write the answer',
@@ -166,7 +170,7 @@ describe('a question on a page', () => {
   it('may be marked answered without words', async () => {
     const made = await p.call('POST', PATH, { token: ann, body: { path: '/problem', question: 'Answered on the call?' } });
     const marked = await p.call('PUT', `${PATH}/${made.body.id}`, { token: admin, body: { status: 'answered' } });
-    expect(marked.body).toMatchObject({ status: 'answered', answer: null, answered_by: 'Admin', figure_id: null });
+    expect(marked.body).toMatchObject({ status: 'answered', answer: null, answered_by: ADMIN.name, figure_id: null });
   });
 
   it('and every question and answer is in the audit log', async () => {
@@ -175,12 +179,12 @@ describe('a question on a page', () => {
     const answers = log.filter((entry) => entry.action === 'question_answered');
     expect(asks).toHaveLength(2);
     expect(asks.at(-1)).toMatchObject({
-      actor: 'ann@alpha-lending.test',
+      actor: ALPHA.email,
       target: `${QUESTION_ENTITY} ${asked.id}`,
       detail: { path: '/market', figure: 'market.homeEquity' },
     });
     expect(answers.map((entry) => entry.actor)).toEqual([ADMIN.email, ADMIN.email]);
-    expect(answers.at(-1)!.detail).toMatchObject({ answered: true, asked_by: 'ann@alpha-lending.test' });
+    expect(answers.at(-1)!.detail).toMatchObject({ answered: true, asked_by: ALPHA.email });
   });
 });
 

@@ -35,7 +35,11 @@ beforeEach(() => server.reset());
 
 describe("following a viewer's questions", () => {
   it('lists their own, then follows pushes on their own room only, and reads again on a reconnect', async () => {
-    server.reply(route, { body: [question('q1')] }, { body: [question('q1', { status: 'answered', answer: 'Yes', updated_date: '2026-12-04T11:00:00.000Z' }), question('q22')] });
+    server.reply(
+      route,
+      { body: [question('q1')] },
+      { body: [question('q1', { status: 'answered', answer: 'Yes', updated_date: '2026-12-04T11:00:00.000Z' }), question('q22')] },
+    );
     const seen: QuestionRecord[][] = [];
     const socket = socketDouble();
     accessSocketOpened(socket);
