@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testChromium } from './sharedChromium.ts';
 import { loadDeckPartner } from '../../src/registry/slideRegistry.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { QUESTION_ENTITY } from '../../schemas/questionPaths.ts';
 
 // Each partner's own name, in chromium against the local platform serving the built deck, with two partners at once
 // and a distinctive deck-wide partner: each sees their own line on the cover from the first frame
 // (a MutationObserver installed before the page's first byte sees no other name, ever), with
 // JavaScript on and off, and nothing partner A's browser receives (pages, chunks, API, socket
-// frames) names partner B or the deck-wide partner.
+// frames) names partner B, holds B's questions, or names the deck-wide partner.
 
 const DECOY = { name: 'Quokka Decoy Lending', licence: 'NMLS #4242424' };
 const ALPHA = { email: 'ann@alpha-lending.test', password: 'alpha-password-123', prepared_for: { name: 'Ann Alpha', company: 'Alpha Lending Corp' } };
@@ -29,7 +30,10 @@ beforeAll(async () => {
       body: { user_email: partner.email, role: 'user', prepared_for: partner.prepared_for },
     });
     expect(invited.status).toBe(200);
-    await registeredUser(p, partner.email, partner.password, false);
+    const token = await registeredUser(p, partner.email, partner.password, false);
+    // Each asks a question on the cover: its words are theirs alone, like their name.
+    const asked = await p.call('POST', `/entities/${QUESTION_ENTITY}`, { token, body: { path: '/', question: QUESTIONS.get(partner)! } });
+    expect(asked.status).toBe(200);
   }
   browser = await testChromium();
 }, 60_000);
@@ -38,7 +42,14 @@ afterAll(async () => {
   await p?.close();
 });
 
+/** A question each partner asks, in words no other text holds. */
+const QUESTIONS = new Map([
+  [ALPHA, 'Does the wombat clause cover the Alpha side letter?'],
+  [BETA, 'Is the platypus tranche still open for Beta?'],
+]);
+
 const forbiddenFor = (other: typeof ALPHA) => [
+  QUESTIONS.get(other)!,
   other.prepared_for.name,
   other.prepared_for.company,
   other.email,
@@ -104,6 +115,9 @@ describe('two partners at once', () => {
       await watchTexts(page);
       await page.goto(`${p.url}/`);
       const line = `${me.prepared_for.name}, ${me.prepared_for.company}`;
+      // A move of the pointer, as a reader's: their questions load, and their own shows beside the cover.
+      await page.mouse.move(200, 300);
+      await expect.poll(() => page.locator('aside.page-questions').textContent(), { timeout: 15_000 }).toContain(QUESTIONS.get(me)!);
       // The served HTML already names this partner: the first paint is right.
       const served = await context.request.get(`${p.url}/`);
       expect(await served.text()).toContain(`<strong data-partner="line">${line}</strong>`);
