@@ -25,6 +25,7 @@ import { BENCHMARKS_DOC, withRunFigures } from './bench/benchmarksDoc.ts';
 import { summaryBlocks, type RunResults } from './bench/summary.ts';
 import { runBuild } from './bench/runBuild.ts';
 import { scaleRun, type ScaleFigures } from './bench/scaleRun.ts';
+import { stallRun } from './bench/stallRun.ts';
 import { launchChromium } from '../src/build/chromium.ts';
 
 const FIRST_VISIT_RUNS = 3;
@@ -160,6 +161,14 @@ async function main(): Promise<number> {
       partnerPdfRun({ staticDir: dist }),
     );
     Object.assign(results, { partnerPdf: partnerPdfFigures });
+  }
+
+  // /healthz idle, during a PDF flood and during backups, in one platform process (after the export above).
+  if (!args.skip.has('stall') && platformPresent()) {
+    const stall = await part(results, '/healthz idle, during a 4-lane PDF download flood, and during backups (PGlite in a folder)', () =>
+      stallRun({ staticDir: dist }),
+    );
+    Object.assign(results, { stall });
   }
 
   if (!args.skip.has('load')) {

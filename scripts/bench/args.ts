@@ -7,11 +7,11 @@ export interface BenchArgs {
   viewers: number;
   /** Rewrite the last run's section of docs/benchmarks.md with this run's figures. */
   writeDocs: boolean;
-  /** Skip parts: `first-visit`, `platform-visit`, `lighthouse`, `keys`, `load`, `login-flood`, `console`, `versions`, `recording`, `visit-console`, `export`, `follow`, `scale`. */
+  /** Skip parts: `first-visit`, `platform-visit`, `lighthouse`, `keys`, `load`, `login-flood`, `console`, `versions`, `recording`, `visit-console`, `export`, `partner-pdf`, `stall`, `follow`, `scale`. */
   skip: Set<string>;
 }
 
-export const USAGE = `usage: npm run bench -- [--no-build] [--write-docs] [--load-seconds N] [--viewers N] [--skip first-visit,platform-visit,lighthouse,keys,load,login-flood,console,versions,recording,visit-console,export,partner-pdf,follow,scale]`;
+export const USAGE = `usage: npm run bench -- [--no-build] [--write-docs] [--load-seconds N] [--viewers N] [--skip first-visit,platform-visit,lighthouse,keys,load,login-flood,console,versions,recording,visit-console,export,partner-pdf,stall,follow,scale]`;
 
 /** Parses the command line; throws with the usage on anything unknown. */
 export function parseArgs(argv: readonly string[]): BenchArgs {

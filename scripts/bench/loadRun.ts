@@ -81,7 +81,7 @@ export interface ChildDatabase {
 }
 
 /** Starts scripts/bench/platformChild.ts in its own node process (with tsx) and waits for its address. */
-export async function startPlatformChild(staticDir: string, database?: ChildDatabase): Promise<PlatformChild> {
+export async function startPlatformChild(staticDir: string, database?: ChildDatabase, options: { dataDir?: string } = {}): Promise<PlatformChild> {
   // The caller's own DATABASE_URL or SERVICE_TOKEN never leaks in: each child is on exactly the database asked for.
   const { DATABASE_URL: _url, SERVICE_TOKEN: _token, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/platformChild.ts'], {
@@ -91,6 +91,7 @@ export async function startPlatformChild(staticDir: string, database?: ChildData
       BENCH_STATIC_DIR: staticDir,
       ...(database && { DATABASE_URL: database.databaseUrl, SERVICE_TOKEN: database.serviceToken }),
       ...(database?.standingSweepMs && { BENCH_STANDING_SWEEP_MS: String(database.standingSweepMs) }),
+      ...(options.dataDir && { BENCH_DATA_DIR: options.dataDir }),
     },
   });
   let stderr = '';

@@ -1,6 +1,6 @@
-// Child process of the load run: the local platform with an in-memory database, or the
-// Postgres server of DATABASE_URL (with the SERVICE_TOKEN every process of that database
-// shares), serving dist/ on a loopback port. Prints one JSON line {url, appId, serviceToken} when
+// Child process of the load run: the local platform with an in-memory database, PGlite in the
+// folder BENCH_DATA_DIR, or the Postgres server of DATABASE_URL (with the SERVICE_TOKEN every
+// process of that database shares), serving dist/ on a loopback port. Prints one JSON line {url, appId, serviceToken} when
 // ready, then one {outbox} line per mail; SIGTERM stops it.
 // Run in its own process so the load generator and the server do not share one event loop.
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     adminName: 'Bench Owner',
     serviceToken,
     ...(process.env.DATABASE_URL && { databaseUrl: process.env.DATABASE_URL }),
+    ...(process.env.BENCH_DATA_DIR && { dataDir: resolve(process.env.BENCH_DATA_DIR) }),
     staticDir: resolve(process.env.BENCH_STATIC_DIR ?? 'dist'),
     partner: settings.partner,
     ...(process.env.BENCH_STANDING_SWEEP_MS && { standingSweepMs: Number(process.env.BENCH_STANDING_SWEEP_MS) }),

@@ -6,6 +6,7 @@ import { partnerPdfSummary, type PartnerPdfFigures } from './partnerPdfRun.ts';
 import { recordingLines, type RecordingFigures } from './recordingRequests.ts';
 import { deckTable, firstVisitTable, pageTable, type BenchResults } from './report.ts';
 import { scaleFollowTable, scaleLoadTable } from './scaleReport.ts';
+import { stallLines, type StallFigures } from './stallRun.ts';
 import type { ScaleFigures } from './scaleRun.ts';
 import { versionsRenderLines, type VersionsRenderFigures } from './versionsRender.ts';
 import { visitToConsoleLines, type VisitToConsoleFigures } from './visitToConsole.ts';
@@ -14,6 +15,7 @@ import { visitToConsoleLines, type VisitToConsoleFigures } from './visitToConsol
 export type RunResults = BenchResults & {
   exportPdf?: ExportFigures;
   partnerPdf?: PartnerPdfFigures;
+  stall?: StallFigures;
   consoleRender?: ConsoleRenderFigures;
   versionsRender?: VersionsRenderFigures;
   recording?: RecordingFigures;
@@ -34,6 +36,7 @@ export function summaryBlocks(results: RunResults): string[] {
   const blocks = [visits, pageTable(results), deckTable(results)];
   if (results.exportPdf) blocks.push(exportSummary(results.exportPdf));
   if (results.partnerPdf) blocks.push(partnerPdfSummary(results.partnerPdf));
+  if (results.stall) blocks.push(stallLines(results.stall).join('\n'));
   if (results.consoleRender) blocks.push(consoleRenderLines(results.consoleRender).join('\n'));
   if (results.versionsRender) blocks.push(versionsRenderLines(results.versionsRender).join('\n'));
   if (results.recording) blocks.push(recordingLines(results.recording).join('\n'));

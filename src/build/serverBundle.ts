@@ -4,14 +4,16 @@ import { join } from 'node:path';
 
 /**
  * What the server folder holds, by file name: the platform (`npm start` runs the same entry through
- * tsx) and the invite, backup and restore commands (`node dist-server/invite.mjs EMAIL [ROLE]`,
- * `backup.mjs FILE`, `restore.mjs FILE`) where tsx is not installed.
+ * tsx), the invite, backup and restore commands (`node dist-server/invite.mjs EMAIL [ROLE]`,
+ * `backup.mjs FILE`, `restore.mjs FILE`) where tsx is not installed, and the platform's PDF stamping
+ * thread (stampThread.ts starts it from beside platform.mjs).
  */
 export const SERVER_ENTRIES = {
   platform: 'scripts/platform-start.ts',
   invite: 'scripts/invite.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
+  stampWorker: 'src/platform/files/stampWorker.ts',
 } as const;
 
 /** The packages a production install (`npm ci --omit=dev`) has: package.json "dependencies". */

@@ -5,6 +5,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, ACCESS_ENDED_REASON } from '../../schemas/accessWire.ts';
 import { DECK_PDF_FILE, DECK_PDF_PATH, ENGAGEMENT_ENTITY, stampText } from '../../schemas/engagementPaths.ts';
+import { PDF_DOWNLOAD_WINDOW_MS, PDF_DOWNLOADS_PER_PERSON } from '../../src/platform/files/pdfDownloads.ts';
 import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { rawGet } from './rawRequest.ts';
 
@@ -225,5 +226,49 @@ describe('/deck.pdf', () => {
     expect(JSON.parse(text(broken.bytes))).toMatchObject({ code: 'pdf_unreadable', detail: expect.stringContaining('npm run export') });
     writeFileSync(pdfFile(), await exportedPdf(3));
     expect(pageTexts((await download({ cookie: viewer })).bytes)).toHaveLength(3);
+  });
+
+  it(`limits each person to ${PDF_DOWNLOADS_PER_PERSON} downloads in ${PDF_DOWNLOAD_WINDOW_MS / 60_000} minutes (then 429 with Retry-After), and logs them once`, async () => {
+    await setDownloads(true);
+    const looper = await registeredUser(p, 'looper@fund.example');
+    const copies: Uint8Array[] = [];
+    for (let n = 0; n < PDF_DOWNLOADS_PER_PERSON; n++) {
+      const reply = await download({ bearer: looper });
+      expect(reply.status, `download ${n + 1}`).toBe(200);
+      copies.push(reply.bytes);
+    }
+    // The copy kept for this person and version: the same bytes each time, stamped for them.
+    expect(copies.every((copy) => Buffer.from(copy).equals(Buffer.from(copies[0]!)))).toBe(true);
+    expect(pageTexts(copies[0]!).every((page) => page.includes('looper@fund.example'))).toBe(true);
+    const refused = await download({ bearer: looper });
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(PDF_DOWNLOAD_WINDOW_MS / 1000);
+    expect(JSON.parse(text(refused.bytes))).toMatchObject({ code: 'rate_limited', extra_data: { retry_after: wait } });
+    // A browser following the link gets a page that says to wait, with the same status and header.
+    const navigated = await fetch(`${p.url}${DECK_PDF_PATH}`, { headers: { Cookie: `deck_session=${looper}`, 'Sec-Fetch-Dest': 'document' } });
+    expect(navigated.status).toBe(429);
+    expect(navigated.headers.get('retry-after')).toBeTruthy();
+    expect(await navigated.text()).toContain('Too many requests');
+    // Parallel requests beyond the limit all wait too: the places are taken atomically.
+    const burst = await Promise.all(Array.from({ length: 4 }, () => download({ bearer: looper })));
+    expect(burst.map((reply) => reply.status)).toEqual([429, 429, 429, 429]);
+    // Someone else still downloads.
+    expect((await download({ bearer: await registeredUser(p, 'bystander@fund.example') })).status).toBe(200);
+    // One audit entry for the ten downloads of one version.
+    const entries = await p.db.query<{ detail: { version: unknown } }>(`SELECT detail FROM audit_log WHERE action = 'pdf_downloaded' AND actor = $1`, [
+      'looper@fund.example',
+    ]);
+    expect(entries.rows).toHaveLength(1);
+  });
+
+  it('logs one download for parallel first downloads of one person', async () => {
+    await setDownloads(true);
+    const eager = await registeredUser(p, 'eager@fund.example');
+    const replies = await Promise.all(Array.from({ length: 4 }, () => download({ bearer: eager })));
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
+    const entries = await p.db.query(`SELECT 1 FROM audit_log WHERE action = 'pdf_downloaded' AND actor = $1`, ['eager@fund.example']);
+    expect(entries.rows).toHaveLength(1);
   });
 });

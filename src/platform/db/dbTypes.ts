@@ -25,10 +25,11 @@ export interface Db extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
-   * PGlite only: the whole data folder as an uncompressed tar, taken between two statements, so it
-   * holds every transaction committed before it began (backup.ts). A Postgres server has pg_dump.
+   * PGlite only: the whole data folder as an uncompressed tar, in pieces to be written in turn,
+   * without the files `skip` names, taken between two statements, so it holds every transaction
+   * committed before it began (backup.ts). A Postgres server has pg_dump.
    */
-  dumpFolder?(): Promise<Uint8Array>;
+  dumpFolder?(skip: (name: string) => boolean): Promise<Uint8Array[]>;
 }
 
 /** Where the database is: a Postgres server, a PGlite folder, or PGlite in memory (optionally from a dump). */

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as after } from 'node:timers/promises';
 import type { Context } from 'hono';
@@ -5,11 +6,12 @@ import { ACCESS_ENDED_REASON } from '../../../schemas/accessWire.ts';
 import { DECK_PDF_FILE, stampText } from '../../../schemas/engagementPaths.ts';
 import { accessEnded, bearerToken } from '../identity/access.ts';
 import { admit, identify } from '../identity/admission.ts';
-import { auditRequest } from '../records/auditLog.ts';
 import { readDeckOptions } from '../records/deckOptions.ts';
 import { gateError, HttpError } from '../http/errors.ts';
 import type { PlatformContext } from '../http/httpTypes.ts';
-import { loadSourcePdf, stampPdf } from './pdfStamp.ts';
+import { auditDownloadOnce, takeDownload } from './pdfDownloads.ts';
+import { stampedCopy } from './stampedCopies.ts';
+import { StampError, stampInThread, warmStampThread } from './stampThread.ts';
 import { sessionToken } from '../http/session.ts';
 import { tokenHolder } from '../identity/tokens.ts';
 import type { UserRow } from '../identity/users.ts';
@@ -54,9 +56,17 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
     'Cache-Control': 'private, no-store',
   };
   c.header('Vary', 'Authorization', { append: true });
+  const place = await takeDownload(ctx, app.id, caller.user.id);
   const stamped = async (file: string): Promise<Uint8Array> => {
-    const body = await stampedCopy(ctx, file, caller.user.email);
-    await auditRequest(ctx, c, { appId: app.id, action: 'pdf_downloaded', actor: caller, target: caller.user.email });
+    let body: Uint8Array;
+    try {
+      body = await stampedFile(ctx, file, caller.user.email);
+    } catch (error) {
+      // No PDF was sent: the attempt does not count against the person.
+      await place.giveBack();
+      throw error;
+    }
+    await auditDownloadOnce(ctx, c, app.id, caller);
     return body;
   };
   if (!own) return c.body((await stamped(join(root, DECK_PDF_FILE))) as Uint8Array<ArrayBuffer>, 200, headers);
@@ -90,22 +100,29 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
 /** How long a download waits for a partner's print before it starts and sends the bytes when they are ready. */
 export const PRINT_GRACE_MS = 1000;
 
-/** `file` stamped with `email` and today, or the 503 saying why it cannot be. */
-async function stampedCopy(ctx: PlatformContext, file: string, email: string): Promise<Uint8Array> {
-  const source = await loadSourcePdf(file).catch((error: unknown) => {
+/**
+ * `file` stamped with `email` and today, or the 503 saying why it cannot be. The stamp is made in
+ * the stamping thread (stampThread.ts) and kept per person and version (stampedCopies.ts).
+ */
+async function stampedFile(ctx: PlatformContext, file: string, email: string): Promise<Uint8Array> {
+  const notExported = () =>
+    new HttpError(503, {
+      detail: `The deck's PDF has not been exported: run \`npm run export\` (it writes ${DECK_PDF_FILE} into the built deck), then try again.`,
+      code: 'pdf_not_exported',
+    });
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw notExported();
+  const text = stampText(email, new Date());
+  try {
+    return await stampedCopy(`${file}\0${info.mtimeMs}:${info.size}\0${text}`, () => stampInThread(file, text));
+  } catch (error) {
+    if (error instanceof StampError && error.reason === 'missing') throw notExported();
     ctx.log(`[deck.pdf] ${file} cannot be stamped: ${error instanceof Error ? error.message : String(error)}`);
     throw new HttpError(503, {
       detail: `The deck's PDF (${DECK_PDF_FILE}) could not be read as a PDF: run \`npm run export\` again, then try again.`,
       code: 'pdf_unreadable',
     });
-  });
-  if (!source) {
-    throw new HttpError(503, {
-      detail: `The deck's PDF has not been exported: run \`npm run export\` (it writes ${DECK_PDF_FILE} into the built deck), then try again.`,
-      code: 'pdf_not_exported',
-    });
   }
-  return stampPdf(source, stampText(email, new Date()));
 }
 
 /**
@@ -127,8 +144,8 @@ function ownPdf(ctx: PlatformContext, partner: ViewerPartner): Promise<string> {
   return partnerPdfFile({ staticDir: resolve(ctx.staticDir), pdfDir: ctx.pdfDir, render: ctx.renderPartnerPdf, log: ctx.log }, partner);
 }
 
-/** Parses the export (if any) ahead of the first download, so no viewer waits for it; failures wait for a request to report them. */
+/** Starts the stamping thread and parses the export (if any) there ahead of the first download; failures wait for a request to report them. */
 export function warmDeckPdf(ctx: PlatformContext): void {
-  // The same absolute path as staticDeck's, so the request finds it in the cache.
-  void loadSourcePdf(join(resolve(ctx.staticDir), DECK_PDF_FILE)).catch(() => undefined);
+  // The same absolute path as staticDeck's, so the thread finds it parsed.
+  warmStampThread(join(resolve(ctx.staticDir), DECK_PDF_FILE));
 }
