@@ -39,6 +39,22 @@ const CRITICAL = [
   'src/engagement/slideTimer.ts',
   'src/engagement/viewBatch.ts',
   'src/engagement/visit.ts',
+  // Each partner's own PDF, and an admin's View as download.
+  'src/platform/files/partnerPdf.ts',
+  'src/platform/files/deckPdf.ts',
+  // Deck versions: what changed, and what a returning viewer is told.
+  'src/platform/records/deckVersions.ts',
+  // The audit log: which writes it keeps, and its CSV.
+  'src/platform/records/entityAudit.ts',
+  'src/platform/records/auditLog.ts',
+  // The console's days and times.
+  'src/admin/timeText.ts',
+  // A figure's entry in the ledger (as-of dates, ranges).
+  'schemas/figure.ts',
+  // The presenter window's moves.
+  'src/presenting/presenterMoves.ts',
+  // The limit of mail anyone can ask for.
+  'src/platform/mail/mailRequests.ts',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -20,6 +20,10 @@ const pureTests = [
   'tests/build/speakerNotes.test.ts',
   'tests/presenting/followDrive.test.ts',
   'tests/platform/entityRules.test.ts',
+  'tests/content/figureSchema.test.ts',
+  'tests/admin/timeText.test.ts',
+  'tests/presenting/presenterMoves.test.ts',
+  'tests/platform/versionChanges.test.ts',
 ];
 // Tests of code that runs in a page: the recorder listens on window and document.
 const pageTests = [
@@ -60,6 +64,10 @@ const platformTests = [
   'tests/platform/attackInput.test.ts',
   // What each door writes to the audit log (sign-in, sign-out, invitations, presenting, downloads).
   'tests/platform/auditLog.test.ts',
+  // Each partner's own PDF and View as downloads; deck versions; the limit of asked-for mail.
+  'tests/platform/partnerPdf.test.ts',
+  'tests/platform/deckVersions.test.ts',
+  'tests/platform/mailRequests.test.ts',
 ];
 // On a real Postgres server (postgresSetup.ts): PGlite runs every transaction alone, so only there do
 // parallel calls show a limiter's lock missing (writeRates.test.ts's parallel writes and refunds).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverOffset } from '../../src/admin/serverClock.ts';
-import { dateInputValue, dayText, exactTime, expiryDay, pastTime, relativeTime } from '../../src/admin/timeText.ts';
+import { dateInputValue, dayText, exactTime, expiryDay, latest, pastTime, relativeTime } from '../../src/admin/timeText.ts';
 import { LOCAL_ZONE, localDay, localTime } from '../support/localDay.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
@@ -13,6 +13,14 @@ describe('times in the console', () => {
     expect(relativeTime('2026-11-23T12:00:00Z', NOW)).toBe('yesterday');
     expect(relativeTime('2026-11-27T12:00:00Z', NOW)).toBe('in 3 days');
     expect(relativeTime('not a date', NOW)).toBe('');
+  });
+
+  it('say "just now" up to 44 seconds either way, and a minute from 45', () => {
+    expect(relativeTime('2026-11-24T11:59:16Z', NOW)).toBe('just now');
+    expect(relativeTime('2026-11-24T12:00:44Z', NOW)).toBe('just now');
+    expect(relativeTime('2026-11-24T11:59:15Z', NOW)).toBe('1 minute ago');
+    expect(relativeTime('2026-11-24T12:00:45Z', NOW)).toBe('in 1 minute');
+    expect(relativeTime('2026-11-24T11:58:01Z', NOW)).toBe('1 minute ago');
   });
 
   it(`show an expiry as the UTC day it lasts through, and fill the date box with it, in any zone (here ${LOCAL_ZONE})`, () => {
@@ -45,6 +53,12 @@ describe('the console’s clock', () => {
     expect(pastTime('2026-11-24T11:59:00Z', NOW)).toBe('1 minute ago');
     expect(pastTime('2026-11-24T09:00:00Z', NOW)).toBe('3 hours ago');
     expect(pastTime('garbage', NOW)).toBe('');
+  });
+
+  it('takes the later of its last tick and the present', () => {
+    expect(latest(NOW, NOW.getTime() + 5000)).toEqual(new Date(NOW.getTime() + 5000));
+    expect(latest(NOW, NOW.getTime() - 5000)).toBe(NOW);
+    expect(latest(NOW, NOW.getTime())).toBe(NOW);
   });
 
   it('reads the server’s clock from a reply’s Date header, against the middle of the round trip', () => {

@@ -8,6 +8,8 @@ import { realDeckSources } from '../fixtures/deckFixture.ts';
 // is refused with the words the content check prints beside the field.
 
 const ENTRY = { label: 'Home equity', usd: 13950000000000, source: 'A survey', asOf: '2025-06-30' };
+/** The kinds of the schema's issues for `entry` (a check of ours is `custom`, as zod's own are typed). */
+const codes = (entry: unknown) => FigureEntry.safeParse(entry).error?.issues.map((issue) => issue.code) ?? [];
 /** The schema's messages for `entry`, as `path: message`. */
 const problems = (entry: unknown) => {
   const result = FigureEntry.safeParse(entry);
@@ -76,6 +78,7 @@ describe('a figure’s entry', () => {
     expect(problems({ ...ENTRY, count: 5 })).toEqual([
       ': needs exactly one value, one of usd, count, percent, days, hours, minutes, years, times, degrees (has usd, count)',
     ]);
+    expect(codes({ ...ENTRY, count: 5 })).toEqual(['custom']);
     expect(problems({ ...ENTRY, usd: undefined, percent: 3 })).toEqual([]);
   });
 
@@ -83,6 +86,7 @@ describe('a figure’s entry', () => {
     expect(problems({ ...ENTRY, usd: { low: 27_000_000, high: 30_000_000 } })).toEqual([]);
     expect(problems({ ...ENTRY, usd: { low: 5, high: 5 } })).toEqual([]);
     expect(problems({ ...ENTRY, usd: { low: 31_000_000, high: 30_000_000 } })).toEqual(['usd.low: low (31000000) is above high (30000000)']);
+    expect(codes({ ...ENTRY, usd: { low: 31_000_000, high: 30_000_000 } })).toEqual(['custom']);
     expect(problems({ ...ENTRY, usd: { low: 1, high: 2, mid: 1.5 } })).toHaveLength(1);
     expect(problems({ ...ENTRY, usd: 'a lot' })).toEqual(['usd: must be a number, or a range such as { low: 27000000, high: 30000000 }']);
     expect(problems({ ...ENTRY, usd: Number.POSITIVE_INFINITY })).toHaveLength(1);

@@ -10,6 +10,7 @@ import { type DatabaseLocation, openDatabase } from '../../src/platform/db/db.ts
 import { listVersions, recordVersion } from '../../src/platform/records/deckVersions.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { dropTestDatabase, postgresBase, testDatabase } from './testDatabase.ts';
+import { ALPHA, BETA, expectOnlyOwn, twoPartners } from './twoPartners.ts';
 
 // The platform records a version each time it starts on content that differs from the
 // last recorded one; admins list them with their differences; a returning viewer asks what changed.
@@ -183,36 +184,41 @@ describe('deck versions', () => {
     }
   });
 
-  it('tells a returning viewer what changed since their own last visit, once, and marks the pages they have not seen', async () => {
+  it('tells each of two partners what changed since their own last visit, once, and marks the pages each has not seen', async () => {
     const location = await lastingDatabase();
     build(ledger());
     let platform = await start(location);
-    const reader = await registeredUser(platform, 'partner@lender.example');
+    const [alpha, beta] = await twoPartners(platform);
     const changes = (token: string, visit: string) => platform.call('POST', `/functions/${VERSION_CHANGES_FUNCTION}`, { token, body: { visit_id: visit } });
     // A first visit: nothing to tell.
-    expect((await changes(reader, 'visit-first-1')).body).toEqual({});
+    expect((await changes(alpha.token, 'visit-first-1')).body).toEqual({});
     const stamped = await platform.call('POST', '/entities/SlideView/bulk', {
-      token: reader,
+      token: alpha.token,
       body: [view('visit-first-1', '/'), view('visit-first-1', '/market')],
     });
     expect(stamped.status).toBe(200);
     const firstVersion = (await versionsOf(platform)).current;
     expect(stamped.body.map((record: { version_id: string }) => record.version_id)).toEqual([firstVersion, firstVersion]);
     // A forged version is refused: only the platform says which version it served.
-    const forged = await platform.call('POST', '/entities/SlideView', { token: reader, body: { ...view('visit-first-1', '/'), version_id: '999' } });
+    const forged = await platform.call('POST', '/entities/SlideView', { token: alpha.token, body: { ...view('visit-first-1', '/'), version_id: '999' } });
     expect(forged.status).toBe(400);
+    // Bo, at another company, read the cover only, later.
+    expect((await platform.call('POST', '/entities/SlideView', { token: beta.token, body: view('visit-beta-01', '/') })).status).toBe(200);
+    const betaSeen = (await platform.db.query<{ at: string }>(`SELECT data->>'created_date' AS at FROM entities WHERE data->>'created_by' = $1`, [BETA.email]))
+      .rows[0]!.at;
     await platform.close();
 
     build(ledger({ homeEquity: '$13.96T' }));
     platform = await start(location);
-    const again = await platform.login('partner@lender.example', 'user-password-1');
+    const again = await platform.login(ALPHA.email, ALPHA.password);
+    const bo = await platform.login(BETA.email, BETA.password);
     const bad = await changes(again, 'x');
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^visit_id: /);
 
     const told = (await changes(again, 'visit-second-2')).body;
     expect(told.notice).toBe(true);
-    expect(Date.parse(told.since)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(told.since)).toBeLessThan(Date.parse(betaSeen));
     expect(told.figures).toEqual([
       {
         id: 'market.homeEquity',
@@ -235,8 +241,18 @@ describe('deck versions', () => {
     expect(next.notice).toBe(false);
     expect(next.marks).toEqual({ '/': { 'market.homeEquity': '$13.95T' } });
 
-    // Another partner, on their first visit, is told nothing (and never of this partner's visits).
-    const other = await registeredUser(platform, 'other@bank.example');
+    // Bo is told of his own last visit, whatever Ann has seen since: his notice, both pages marked.
+    const boTold = (await changes(bo, 'visit-beta-02')).body;
+    expect(boTold.notice, "Bo's first visit at the new version is told, though Ann has visited it").toBe(true);
+    expect(boTold.since, "the changes since Bo's own last visit, not Ann's").toBe(new Date(betaSeen).toISOString());
+    expect(boTold.marks, "the pages Bo has not seen at this version (Ann's /market visit is hers)").toEqual({
+      '/': { 'market.homeEquity': '$13.95T' },
+      '/market': { 'market.homeEquity': '$13.95T' },
+    });
+    expectOnlyOwn(JSON.stringify(boTold), BETA, 'the changes');
+
+    // Another viewer, on their first visit, is told nothing (and never of the partners' visits).
+    const other = await registeredUser(platform, 'other@gamma.example');
     expect((await changes(other, 'visit-other-1')).body).toEqual({});
     await platform.close();
   }, 120_000);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DECK_OPTIONS, ENGAGEMENT_ENTITY, type SlideViewFields } from '../../schemas/engagementPaths.ts';
 import { MAX_LIMIT } from '../../src/platform/records/listQuery.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
+import { ALPHA, BETA, expectOnlyOwn, twoPartners, who } from './twoPartners.ts';
 
 // The engagement entities under their rules (entityAccess.ts) and strict shapes (entitySchemas.ts),
 // through the real HTTP API: a viewer writes only their own SlideView records and reads none,
@@ -142,6 +143,38 @@ describe('SlideView for a viewer', () => {
   });
 });
 
+describe('SlideView for two partners at two companies', () => {
+  it("keeps each partner's time theirs: written as themselves, and neither forges, reads, changes or deletes the other's", async () => {
+    const partners = await twoPartners(p);
+    const records = new Map<string, Record<string, unknown>>();
+    for (const partner of partners) {
+      const reply = await p.call('POST', VIEWS, { token: partner.token, body: view({ path: '/contact' }) });
+      expect(reply.status).toBe(200);
+      expect(reply.body, `${who(partner)}'s record`).toMatchObject({ created_by: partner.email, created_by_id: partner.id });
+      records.set(partner.email, reply.body);
+    }
+    for (const [me, other] of [partners, [...partners].reverse()] as const) {
+      const theirs = records.get(other.email)!;
+      for (const forged of [{ created_by_id: other.id }, { created_by: other.email }]) {
+        const reply = await p.call('POST', VIEWS, { token: me.token, body: { ...view(), ...forged } });
+        expect(reply.status, `${who(me)} wrote a record as ${who(other)}`).toBe(403);
+      }
+      for (const [method, body] of [['GET'], ['PUT', { ms: 1 }], ['DELETE']] as const) {
+        const reply = await p.call(method, `${VIEWS}/${theirs.id}`, { token: me.token, body });
+        expect(reply.status, `${who(me)} could ${method} ${who(other)}'s record`).toBe(404);
+        expectOnlyOwn(JSON.stringify(reply.body), me, `the answer to ${method} of the other's record`);
+      }
+      // What the admin reads of one partner is that partner's alone.
+      const query = encodeURIComponent(JSON.stringify({ created_by_id: me.id }));
+      const listed = (await p.call('GET', `${VIEWS}?q=${query}&limit=${MAX_LIMIT}`, { token: admin })).body;
+      expect(listed.map((record: Record<string, unknown>) => record.created_by)).toEqual([me.email]);
+      expectOnlyOwn(JSON.stringify(listed), me, "the admin's list of one partner's records", [me.email]);
+    }
+    expect((await p.call('GET', `${VIEWS}/${records.get(ALPHA.email)!.id}`, { token: admin })).body).toMatchObject({ ms: 4200 });
+    expect((await p.call('GET', `${VIEWS}/${records.get(BETA.email)!.id}`, { token: admin })).body).toMatchObject({ ms: 4200 });
+  });
+});
+
 describe('SlideView for an admin', () => {
   it('lists every viewer’s records, reads one by id and deletes it', async () => {
     const other = await registeredUser(p, 'other@fund.example');
@@ -149,7 +182,7 @@ describe('SlideView for an admin', () => {
     const all = await p.call('GET', `${VIEWS}?limit=${MAX_LIMIT}`, { token: admin });
     expect(all.status).toBe(200);
     const authors = new Set(all.body.map((r: Record<string, unknown>) => r.created_by));
-    expect(authors).toEqual(new Set(['viewer@fund.example', 'other@fund.example']));
+    expect(authors).toEqual(new Set(['viewer@fund.example', 'other@fund.example', ALPHA.email, BETA.email]));
     expect((await p.call('GET', `${VIEWS}/${theirs.id}`, { token: admin })).body).toMatchObject({ path: '/team' });
     expect((await p.call('DELETE', `${VIEWS}/${theirs.id}`, { token: admin })).status).toBe(200);
   });
