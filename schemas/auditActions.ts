@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = {
   question_asked: 'Question asked',
   question_answered: 'Question answered',
   question_deleted: 'Question deleted',
+  agreement_accepted: 'Agreement accepted',
+  agreement_declined: 'Agreement declined',
   pdf_downloaded: 'PDF downloaded',
   speaker_notes_viewed: 'Speaker notes viewed',
   follow_started: 'Presenting started',

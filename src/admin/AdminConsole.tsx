@@ -3,6 +3,7 @@ import { ACCESS_ENTITY, ADMIN_CONSOLE_LABEL, ADMIN_PATH } from '../../schemas/ac
 import type { Base44Client } from '../sdk/index.ts';
 import { AccessRequestsSection } from './people/AccessRequestsSection.tsx';
 import { AuditSection } from './AuditSection.tsx';
+import { AgreementSection } from './AgreementSection.tsx';
 import { ConsultationsSection } from './people/ConsultationsSection.tsx';
 import { DomainsSection } from './people/DomainsSection.tsx';
 import { EngagementSection } from './engagement/EngagementSection.tsx';
@@ -93,6 +94,7 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
           <a href="#admin-requests">Requests{pending > 0 ? ` (${pending} waiting)` : ''}</a>
           <a href="#admin-consultations">Consultations</a>
           <a href="#admin-settings">Settings</a>
+          <a href="#admin-agreement">Agreement</a>
           <a href="#admin-versions">Versions</a>
           <a href="#admin-audit">Audit log</a>
         </nav>
@@ -106,6 +108,7 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />
       <SettingsSection client={client} />
+      <AgreementSection client={client} people={people.records} now={now} />
       <VersionsSection versions={versions} now={now} />
       <AuditSection client={client} now={now} />
     </div>

@@ -1,3 +1,4 @@
+import type { AgreementText } from '../../schemas/agreement.ts';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { NOTES_DIR, NOTES_FILE } from '../../schemas/presentingPaths.ts';
@@ -15,11 +16,11 @@ export function notesFileFor(root: string, outDir = 'dist'): string {
  * What the server gets of the slides the build reads (the same folder as slideRegistryPlugin) and no
  * viewer may fetch: the speaker notes by path, and the figures ledger (deck versions read it too).
  */
-export function readServerContent(root: string): { notes: Record<string, string>; ledger: LedgerSnapshot } {
+export function readServerContent(root: string): { notes: Record<string, string>; ledger: LedgerSnapshot; agreement: AgreementText | null } {
   const slidesDir = resolve(root, process.env[SLIDES_DIR_VARIABLE] || join(root, SLIDES_DIR));
   const { content } = loadContent(root, slidesDir);
   if (!content) throw new Error('the slides have errors: no speaker notes or figures ledger were written');
-  return { notes: content.notes, ledger: ledgerSnapshot(content) };
+  return { notes: content.notes, ledger: ledgerSnapshot(content), agreement: content.agreement ?? null };
 }
 
 /**

@@ -6,6 +6,7 @@ import { prerender, type ServerEntry } from './prerender.ts';
 import { quietBuildLog } from './quietBuildLog.ts';
 import { buildServerBundle } from './serverBundle.ts';
 import { FIGURES_FILE } from '../../schemas/figureLedgerFile.ts';
+import { AGREEMENT_FILE } from '../../schemas/agreement.ts';
 import { notesFileFor, readServerContent, writeServerFile } from './speakerNotes.ts';
 
 /** Where a build is put together before it replaces dist/ (git-ignored; same disk, so renames are atomic). */
@@ -40,9 +41,11 @@ export async function stagedBuild(root: string, outDir = 'dist'): Promise<number
     const server = join(staging, 'server');
     await buildServerBundle(root, server);
     chmodSync(server, 0o700);
-    const { notes, ledger } = readServerContent(root);
+    const { notes, ledger, agreement } = readServerContent(root);
     writeServerFile(join(server, basename(notesFile)), notes);
     writeServerFile(join(server, FIGURES_FILE), ledger);
+    // The confidentiality agreement, when the deck has one: the platform shows it before the first page.
+    if (agreement) writeServerFile(join(server, AGREEMENT_FILE), agreement);
     swapInto(next, resolve(root, outDir), join(staging, 'previous'));
     swapInto(server, dirname(notesFile), join(staging, 'previous-server'));
     return written.length;

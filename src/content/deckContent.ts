@@ -1,3 +1,4 @@
+import type { AgreementText } from '../../schemas/agreement.ts';
 import type { MdxComponentName } from './mdxComponentNames.ts';
 import type { Brand } from '../../schemas/brand.ts';
 import type { LedgerFigure } from './figureLedger.ts';
@@ -48,6 +49,8 @@ export interface DeckContent {
    * their ids), for the fingerprint in the server's ledger file; like `notes`, never in a chunk.
    */
   pageWords: Record<string, string>;
+  /** The confidentiality agreement (slides/agreement.md), when the deck has one; the server's alone, never in a chunk. */
+  agreement?: AgreementText;
 }
 
 /**

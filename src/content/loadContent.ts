@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { AGREEMENT_NAME, parseAgreement } from './agreement.ts';
 import { assembleDeck } from './assembleDeck.ts';
 import type { ContentIssue } from './contentIssue.ts';
 import type { DeckContent } from './deckContent.ts';
@@ -30,8 +31,14 @@ export function loadContent(
   const settings = read('deck.yaml');
   const brands = read('brands.yaml');
   const figures = read(FIGURES_LEDGER_NAME);
-  const { content, issues } = assembleDeck({ settings, brands, figures, slides: slideFiles, publicFiles: servedFiles(join(root, PUBLIC_DIR)) });
-  return { content, issues, files: [settings, brands, figures, ...slideFiles].map((entry) => entry.path) };
+  const assembled = assembleDeck({ settings, brands, figures, slides: slideFiles, publicFiles: servedFiles(join(root, PUBLIC_DIR)) });
+  const files = [settings, brands, figures, ...slideFiles].map((entry) => entry.path);
+  // The confidentiality agreement is optional: without the file, partners go straight to the cover.
+  if (!existsSync(join(slidesDir, AGREEMENT_NAME))) return { ...assembled, files };
+  const agreementFile = read(AGREEMENT_NAME);
+  const { agreement, issues } = parseAgreement(agreementFile.file, agreementFile.text);
+  const content = assembled.content && agreement ? { ...assembled.content, agreement } : issues.length > 0 ? undefined : assembled.content;
+  return { content, issues: [...assembled.issues, ...issues], files: [...files, agreementFile.path] };
 }
 
 /** Every file under `dir` as the site serves it (`/remo-mascot.svg`); none when there is no such folder. */

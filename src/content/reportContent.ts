@@ -31,8 +31,9 @@ export function reportContent(root: string, release: boolean, out: ReportOutput 
   if (samples) out.warn(samples);
   if (listSamples && content) for (const line of sampleList(content.settings, Object.values(content.figures))) out.log(line);
   const count = (severity: string) => issues.filter((issue) => issue.severity === severity).length;
+  const agreement = content?.agreement ? `, agreement "${content.agreement.title}" (version ${content.agreement.version})` : '';
   out.log(
-    `content ok: ${content?.slides.length ?? 0} pages, ${content?.brands.length ?? 0} brands, ${Object.keys(content?.figures ?? {}).length} figures, ${count('warning')} warning(s), ${count('note')} note(s)`,
+    `content ok: ${content?.slides.length ?? 0} pages, ${content?.brands.length ?? 0} brands, ${Object.keys(content?.figures ?? {}).length} figures${agreement}, ${count('warning')} warning(s), ${count('note')} note(s)`,
   );
   return true;
 }

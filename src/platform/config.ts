@@ -1,3 +1,4 @@
+import type { AgreementText } from '../../schemas/agreement.ts';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { DeckSettings, DeckVisibility, FrameAncestors } from '../../schemas/deckSettings.ts';
@@ -69,6 +70,8 @@ export interface PlatformOptions {
   pdfDir?: string;
   /** The deck-wide partner (deck.yaml `partner`): the pages' `{name}` for viewers without their own Prepared-for. */
   partner?: { name: string; licence: string };
+  /** The confidentiality agreement partners accept first; default the build's (dist-server/agreement.json), if any. */
+  agreement?: AgreementText | null;
   /** Where outbox mail and start-up notes go (default console.log). */
   log?: (line: string) => void;
 }

@@ -33,6 +33,7 @@ import { ledgerFileOf, readLedgerFile, recordVersion, type ServedVersion } from 
 import { UNNAMED_DECK } from './mail/mailWording.ts';
 import { partnerOfSettings } from '../../schemas/partnerValues.ts';
 import { EntityHooks } from './records/entityHooks.ts';
+import { agreementFileOf, readAgreementFile } from './agreement/agreementStore.ts';
 import { registerQuestions } from './questions/questionHooks.ts';
 
 /** A running local platform. */
@@ -143,6 +144,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     pdfDir: options.pdfDir ?? (dataDir ? join(dataDir, 'pdf') : join(tmpdir(), `deck-pdf-${process.pid}`)),
   };
   ctx.servedVersion = await servedVersion(db, options.appId, ctx.staticDir, log);
+  ctx.agreement = options.agreement !== undefined ? options.agreement : await readAgreementFile(agreementFileOf(ctx.staticDir), log);
   registerQuestions(ctx);
   let stopping = false;
   const app = createHttpApp(ctx, () => stopping);
@@ -160,6 +162,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   claim?.setPort(port);
   const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : 'localhost'}:${port}`;
   log(startupMessage(url, options, report, service.source));
+  if (ctx.agreement) log(`[agreement] partners accept "${ctx.agreement.title}" (version ${ctx.agreement.version}) before the first page`);
   if (pruned > 0) log(`[audit] pruned ${pruned} entries older than ${options.auditRetentionDays ?? AUDIT_RETENTION_DAYS} days`);
 
   let closing: Promise<void> | null = null;

@@ -1,5 +1,6 @@
 import { ACCESS_CALL, type InviteStatus } from '../../schemas/accessPaths.ts';
 import { AUDIT_CALL, type AuditEntry } from '../../schemas/auditPaths.ts';
+import { AGREEMENT_CALL, type AgreementStatus } from '../../schemas/agreementPaths.ts';
 // A type only, erased from the bundle: zod stays out of the SDK's chunk.
 import type { InviteBody } from '../../schemas/accessWire.ts';
 import type { LoginResult, User } from './auth.ts';
@@ -33,6 +34,8 @@ export interface AccessModule {
   auditLog(query?: AuditLogQuery): Promise<AuditEntry[]>;
   /** The same entries as a CSV file's text. */
   auditLogCsv(query?: AuditLogQuery): Promise<string>;
+  /** The confidentiality agreement the deck serves and who accepted which version (admins). */
+  agreementStatus(): Promise<AgreementStatus>;
 }
 
 /** Filters of the audit log; empty ones are left out. */
@@ -71,6 +74,13 @@ export function createAccessModule(http: Http, session: Session): AccessModule {
   return {
     auditLog: (query) => read<AuditEntry[]>(given(query)),
     auditLogCsv: (query) => read<string>({ ...given(query), format: 'csv' }),
+    async agreementStatus() {
+      try {
+        return (await http<AgreementStatus>({ method: 'GET', path: AGREEMENT_CALL })).data;
+      } catch (error) {
+        throw notOffered('a confidentiality agreement', error);
+      }
+    },
     // invite-user is the platform's own call; only its extras are the local platform's.
     invite: (body) => post('invitations', ACCESS_CALL.invite, body),
     resendInvite: (userId) => post('resending invitations', ACCESS_CALL.resendInvite(userId)),

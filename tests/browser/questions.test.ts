@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +18,7 @@ import { testChromium } from './sharedChromium.ts';
 // partner's browser receives nothing of it in any page, response or socket frame; present mode shows
 // none of it; every state passes axe. Screenshots go to SHOTS for a person to look at.
 
-const SHOTS = process.env.QUESTION_SHOTS ?? join(process.env.TMPDIR ?? '/tmp', 'question-shots');
+const SHOTS = process.env.SHOTS_DIR ?? join(tmpdir(), 'question-shots');
 // Markup and a spreadsheet formula in a partner's words must arrive as the words.
 const QUESTION = 'How is the <b>home equity</b> split by state?\n=HYPERLINK("x")';
 const ANSWER = 'About a third is in California; the rest follows population.';

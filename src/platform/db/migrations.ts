@@ -404,4 +404,23 @@ export const MIGRATIONS: readonly Migration[] = [
       SELECT view_tally_add(ARRAY(SELECT e FROM entities AS e WHERE e.entity = 'SlideView'));
     `,
   },
+  {
+    version: 12,
+    description: "partners' acceptances of the confidentiality agreement",
+    sql: `
+      -- One row per person and version of the agreement they accepted (src/platform/agreement): the
+      -- admission lets a partner see the deck only once they accepted the version it serves.
+      CREATE TABLE agreement_acceptances (
+        app_id text NOT NULL,
+        user_id text NOT NULL,
+        version text NOT NULL,
+        title text NOT NULL,
+        email text NOT NULL,
+        accepted_at timestamptz NOT NULL DEFAULT now(),
+        address text,
+        user_agent text,
+        PRIMARY KEY (app_id, user_id, version)
+      );
+    `,
+  },
 ];

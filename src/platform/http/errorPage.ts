@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { ACCESS_ENDED_REASON } from '../../../schemas/accessPaths.ts';
+import { AGREEMENT_REASON } from '../../../schemas/agreementPaths.ts';
 import type { ErrorBody } from './errors.ts';
 
 // Every error a person can reach in a browser is a page in the deck's style, never the
@@ -35,6 +36,9 @@ export function pageWords(status: number, body: ErrorBody): PageWords {
   if (reason === ACCESS_ENDED_REASON) {
     return { title: 'Your access to this deck has ended', text: "Ask the deck's owners to invite you again if you think this is a mistake.", action: SIGN_IN };
   }
+  if (reason === AGREEMENT_REASON) {
+    return { title: 'Please accept the agreement first', text: "Open the deck to read the deck's confidentiality agreement.", action: HOME };
+  }
   if (reason === 'auth_required' || status === 401) return { title: 'Please sign in', text: 'Sign in to view the deck.', action: SIGN_IN };
   if (reason === 'user_not_registered') {
     return {
@@ -56,12 +60,13 @@ export function pageWords(status: number, body: ErrorBody): PageWords {
   return { title: 'This request could not be answered', text: body.detail, action: HOME };
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text as HTML: the characters markup would read, escaped. */
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 let stylesheetCache: { root: string; href: string | null } | null = null;
 
 /** The deck's main stylesheet in the build (`assets/main-*.css`, public), so the page looks like the deck. */
-function mainStylesheet(root: string): string | null {
+export function mainStylesheet(root: string): string | null {
   if (stylesheetCache?.root !== root) {
     let href: string | null = null;
     try {

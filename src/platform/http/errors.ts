@@ -1,5 +1,6 @@
 import type { ZodError } from 'zod';
 import { ACCESS_ENDED_REASON } from '../../../schemas/accessWire.ts';
+import { AGREEMENT_REASON } from '../../../schemas/agreementPaths.ts';
 
 /** The platform's error body: `{ detail, code?, extra_data? }` (the hosting platform's shape, which its published client parses). */
 export interface ErrorBody {
@@ -37,12 +38,13 @@ export function fromZodError(error: ZodError, prefix = 'body'): HttpError {
 }
 
 /** The reasons of the visibility gate's 403 (`extra_data.reason`). */
-export type GateReason = 'auth_required' | 'user_not_registered' | typeof ACCESS_ENDED_REASON;
+export type GateReason = 'auth_required' | 'user_not_registered' | typeof ACCESS_ENDED_REASON | typeof AGREEMENT_REASON;
 
 const GATE_DETAIL: Record<GateReason, string> = {
   auth_required: 'You must be logged in to access this app',
   user_not_registered: 'You are not registered to use this application',
   [ACCESS_ENDED_REASON]: "Your access to this deck has ended. Ask the deck's owners to invite you again.",
+  [AGREEMENT_REASON]: "Accept the deck's confidentiality agreement first: reload the page to read it.",
 };
 
 /** 403 of the visibility gate; the deck's app-start reducer reads `extra_data.reason`. */

@@ -12,6 +12,7 @@ import { WHATSAPP_PATH, whatsAppNotProvided } from './routes/notProvided.ts';
 import { PUBLIC_SETTINGS_PATH, publicSettingsRoutes } from './routes/publicSettings.ts';
 import { closeWhileStopping } from './shutdown.ts';
 import { staticDeckRoutes } from './staticDeck.ts';
+import { agreementFormRoutes } from '../agreement/agreementRoutes.ts';
 
 /**
  * The whole HTTP surface: /healthz, public settings, the app API below /api/apps/{appId}, then the
@@ -58,6 +59,8 @@ export function createHttpApp(ctx: PlatformContext, stopping: () => boolean = ()
   app.route('/api/apps/:appId/auth', authApi(ctx));
   app.route('/api/apps/:appId', gatedApi(ctx));
   app.route(WHATSAPP_PATH, whatsAppNotProvided());
+  // A partner's answer to the confidentiality agreement, posted by its page (a page of the deck's, not the API).
+  app.route('/', agreementFormRoutes(ctx));
   // Last: it answers every GET.
   app.route('/', staticDeckRoutes(ctx));
 

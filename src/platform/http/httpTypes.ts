@@ -13,6 +13,7 @@ import type { RenderedMail } from '../mail/mailDraft.ts';
 import type { WriteRates } from '../identity/writeRates.ts';
 import type { NoticeThrottle } from '../mail/adminNotices.ts';
 import type { EntityHooks } from '../records/entityHooks.ts';
+import type { AgreementText } from '../../../schemas/agreement.ts';
 
 /** Whose sockets must have their standing decided again: a person's, or one token's (by its SHA-256, hex). */
 export interface StandingChange {
@@ -61,6 +62,8 @@ export interface PlatformContext {
   afterReply: AfterReplyQueue;
   /** The app whose deck staticDeck serves. */
   deckAppId: string;
+  /** The confidentiality agreement the deck serves (the build's); null when it has none. */
+  agreement?: AgreementText | null;
   /** The deck version this process serves (deckVersions.ts), recorded at start; null without a ledger. */
   servedVersion?: ServedVersion | null;
   /** Who may frame the deck's pages (`frame-ancestors`, contentSecurityPolicy.ts). */

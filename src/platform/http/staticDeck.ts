@@ -10,7 +10,9 @@ import { admittedOrNull } from '../identity/admission.ts';
 import { deckFilePath, targetPath } from './deckFilePath.ts';
 import { deckPdfAnswer } from '../files/deckPdf.ts';
 import { builtPages, pageRedirect } from './pageRedirect.ts';
-import { notFound } from './errors.ts';
+import { HttpError, notFound } from './errors.ts';
+import { AGREEMENT_REASON } from '../../../schemas/agreementPaths.ts';
+import { agreementPageFor } from '../agreement/agreementRoutes.ts';
 import { fileAudience } from './publicDeckFiles.ts';
 import type { PlatformContext } from './httpTypes.ts';
 import { chooseEncoding, compressOnce, worthCompressing } from './compression.ts';
@@ -179,7 +181,12 @@ export function staticDeckRoutes(ctx: PlatformContext): Hono {
     if (audience !== 'anyone-cacheable') c.header('Vary', 'Cookie');
     if (audience === 'nobody') return notFoundPage(c);
     if (audience === 'stamped') {
-      const answer = await deckPdfAnswer(c, ctx, root);
+      const answer = await deckPdfAnswer(c, ctx, root).catch(async (error: unknown) => {
+        // Before the first PDF as before the first page: a partner who has not accepted the agreement reads it.
+        const agreement = error instanceof HttpError && error.body.extra_data?.reason === AGREEMENT_REASON ? await agreementPageFor(ctx, c, raw) : null;
+        if (agreement) return agreement;
+        throw error;
+      });
       if (answer === 'not-found') return notFoundPage(c);
       return answer === 'signed-out' ? gatePage(c) : answer;
     }
@@ -209,7 +216,8 @@ export function staticDeckRoutes(ctx: PlatformContext): Hono {
     const page = signIn ? { appId: ctx.deckAppId, frameAncestors: SAME_ORIGIN_FRAMING } : deckPage;
     if (signIn) return send(c, file, 200, 'no-store', page);
     const admitted = await sessionAdmission(c);
-    if (audience !== 'anyone' && !admitted) return gatePage(c);
+    // Refused only for want of the confidentiality agreement: the agreement, in place of the page.
+    if (audience !== 'anyone' && !admitted) return (await agreementPageFor(ctx, c, `${raw}${search}`)) ?? gatePage(c);
     // The page names the partner this viewer is pitched as (a public deck's visitors: the deck-wide one;
     // an admin's "View as": that person's). Only a visitor the deck admits is shown a partner: a public
     // file (the gate shell, 404) names none.

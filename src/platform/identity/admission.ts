@@ -4,6 +4,7 @@ import { type AppRow, findApp } from './apps.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { AppEnv, PlatformContext } from '../http/httpTypes.ts';
 import { noteSeen } from './lastSeen.ts';
+import { requireAgreement } from './agreementAdmission.ts';
 
 // The one admission: "who is this, and may they see this deck now" is decided
 // here and nowhere else. Every door calls it on every request or event: the API (the gated group's
@@ -17,7 +18,7 @@ export interface Admission {
   caller: Caller;
 }
 
-type AdmissionContext = Pick<PlatformContext, 'db' | 'serviceToken' | 'log'>;
+type AdmissionContext = Pick<PlatformContext, 'db' | 'serviceToken' | 'log'> & Partial<Pick<PlatformContext, 'agreement' | 'deckAppId'>>;
 
 /**
  * Who presents `token` to the app `appId`, not yet judged; 404 for an unknown app. A dead token
@@ -37,11 +38,12 @@ export async function identify(
 }
 
 /**
- * The decision: throws the gate's 401 or 403 (auth_required, access_ended, user_not_registered)
- * unless the caller may see the app now; an admitted person is noted as seen (lastSeen.ts).
+ * The decision: throws the gate's 401 or 403 (auth_required, access_ended, user_not_registered,
+ * agreement_required) unless the caller may see the app now; an admitted person is noted as seen (lastSeen.ts).
  */
 export async function admit(ctx: AdmissionContext, who: Admission): Promise<Admission> {
   checkGate(who.app, who.caller);
+  await requireAgreement(ctx, who.app, who.caller);
   await noteSeen(ctx.db, who.caller);
   return who;
 }

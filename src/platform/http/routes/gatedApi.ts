@@ -19,6 +19,7 @@ import { presentingRoutes } from './presenting.ts';
 import { userRoutes } from './users.ts';
 import { versionRoutes } from './versions.ts';
 import { questionFigureRoutes } from '../../questions/questionFigures.ts';
+import { agreementStatusRoutes } from '../../agreement/agreementRoutes.ts';
 
 /**
  * Everything of /api/apps/{appId}/ but auth/*: the gate runs before any of it. Each sub-app writes
@@ -39,6 +40,7 @@ export function gatedApi(ctx: PlatformContext): Hono<AppEnv> {
   gated.route('/entities', entityApi(ctx));
   gated.route('/agents/conversations', agentRoutes(ctx));
   gated.route('/', presentingRoutes(ctx));
+  gated.route('/', agreementStatusRoutes(ctx));
   gated.route(DECK_PDF_STATUS_CALL, deckPdfStatusRoutes(ctx));
   gated.route(BACKUP_CALL, backupRoutes(ctx));
   // Before the catch-all of functions the local platform lacks.
