@@ -197,3 +197,15 @@ export function deviceKind(width: number, coarsePointer: boolean): DeviceKind {
   if (coarsePointer && width < 1366) return 'tablet';
   return 'desktop';
 }
+
+/**
+ * The name a downloaded PDF is saved under: the deck's company and the partner it is made for, as
+ * words joined by hyphens (`Reverse-Holdings-Group-Alpha-Capital.pdf`); the company alone without a partner.
+ */
+export function deckPdfName(company: string, partner: string | null | undefined): string {
+  const words = `${company} ${partner ?? ''}`
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .match(/[A-Za-z0-9]+/g);
+  return `${(words ?? ['deck']).join('-')}.pdf`;
+}

@@ -16,6 +16,8 @@ const PRINT_CSS = [
   `.${SLIDE_CLASS} .deck-main{padding-bottom:var(--space-7)}`,
   `.${SLIDE_CLASS} .slide--cover{min-height:calc(${MIN_PAGE_HEIGHT_PX}px - 2 * var(--space-7))}`,
   `.${SLIDE_CLASS} :is(.card,.stat,.step,.fact,.story,li){break-inside:avoid}`,
+  // Paper has no buttons: "View Presentation", "Schedule a Consultation" and the like would print dead.
+  `.${SLIDE_CLASS} :is(.button,button){display:none!important}`,
   // Soft shadows print as a bitmap each (hundreds of images, megabytes); the cards keep their borders.
   '*,*::before,*::after{animation:none!important;transition:none!important;box-shadow:none!important;text-shadow:none!important;backdrop-filter:none!important}',
 ].join('\n');

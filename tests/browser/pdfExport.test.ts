@@ -161,6 +161,13 @@ describe('npm run export', () => {
     expect(uris.filter((uri) => uri.includes('127.0.0.1'))).toEqual([]);
   });
 
+  it('prints no buttons: nothing on paper invites a click that cannot work', () => {
+    const text = execFileSync('pdftotext', ['-layout', copy, '-'], { encoding: 'utf8' });
+    for (const label of ['View Presentation', 'Schedule a Consultation', 'Explore the core AI technology']) expect(text).not.toContain(label);
+    // The cover's words around the button are still there.
+    expect(text).toContain('The Reverse Mortgage Ecosystem');
+  });
+
   it('embeds every font', () => {
     const rows = execFileSync('pdffonts', [copy], { encoding: 'utf8' }).trim().split('\n').slice(2);
     expect(rows.length).toBeGreaterThan(0);

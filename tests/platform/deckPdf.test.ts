@@ -121,7 +121,8 @@ describe('/deck.pdf', () => {
     const took = performance.now() - started;
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/pdf');
-    expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="${DECK_PDF_FILE}"`);
+    // Named for the deck and the partner: this platform has a company and no partner.
+    expect(reply.headers.get('content-disposition')).toBe('attachment; filename="Test-Co.pdf"');
     expect(reply.headers.get('cache-control')).toBe('private, no-store');
     // One revision, written whole: no earlier %%EOF to cut at, and the file does not begin with the export.
     expectOneRevision(reply.bytes);

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as after } from 'node:timers/promises';
 import type { Context } from 'hono';
 import { ACCESS_ENDED_REASON } from '../../../schemas/accessWire.ts';
-import { DECK_PDF_FILE, stampText } from '../../../schemas/engagementPaths.ts';
+import { DECK_PDF_FILE, deckPdfName, stampText } from '../../../schemas/engagementPaths.ts';
 import { accessEnded, bearerToken } from '../identity/access.ts';
 import { admit, identify } from '../identity/admission.ts';
 import { readDeckOptions } from '../records/deckOptions.ts';
@@ -52,7 +52,8 @@ export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: stri
   const own = person.prepared_for?.name?.trim() ? partnerOfPreparedFor(person.prepared_for) : null;
   const headers = {
     'Content-Type': 'application/pdf',
-    'Content-Disposition': `attachment; filename="${DECK_PDF_FILE}"`,
+    // Saved under the deck's and the partner's names, so a folder of them tells them apart.
+    'Content-Disposition': `attachment; filename="${deckPdfName(ctx.deck.company, (own ?? ctx.deckPartner)?.name)}"`,
     'Cache-Control': 'private, no-store',
   };
   c.header('Vary', 'Authorization', { append: true });
