@@ -3,6 +3,7 @@ import { Router, type BaseLocationHook } from 'wouter';
 import { BottomBar } from '../deck/BottomBar.tsx';
 import { DeckHeader } from '../deck/DeckHeader.tsx';
 import { DeckKeys } from '../deck/DeckKeys.tsx';
+import { FRAME_BAR_SLOT_ID, NOTICE_SLOT_ID, NoticeSlot } from '../deck/DeckNotices.tsx';
 import { DeckRegistryGate } from '../deck/DeckRegistryGate.tsx';
 import { DeckScreens } from '../deck/DeckScreens.tsx';
 import type { PageLayout } from '../deck/PageLayout.tsx';
@@ -17,6 +18,7 @@ import { loadPlatformViewer } from './loadPlatformViewer.ts';
 import { ToastProvider, useToasts } from './ToastContext.tsx';
 import { ToastRegion } from './ToastRegion.tsx';
 import { ViewerServices } from './ViewerServices.tsx';
+import { shownSession, viewedPerson } from './viewAs.ts';
 
 export interface AppProps {
   /** wouter's router options: `ssrPath` for the prerender, `hook` for tests (memory location). */
@@ -35,30 +37,36 @@ export function App({ router = {}, Layout, appId = null, trustedContent = true }
     <Router {...router}>
       <ToastProvider>
         <GatedDeck appId={appId} trustedContent={trustedContent}>
-          {(session) => (
-            <ViewerServices session={session}>
-              <Presenting session={session}>
-                <a className="skip-link" href="#main">
-                  Skip to content
-                </a>
-                <DeckHeader />
-                <main id="main" className="deck-main">
-                  {/* The console loads beside the deck's registry, not after it (it names slides once that is in). */}
-                  <AdminRoute session={session}>
-                    <DeckRegistryGate loading={<LoadingScreen />}>
-                      <DeckScreens Layout={Layout} />
-                    </DeckRegistryGate>
-                  </AdminRoute>
-                </main>
-                <DeckRegistryGate>
-                  <BottomBar />
-                  <RouteEffects />
-                  <DeckKeys />
-                </DeckRegistryGate>
-                <AdminNotices session={session} />
-              </Presenting>
-            </ViewerServices>
-          )}
+          {(gate) => {
+            // On an admin's "View as" page the deck is that person's (viewAs.ts).
+            const session = shownSession(gate);
+            return (
+              <ViewerServices session={session} viewing={session === gate ? null : viewedPerson()}>
+                <Presenting session={session}>
+                  <a className="skip-link" href="#main">
+                    Skip to content
+                  </a>
+                  <NoticeSlot id={FRAME_BAR_SLOT_ID} />
+                  <DeckHeader />
+                  <NoticeSlot id={NOTICE_SLOT_ID} />
+                  <main id="main" className="deck-main">
+                    {/* The console loads beside the deck's registry, not after it (it names slides once that is in). */}
+                    <AdminRoute session={session}>
+                      <DeckRegistryGate loading={<LoadingScreen />}>
+                        <DeckScreens Layout={Layout} />
+                      </DeckRegistryGate>
+                    </AdminRoute>
+                  </main>
+                  <DeckRegistryGate>
+                    <BottomBar />
+                    <RouteEffects />
+                    <DeckKeys />
+                  </DeckRegistryGate>
+                  <AdminNotices session={session} />
+                </Presenting>
+              </ViewerServices>
+            );
+          }}
         </GatedDeck>
         <ToastRegion />
         <FrameUrlReporter />

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { RECORDING_NOTICE_KEY } from '../../schemas/engagementPaths.ts';
+import { NOTICE_SLOT_ID } from '../../schemas/pageSlots.ts';
 
 /** The notice's wording: what is recorded, and for whom. */
 export const RECORDING_NOTICE = 'Your viewing time on each slide is recorded for the deck’s owners.';
 
-// Beside the toasts (bottom right) on the left, above the bottom bar; the toast's own look.
-const PLACE = { position: 'fixed', left: '1rem', bottom: '5rem', zIndex: 30, maxWidth: 'min(24rem, calc(100vw - 2rem))' } as const;
+// In the page's flow under the header (schemas/pageSlots.ts), the toast's own look: over the page it
+// would cover the very lines a first visit is for (the cover's Prepared-for, on a phone).
+const PLACE = { margin: '0.75rem auto 0', maxWidth: 'min(40rem, calc(100vw - 2rem))' } as const;
 
 /**
  * Tells the viewer once per browser that their viewing time is recorded: a polite status note they
@@ -35,7 +38,7 @@ export function RecordingNotice({ storage = safeStorage() }: { storage?: Storage
     if (document.activeElement === close.current) document.getElementById('slide-title')?.focus();
     setOpen(false);
   };
-  return (
+  const notice = (
     <div className="toast recording-notice" role="status" style={PLACE}>
       <p className="toast__body">{text}</p>
       <button ref={close} type="button" className="toast__close" aria-label="Dismiss recording notice" onClick={dismiss}>
@@ -43,6 +46,8 @@ export function RecordingNotice({ storage = safeStorage() }: { storage?: Storage
       </button>
     </div>
   );
+  const slot = document.getElementById(NOTICE_SLOT_ID);
+  return slot ? createPortal(notice, slot) : notice;
 }
 
 function seen(storage: Storage | null): boolean {

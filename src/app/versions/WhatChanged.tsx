@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { ViewerChanges } from '../../../schemas/versionPaths.ts';
 import { setFigureUpdates } from '../../components/figureUpdates.ts';
 import { DeckModal } from '../../deck/DeckModal.tsx';
+import { InNoticeSlot, NOTICE_SLOT_ID } from '../../deck/DeckNotices.tsx';
 import { usePresentMode } from '../../deck/present/presentMode.ts';
 import { slideAtPath } from '../../registry/slideRegistry.ts';
 import { changeCount, visitDay } from './changeWords.ts';
@@ -67,44 +68,49 @@ export default function WhatChanged({ changes }: { changes: ViewerChanges }) {
   return (
     <>
       {changes.notice && !dismissed && (
-        <aside className="whats-new" aria-label="Deck updated">
-          <p className="whats-new__text">
-            Updated since your visit on {visitDay(since)}:{' '}
-            <button type="button" className="whats-new__open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-              {changeCount(figures)}
+        <InNoticeSlot id={NOTICE_SLOT_ID}>
+          <aside className="whats-new" aria-label="Deck updated">
+            <p className="whats-new__text">
+              Updated since your visit on <time dateTime={since}>{visitDay(since)}</time>:{' '}
+              <button type="button" className="whats-new__open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+                {changeCount(figures)}
+              </button>
+            </p>
+            <button type="button" className="whats-new__dismiss" aria-label="Dismiss the update notice" onClick={dismiss}>
+              <span aria-hidden="true">×</span>
             </button>
-          </p>
-          <button type="button" className="whats-new__dismiss" aria-label="Dismiss the update notice" onClick={dismiss}>
-            <span aria-hidden="true">×</span>
-          </button>
-        </aside>
+          </aside>
+        </InNoticeSlot>
       )}
       {open && (
         <DeckModal title="What changed" className="whats-new-dialog" onClose={() => setOpen(false)}>
-          <p className="whats-new-dialog__since">
-            Since your visit on {visitDay(since)}
-            {changes.note ? ` (${changes.note})` : ''}:
-          </p>
-          <ul className="whats-new-dialog__list">
-            {figures.map((figure) => (
-              <li key={figure.id}>
-                <span className="whats-new-dialog__label">{figure.label}</span>: now <strong>{figure.now}</strong>, was{' '}
-                <span className="whats-new-dialog__was">{figure.was}</span>
-                <br />
-                <span className="whats-new-dialog__pages">
-                  Shown on{' '}
-                  {figure.pages.map((page, index) => (
-                    <span key={page.path}>
-                      {index > 0 && ', '}
-                      <Link href={page.path} onClick={() => setOpen(false)}>
-                        {page.name}
-                      </Link>
-                    </span>
-                  ))}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <div className="modal__body">
+            <p className="whats-new-dialog__since">
+              Since your visit on <time dateTime={since}>{visitDay(since)}</time>
+              {changes.note ? ` (${changes.note})` : ''}:
+            </p>
+            <ul className="whats-new-dialog__list">
+              {figures.map((figure) => (
+                <li key={figure.id}>
+                  <span className="whats-new-dialog__label">{figure.label}</span>: now <strong>{figure.now}</strong>, was{' '}
+                  <span className="whats-new-dialog__was">{figure.was}</span>
+                  <br />
+                  <span className="whats-new-dialog__pages">
+                    Shown on{' '}
+                    {figure.pages.map((page, index) => (
+                      <span key={page.path}>
+                        {index > 0 && ', '}
+                        {/* The page as the partner reads it at its top: its title, not the deck's internal name. */}
+                        <Link href={page.path} onClick={() => setOpen(false)}>
+                          {slideAtPath(page.path)?.title ?? page.name}
+                        </Link>
+                      </span>
+                    ))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
         </DeckModal>
       )}
     </>
