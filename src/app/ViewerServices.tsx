@@ -9,6 +9,8 @@ import type { ViewerChanges } from '../../schemas/versionPaths.ts';
 import { shareAccessSocket } from '../auth/accessSocketUsers.ts';
 import { loadPlatformViewer } from './loadPlatformViewer.ts';
 import { servedPartner } from './servedPartner.ts';
+import type { ViewedPerson } from './viewAs.ts';
+import { VIEW_AS_PARAM } from '../../schemas/viewAs.ts';
 import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 
 // Loaded once the person is admitted on the platform, never on the standalone deck; it comes with the
@@ -18,13 +20,15 @@ const Engagement = lazy(() => loadPlatformViewer().then((module) => ({ default: 
 const WhatChanged = lazy(() => import('./versions/WhatChanged.tsx'));
 // A viewer's questions: loaded once they are active (or idle a while) or ask, never in a first visit.
 const Questions = lazy(() => import('../questions/QuestionsLayer.tsx'));
+// Only on an admin's "View as" page.
+const ViewAsBar = lazy(() => import('./ViewAsBar.tsx'));
 
 /**
  * Hands the admitted viewer, and what they may do through the platform, to the deck's layers as
  * plain functions: the deck's account menu (DeckUserContext) and the slide components (ViewerContext)
  * never see the SDK. Standalone there is no client, so neither gets an action.
  */
-export function ViewerServices({ session, children }: { session: GateSession; children: ReactNode }) {
+export function ViewerServices({ session, viewing = null, children }: { session: GateSession; viewing?: ViewedPerson | null; children: ReactNode }) {
   const { user, logout, client } = session;
   const userId = user?.id;
   // Engagement reads the deck's switches once the person is admitted; the header shows
@@ -42,28 +46,30 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
   const { asks, questionsOn, ask } = useQuestionsEntry(asker !== null);
 
   const deckUser = useMemo<DeckUserState>(() => {
+    // "View as" downloads the person's own PDF (stamped with the admin's address), and changes no password.
+    const pdf = viewing ? `${DECK_PDF_PATH}?${VIEW_AS_PARAM}=${encodeURIComponent(viewing.id)}` : DECK_PDF_PATH;
     const state: DeckUserState = {
       user,
       ...(logout && { logout }),
-      ...(downloads && userId && { downloadPdf: DECK_PDF_PATH }),
+      ...(downloads && userId && { downloadPdf: pdf }),
       ...(asker && { askQuestion: ask }),
     };
-    if (client && userId) {
+    if (client && userId && !viewing) {
       state.changePassword = ({ currentPassword, newPassword }) =>
         // The SDK keeps the fresh token the platform hands back, so the session carries on.
         client.auth.changePassword({ userId, currentPassword, newPassword }).then(() => undefined, refused);
     }
     return state;
-  }, [user, userId, logout, client, downloads, asker, ask]);
+  }, [user, userId, logout, client, downloads, asker, ask, viewing]);
 
   const viewer = useMemo<ViewerContextValue>(() => {
     const value: ViewerContextValue = { partner };
-    // Only a signed-in viewer can leave a request the admins can answer.
-    if (client && userId) {
+    // Only a signed-in viewer can leave a request the admins can answer (never an admin as someone else).
+    if (client && userId && !viewing) {
       value.requestConsultation = (request) => client.entities.ConsultationRequest!.create({ ...request }).then(() => undefined, refused);
     }
     return value;
-  }, [partner, userId, client]);
+  }, [partner, userId, client, viewing]);
 
   return (
     <DeckUserContext.Provider value={deckUser}>
@@ -80,8 +86,10 @@ export function ViewerServices({ session, children }: { session: GateSession; ch
               presenting={presenting}
               onChanges={setChanges}
               onPartner={setLivePartner}
+              viewAs={viewing !== null}
             />
             {changes && <WhatChanged changes={changes} />}
+            {viewing && <ViewAsBar email={viewing.email} partner={partner} />}
             {asker && questionsOn && <Questions client={asker} userId={userId} asks={asks} presenting={presenting} share={shareAccessSocket} />}
           </Suspense>
         )}

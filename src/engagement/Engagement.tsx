@@ -37,6 +37,8 @@ export interface EngagementProps {
   onChanges?(changes: ViewerChanges): void;
   /** An admin changed this person's Prepared-for: the partner they are now pitched as. */
   onPartner?(partner: ViewerPartner): void;
+  /** An admin's "View as" page: the person's watermark, but nothing recorded, reported or asked as them. */
+  viewAs?: boolean;
 }
 
 /**
@@ -46,11 +48,11 @@ export interface EngagementProps {
  * recorded: the owners' own looks are not engagement. An admin presenting gets no watermark either:
  * the audience would read the presenter's email on every slide.
  */
-export default function Engagement({ client, user, onOptions, share, presenting = false, onChanges, onPartner }: EngagementProps) {
+export default function Engagement({ client, user, onOptions, share, presenting = false, onChanges, onPartner, viewAs = false }: EngagementProps) {
   const [location] = useLocation();
   const path = slideAtPath(location)?.path ?? null;
   const options = useDeckOptions(client, share, user.id, onPartner);
-  const viewer = user.role !== 'admin';
+  const viewer = user.role !== 'admin' && !viewAs;
   const device = useMemo(() => currentDevice(), []);
   usePresence(viewer ? path : null, device, viewer, share);
   useEffect(() => {
@@ -62,7 +64,7 @@ export default function Engagement({ client, user, onOptions, share, presenting 
   return (
     <Suspense fallback={null}>
       {viewer && options?.recording && <Recording client={client} path={path} device={device} />}
-      {options?.watermark && user.email && (viewer || !presenting) && <Watermark email={user.email} />}
+      {options?.watermark && user.email && (viewer || viewAs || !presenting) && <Watermark email={user.email} />}
     </Suspense>
   );
 }

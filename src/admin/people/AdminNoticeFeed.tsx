@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import type { Base44Client } from '../../sdk/index.ts';
 import { watchOpenedNotices } from './openedNotices.ts';
 import { watchRequestNotices, type Notify } from './requestNotices.ts';
-import { noticeViewAs } from './viewAsNotice.ts';
 
 export interface AdminNoticeFeedProps {
   client: Base44Client;
@@ -12,10 +11,9 @@ export interface AdminNoticeFeedProps {
 
 /**
  * For as long as an admin's deck is open: a notice for each new access or consultation request, and each
- * viewer who opens the deck; on a "View as" page, first, whose deck it shows.
+ * viewer who opens the deck.
  */
 export default function AdminNoticeFeed({ client, onNotice }: AdminNoticeFeedProps) {
-  useEffect(() => noticeViewAs(onNotice), [onNotice]);
   useEffect(() => {
     const stops = [watchRequestNotices(client, onNotice), watchOpenedNotices(client, onNotice)];
     return () => stops.forEach((stop) => stop());
