@@ -14,8 +14,13 @@ export function partnerOfPreparedFor(preparedFor: PreparedFor): ViewerPartner {
   };
 }
 
-export function partnerOfSettings(partner: { name: string; licence: string }): ViewerPartner {
-  return { name: partner.name, line: partner.name, licence: partner.licence };
+export function partnerOfSettings(partner: { name: string; licence: string; sample?: boolean | undefined }): ViewerPartner {
+  return { name: partner.name, line: partner.name, licence: partner.licence, ...(partner.sample && { sample: true as const }) };
+}
+
+/** Whether deck.yaml's `samples:` still lists the deck-wide partner's name or licence. */
+export function partnerIsSample(samples: readonly string[] | undefined): boolean {
+  return (samples ?? []).some((path) => path === 'partner.name' || path === 'partner.licence');
 }
 
 /** The viewer's partner: their own Prepared-for when they have one (with a name), else the deck-wide one. */

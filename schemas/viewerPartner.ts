@@ -14,6 +14,8 @@ export interface ViewerPartner {
   licence: string;
   /** An admin's "View as": the address of the person whose deck this is; the page keeps this partner. */
   viewing?: string;
+  /** The deck-wide partner still holds deck.yaml's sample values (`samples:`): never projected. */
+  sample?: true;
 }
 
 /** The parts a page's slots show (`data-partner="…"`). */

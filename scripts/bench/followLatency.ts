@@ -155,7 +155,11 @@ export async function followLatency(
     }
     const start = deck[0]!.path;
     const admin = await signedInPage(browser, platform, adminToken, start);
+    // Start presenting asks who the presentation is for first: nobody in particular.
     await admin.getByRole('button', { name: 'Start presenting' }).click();
+    const whom = admin.getByRole('dialog', { name: 'Who is this presentation for?' });
+    await whom.getByRole('radio', { name: /^Nobody in particular/ }).check();
+    await whom.getByRole('button', { name: 'Start presenting' }).click();
     await admin.getByRole('button', { name: 'Stop presenting' }).waitFor();
 
     const pages: Page[] = [];

@@ -44,12 +44,13 @@ export function DeckHeaderBar({ company }: { company?: string | undefined }) {
 /** Present mode on and off (F does the same); a phone always reads, so it has no such button (shell.css). */
 function PresentButton() {
   const presenting = usePresentMode();
+  const { startPresenting = enterPresentMode } = useDeckUser();
   return (
     <button
       type="button"
       className="zoom__button deck-header__present"
       aria-pressed={presenting}
-      onClick={() => (presenting ? leavePresentMode() : enterPresentMode())}
+      onClick={() => (presenting ? leavePresentMode() : startPresenting())}
     >
       Present
     </button>

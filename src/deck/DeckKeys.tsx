@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useDeckUser } from './DeckUserContext.tsx';
 import { ACTIVITY_EVENTS, onFirstActivity } from './onFirstActivity.ts';
 import type { DeckAction } from './keymap.ts';
 import { listenForKeys } from './listenForKeys.ts';
@@ -27,11 +28,25 @@ export function DeckKeys() {
   // must mount a fresh one rather than leave the closed one mounted.
   const [dialog, setDialog] = useState<{ kind: DeckDialogKind; opening: number } | null>(null);
   const presenting = usePresentMode();
-  const { askQuestion } = useDeckUser();
+  const { askQuestion, startPresenting = enterPresentMode } = useDeckUser();
+  const start = useRef(startPresenting);
+  start.current = startPresenting;
   useEffect(() => {
     if (asksForPresentMode(window.location.search)) enterPresentMode();
   }, []);
-  useEffect(() => listenForKeys((action) => answer(action, go, (kind) => setDialog({ kind, opening: performance.now() }), askQuestion)), [go, askQuestion]);
+  useEffect(
+    () =>
+      listenForKeys((action) =>
+        answer(
+          action,
+          go,
+          (kind) => setDialog({ kind, opening: performance.now() }),
+          () => start.current(),
+          askQuestion,
+        ),
+      ),
+    [go, askQuestion],
+  );
   useEffect(() => listenForSwipe((delta) => go(delta > 0 ? 'next' : 'previous')), [go]);
   useEffect(() => onFirstActivity(ACTIVITY_EVENTS, () => setActive(true)), []);
   useEffect(() => {
@@ -51,7 +66,13 @@ export function DeckKeys() {
 }
 
 /** Does what a shortcut says; false when the key was not for the deck after all (its default stays). */
-function answer(action: DeckAction, go: DeckPosition['go'], setDialog: (kind: DeckDialogKind) => void, ask?: () => void): boolean {
+function answer(
+  action: DeckAction,
+  go: DeckPosition['go'],
+  setDialog: (kind: DeckDialogKind) => void,
+  startPresenting: () => void,
+  ask?: () => void,
+): boolean {
   switch (action) {
     case 'previous':
     case 'next':
@@ -69,7 +90,7 @@ function answer(action: DeckAction, go: DeckPosition['go'], setDialog: (kind: De
       return true;
     case 'present':
       if (isPresenting()) leavePresentMode();
-      else enterPresentMode();
+      else startPresenting();
       return true;
     case 'leave-present':
       if (!isPresenting()) return false;

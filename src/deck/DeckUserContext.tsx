@@ -27,6 +27,8 @@ export interface DeckUserState {
   presentingControls?: ReactNode;
   /** Opens the question form for the page on screen; present only for a signed-in viewer on the platform. */
   askQuestion?: () => void;
+  /** How this person enters present mode when it is not simply entered (an admin is asked who it is for first). */
+  startPresenting?: () => void;
 }
 
 /** Empty in standalone mode: no platform, no user. The root provides the gate's value. */

@@ -1,6 +1,7 @@
 import type { AgreementText } from '../../schemas/agreement.ts';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { partnerIsSample } from '../../schemas/partnerValues.ts';
 import { DeckSettings, DeckVisibility, FrameAncestors } from '../../schemas/deckSettings.ts';
 import { formatIssue } from '../content/contentIssue.ts';
 import { parseYamlSource, validateYamlSource } from '../content/yamlSource.ts';
@@ -69,7 +70,7 @@ export interface PlatformOptions {
   /** Where partners' own PDFs are kept (default DATA_DIR/pdf, or a temp folder). */
   pdfDir?: string;
   /** The deck-wide partner (deck.yaml `partner`): the pages' `{name}` for viewers without their own Prepared-for. */
-  partner?: { name: string; licence: string };
+  partner?: { name: string; licence: string; sample?: boolean };
   /** The confidentiality agreement partners accept first; default the build's (dist-server/agreement.json), if any. */
   agreement?: AgreementText | null;
   /** Where outbox mail and start-up notes go (default console.log). */
@@ -200,7 +201,7 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     auditRetentionDays: env.AUDIT_RETENTION_DAYS ? parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS) : undefined,
     frameAncestors: env.FRAME_ANCESTORS?.trim() ? parseFrameAncestors(env.FRAME_ANCESTORS) : deck.frameAncestors,
     deck: deckIdentityOf(settings),
-    partner: settings.partner,
+    partner: { ...settings.partner, sample: partnerIsSample(settings.samples) },
   };
 }
 

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
+import { useViewer } from '../components/ViewerContext.tsx';
+import { enterPresentMode, usePresentMode } from '../deck/present/presentMode.ts';
+import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
+import type { Base44Client } from '../sdk/index.ts';
+import { showAudience } from './audience.ts';
+import { AUDIENCE_KEY, nobodyPartner } from './audienceChoice.ts';
+import { AudienceDialog } from './AudienceDialog.tsx';
 import { slideAtPath } from '../registry/slideRegistry.ts';
 import { startDriving, type FollowDriver } from './followDriver.ts';
 import { joinPresenterChannel, newPairId, type PresenterLink } from './presenterChannel.ts';
@@ -34,12 +41,21 @@ function storePair(pair: string): void {
  * presenter window is paired with it: the admin's other tabs (the console, a tab to read in) hear
  * the channel but never move with it. Loaded for admins only.
  */
-export default function AdminPresenting() {
+export default function AdminPresenting({ client }: { client: Base44Client }) {
   const [location, navigate] = useLocation();
+  const { partner: served } = useViewer();
+  const presentMode = usePresentMode();
+  const [audience, setAudience] = useState<{ id: string | null; partner: ViewerPartner } | null>(storedAudience);
   const here = useRef(location);
   here.current = location;
   const link = useRef<PresenterLink | null>(null);
-  const { live } = useSyncExternalStore(subscribePresenting, presentingState);
+  const { live, asking } = useSyncExternalStore(subscribePresenting, presentingState);
+
+  // While presenting, this screen (the projector) names the partner the pitch is for; else the page as served.
+  useEffect(() => {
+    showAudience(presentMode || live ? (audience?.partner ?? nobodyPartner(served)) : undefined);
+  }, [presentMode, live, audience, served]);
+  useEffect(() => () => showAudience(undefined), []);
   const driver = useRef<FollowDriver | null>(null);
   const [pair, setPair] = useState<string | null>(storedPair);
 
@@ -100,5 +116,39 @@ export default function AdminPresenting() {
     driver.current?.move(location);
   }, [location]);
 
-  return null;
+  if (!asking) return null;
+  return (
+    <AudienceDialog
+      client={client}
+      start={asking}
+      served={served}
+      chosen={audience?.id ?? null}
+      onClose={() => setPresenting({ asking: null })}
+      onChoose={(choice) => {
+        setAudience(choice);
+        storeAudience(choice);
+        // Within the click: full screen may be asked for only in a gesture.
+        if (asking === 'present') enterPresentMode();
+        setPresenting(asking === 'follow' ? { asking: null, live: true, problem: null } : { asking: null });
+      }}
+    />
+  );
+}
+
+/** This tab's last choice, kept for a reload (an admin's own tab: the names are theirs to read). */
+function storedAudience(): { id: string | null; partner: ViewerPartner } | null {
+  try {
+    const text = sessionStorage.getItem(AUDIENCE_KEY);
+    return text ? (JSON.parse(text) as { id: string | null; partner: ViewerPartner }) : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeAudience(choice: { id: string | null; partner: ViewerPartner }): void {
+  try {
+    sessionStorage.setItem(AUDIENCE_KEY, JSON.stringify(choice));
+  } catch {
+    // Storage denied: a reload asks again.
+  }
 }

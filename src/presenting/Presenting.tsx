@@ -7,6 +7,8 @@ import { DeckRegistryGate } from '../deck/DeckRegistryGate.tsx';
 import { DeckUserContext, useDeckUser } from '../deck/DeckUserContext.tsx';
 import { actionForKey } from '../deck/keymap.ts';
 import type { Base44Client } from '../sdk/index.ts';
+import { ViewerContext, useViewer } from '../components/ViewerContext.tsx';
+import { useAudience } from './audience.ts';
 import { followStateOf } from './followState.ts';
 import { isPresenterAddress } from './presenterUrl.ts';
 
@@ -39,9 +41,15 @@ export function Presenting({ session, children }: { session: GateSession; childr
           <PresentingButtons />
         </Suspense>
       ),
+      // Present (F or the header's button) asks first who the presentation is for.
+      startPresenting: () => void import('./presentingStore.ts').then((store) => store.askAudience('present')),
     }),
     [outer],
   );
+  // While the admin presents, their screen names the partner chosen (audience.ts).
+  const audience = useAudience();
+  const viewer = useViewer();
+  const shownViewer = useMemo(() => (audience ? { ...viewer, partner: audience } : viewer), [audience, viewer]);
 
   useEffect(() => {
     if (!admin || presenterView) return undefined;
@@ -75,10 +83,10 @@ export function Presenting({ session, children }: { session: GateSession; childr
   }
   return (
     <DeckUserContext.Provider value={withControls}>
-      {children}
+      <ViewerContext.Provider value={shownViewer}>{children}</ViewerContext.Provider>
       <DeckRegistryGate>
         <Suspense fallback={null}>
-          <AdminPresenting />
+          <AdminPresenting client={client} />
         </Suspense>
       </DeckRegistryGate>
     </DeckUserContext.Provider>

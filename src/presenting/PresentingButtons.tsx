@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { openPresenter, presentingState, setPresenting, subscribePresenting } from './presentingStore.ts';
+import { askAudience, openPresenter, presentingState, setPresenting, subscribePresenting } from './presentingStore.ts';
 import './presenting.css';
 
 /**
@@ -13,7 +13,11 @@ export default function PresentingButtons() {
       <button type="button" className="zoom__button" aria-keyshortcuts="P" onClick={openPresenter}>
         Presenter view
       </button>
-      <button type="button" className={`zoom__button${live ? ' presenting-buttons__live' : ''}`} onClick={() => setPresenting({ live: !live, problem: null })}>
+      <button
+        type="button"
+        className={`zoom__button${live ? ' presenting-buttons__live' : ''}`}
+        onClick={() => (live ? setPresenting({ live: false, problem: null }) : askAudience('follow'))}
+      >
         {live ? 'Stop presenting' : 'Start presenting'}
       </button>
       <span className="visually-hidden" role="status">

@@ -7,11 +7,13 @@ export interface PresentingState {
   live: boolean;
   /** The last refusal or failure to tell the admin about, if any. */
   problem: string | null;
+  /** "Who is this presentation for?" is open, before present mode or followers start. */
+  asking: 'present' | 'follow' | null;
 }
 
 // A reload keeps presenting: the tab drives again at once, within the platform's grace period.
 const LIVE_KEY = 'deck_presenting_live';
-let state: PresentingState = { live: readLive(), problem: null };
+let state: PresentingState = { live: readLive(), problem: null, asking: null };
 const listeners = new Set<() => void>();
 const presenterOpeners = new Set<() => void>();
 // P pressed before the deck's presenting logic had loaded: it opens the window as soon as it has.
@@ -48,6 +50,11 @@ export function onOpenPresenter(open: () => void): () => void {
     open();
   }
   return () => presenterOpeners.delete(open);
+}
+
+/** Asks who the presentation is for, then starts present mode or followers (AdminPresenting answers). */
+export function askAudience(start: 'present' | 'follow'): void {
+  setPresenting({ asking: start });
 }
 
 /** Opens the presenter window (the header's button and the P key). */

@@ -6,7 +6,7 @@ import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
-import { pathOf, signedInPage } from './presenterSession.ts';
+import { pathOf, signedInPage, presentFor } from './presenterSession.ts';
 
 // An admin presenting, in chromium against the local platform serving the built deck:
 // the presenter window moves with the one tab that opened it and no other admin tab (the console
@@ -100,7 +100,7 @@ describe('an admin presenting', () => {
     const marks = (page: Page) => page.locator('article.slide > .watermark').count();
     // The reading view carries the mark (the admin sees what viewers see), so the options are in.
     await eventually(async () => (await marks(admin)) > 0, { what: 'the mark in the reading view', timeoutMs: 10_000 });
-    await admin.locator('body').press('f');
+    await presentFor(admin, 'present');
     await eventually(async () => (await marks(admin)) === 0, { what: 'no mark in present mode' });
     await admin.locator('body').press('ArrowRight');
     await admin.waitForURL((url) => url.pathname === deck[indexOf('/market') + 1]!.path);

@@ -8,7 +8,7 @@ import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
-import { hydrated, signedInPage } from './presenterSession.ts';
+import { hydrated, presentFor, signedInPage } from './presenterSession.ts';
 
 // In chromium: every page runs under its Content-Security-Policy with zero
 // violations: signed out (gate, sign-in in each form, 404), every deck page loaded directly and
@@ -213,7 +213,7 @@ describe('an admin', () => {
       await deck.getByRole('dialog').waitFor({ state: 'detached' });
     }
     const presenting = () => deck.evaluate(() => document.documentElement.classList.contains('present-mode'));
-    await deck.locator('body').press('f');
+    await presentFor(deck, 'present');
     await eventually(presenting, { what: 'F enters present mode' });
     await deck.locator('body').press('ArrowRight');
     await deck.waitForURL((url) => url.pathname !== '/market');
@@ -282,7 +282,7 @@ describe('an admin', () => {
     const socket = deck.waitForEvent('websocket', (ws) => ws.url().includes('/ws-user-apps/socket.io/'));
     await deck.goto(`${p.url}/market`);
     await deckReady(deck);
-    await deck.getByRole('button', { name: 'Start presenting' }).click();
+    await presentFor(deck, 'follow');
     const ws = await socket;
     await deck.getByRole('button', { name: 'Stop presenting' }).waitFor();
     expect(ws.isClosed()).toBe(false);

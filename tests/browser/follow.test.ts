@@ -4,7 +4,7 @@ import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { axeViolations } from './axeViolations.ts';
-import { pathOf, signedInPage } from './presenterSession.ts';
+import { pathOf, signedInPage, presentFor } from './presenterSession.ts';
 
 // Follow-me across devices: two separate browser contexts against the local platform, an
 // admin who presents and a viewer who follows through several slides, pauses by moving on their own
@@ -48,7 +48,7 @@ describe('follow-me', () => {
     await viewer.mouse.move(200, 200);
     expect(await viewer.getByRole('button', { name: 'Follow presenter' }).count()).toBe(0);
 
-    await admin.getByRole('button', { name: 'Start presenting' }).click();
+    await presentFor(admin, 'follow');
     await admin.getByRole('button', { name: 'Stop presenting' }).waitFor();
     const offer = viewer.getByRole('region', { name: 'Follow the presenter' });
     await offer.waitFor({ timeout: 15_000 });

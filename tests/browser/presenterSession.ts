@@ -57,3 +57,16 @@ export async function signedInWithToken(
   );
   return context.newPage();
 }
+
+/**
+ * An admin's Present (F) or Start presenting asks who the presentation is for first: chooses `whom`
+ * (a Prepared-for line, or nobody in particular) and starts.
+ */
+export async function presentFor(page: Page, start: 'present' | 'follow', whom: string | RegExp = /^Nobody in particular/): Promise<void> {
+  if (start === 'present') await page.locator('body').press('f');
+  else await page.getByRole('button', { name: 'Start presenting' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Who is this presentation for?' });
+  await dialog.getByRole('radio', { name: whom }).check();
+  await dialog.getByRole('button', { name: start === 'present' ? 'Present' : 'Start presenting' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
