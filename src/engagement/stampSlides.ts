@@ -1,5 +1,8 @@
-/** How many times the stamp repeats across a band, so a cropped screenshot still carries a whole one. */
-const REPEAT = 3;
+/**
+ * How many stamps a band holds, so a cropped screenshot still carries a whole one. The band shows as
+ * many whole ones as its width takes (watermark.css): the rest wrap onto a line it does not show.
+ */
+const REPEAT = 4;
 
 /**
  * Puts a mark with `text` on every slide (article.slide) inside `root`, now and as slides arrive: a
@@ -16,7 +19,12 @@ export function stampSlides(root: HTMLElement, text: string): () => void {
     for (const edge of ['top', 'bottom']) {
       const band = doc.createElement('p');
       band.className = `watermark__band watermark__band--${edge}`;
-      band.textContent = Array.from({ length: REPEAT }, () => text).join('     ');
+      for (let index = 0; index < REPEAT; index += 1) {
+        const stamp = doc.createElement('span');
+        stamp.className = 'watermark__stamp';
+        stamp.textContent = text;
+        band.append(stamp);
+      }
       element.append(band);
     }
     return element;

@@ -83,9 +83,13 @@ const presentFigures = (page: Page, route?: string): Promise<PresentFigures> =>
       box.right = Math.max(box.right, rect.right);
       box.bottom = Math.max(box.bottom, rect.bottom);
       if ([...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '')) {
-        // The font size as drawn: the computed size times the zoom the canvas applies to it.
-        const zoom = (element as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1;
-        smallest = Math.min(smallest, (parseFloat(getComputedStyle(element).fontSize) * zoom) / perDesignPx);
+        // The font size as drawn: the computed size times the page's fit (a zoom) and the canvas's scale (a transform).
+        let drawn = parseFloat(getComputedStyle(element).fontSize) * ((element as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1);
+        for (let at: Element | null = element; at; at = at.parentElement) {
+          const transform = getComputedStyle(at).transform;
+          if (transform !== 'none') drawn *= Math.hypot(new DOMMatrixReadOnly(transform).a, new DOMMatrixReadOnly(transform).b);
+        }
+        smallest = Math.min(smallest, drawn / perDesignPx);
       }
     }
     if (slide.scrollHeight > slide.clientHeight + 1) outside.push(`the slide needs ${slide.scrollHeight} of ${slide.clientHeight} px`);
@@ -155,6 +159,37 @@ describe('present mode at 1920×1080 and 1280×720', () => {
       console.log(`present mode at ${size}:`, JSON.stringify(figures[size], null, 1));
       const sorted = [...fills[size]!].sort((a, b) => a - b);
       expect(sorted[Math.floor(sorted.length / 2)], `median share of the canvas covered at ${size}`).toBeGreaterThanOrEqual(0.8);
+    }
+    await page.context().close();
+  });
+});
+
+describe('present mode at 1280×720 is the 1920×1080 picture', () => {
+  it('scales the canvas as a picture: every box two thirds the size, no line broken differently', async () => {
+    const page = await newPage(1920, 1080);
+    /** Each text-bearing element's box on the canvas, in the canvas's own 1920-wide units. */
+    const boxes = () =>
+      page.evaluate(() => {
+        const frame = document.querySelector('.slide-frame')!.getBoundingClientRect();
+        const unit = 1920 / frame.width;
+        return [...document.querySelectorAll('.slide-frame > article.slide *')]
+          .filter((element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim()))
+          .map((element) => {
+            const r = element.getBoundingClientRect();
+            const text = (element.textContent ?? '').trim().slice(0, 24);
+            return { text, box: [r.left - frame.left, r.top - frame.top, r.width, r.height].map((v) => Math.round(v * unit)) };
+          });
+      });
+    for (const path of ['/market', '/problem', '/ecosystem']) {
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await present(page, path);
+      const large = await boxes();
+      await refitted(page, 1280, 720);
+      const small = await boxes();
+      expect(small.map((item) => item.text), path).toEqual(large.map((item) => item.text));
+      // Within 2 design px (under 1.4 screen px at 1280): rounding, not a reflow, which moves whole lines.
+      const moved = small.filter((item, index) => item.box.some((value, k) => Math.abs(value - large[index]!.box[k]!) > 2));
+      expect(moved.map((item) => `${item.text}: ${item.box} at 1280×720, ${large[small.indexOf(item)]!.box} at 1920×1080`), path).toEqual([]);
     }
     await page.context().close();
   });
