@@ -67,7 +67,7 @@ const UNIT = {
   // that stubs a global or the clock restores it in the same test.
   isolate: false,
   include: ['tests/**/*.test.ts'],
-  exclude: ['tests/browser/**', 'tests/platform/**', ...DOM_TESTS],
+  exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**', ...DOM_TESTS],
   // A few start a local server or socket: room for a busy two-core machine.
   testTimeout: 15_000,
 };
@@ -81,7 +81,7 @@ const DOM = {
   // (three runs in a row; a component test that stubs a global restores it in the same test).
   isolate: false,
   include: ['tests/**/*.test.tsx', ...DOM_TESTS],
-  exclude: ['tests/browser/**', 'tests/platform/**'],
+  exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**'],
   setupFiles: ['tests/setup.ts'],
   testTimeout: 15_000,
 };
@@ -229,7 +229,7 @@ export default defineConfig({
           // Each file still starts its own platform and opens its own browser contexts; its worker keeps
           // playwright-core, axe, the platform's modules and one chromium (sharedChromium.ts) between files.
           isolate: false,
-          include: ['tests/browser/**/*.test.ts'],
+          include: ['tests/browser/**/*.test.ts', 'tests/screens/**/*.test.ts'],
           globalSetup: ['tests/browser/globalSetup.ts'],
           // A browser test runs 3-4 times slower in the whole suite than alone (two cores, three workers,
           // chromium beside them): the longest took 57 s of 60 in a green run, and one over 60 failed CI.

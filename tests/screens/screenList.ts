@@ -1,0 +1,349 @@
+import type { Page } from 'playwright-core';
+import { loadContent } from '../../src/content/loadContent.ts';
+import type { CheckRules } from './screenChecks.ts';
+import type { ScreenWorld } from './screenWorld.ts';
+
+// Every screen a person can reach, once: each deck page, present mode, the presenter view, the
+// deck's dialogs and notices, view as, the console and its dialogs, the sign-in and invitation
+// pages, the error and ended-access pages, and each mail as HTML; with who sees it and at which
+// sizes. A new screen is one entry here; a new kind of mail is listed by the world's outbox.
+
+/** The window sizes people use. */
+export const SIZES = {
+  desktop: { width: 1920, height: 1080 },
+  laptop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+  projector: { width: 1280, height: 720 },
+  'laptop-16-10': { width: 1440, height: 900 },
+  monitor: { width: 2560, height: 1440 },
+  mail: { width: 600, height: 800 },
+} as const;
+export type SizeName = keyof typeof SIZES;
+
+/** Who looks: signed out, an admin, two partners, a viewer on the deck-wide partner, a stranger, a revoked person. */
+export type Who = 'visitor' | 'admin' | 'alpha' | 'beta' | 'viewer' | 'stranger' | 'revoked';
+
+/** One screen: how to reach it, who sees it, at which sizes, and how it is judged. */
+export interface Screen {
+  /** Unique; names the screen in failures, baselines and the contact sheet. */
+  name: string;
+  who: Who;
+  sizes: readonly SizeName[];
+  /** Brings `page` (this person's, at this size) to the screen. */
+  open(page: Page, world: ScreenWorld): Promise<void>;
+  /** Rules beyond the defaults (the reading view's 12 px floor). */
+  rules?: Partial<CheckRules>;
+  /** Parts whose pixels vary on their own (clocks, server times), left out of the picture comparison. */
+  mask?: readonly string[];
+  /** Seen on a first visit, in a browser of its own (the once-per-browser notices). */
+  firstVisit?: boolean;
+  /**
+   * The sizes axe scans at (default: every size). A page whose layout at 1920 is the 1280 one wider is
+   * scanned at 1280 and 390 only, as the route tests do: a scan is most of a screen's cost.
+   */
+  axeSizes?: readonly SizeName[];
+}
+
+const READING: readonly SizeName[] = ['desktop', 'laptop', 'phone'];
+/** Present mode's canvas is 1920 design px wide with no text under 20 of them: at 1280 px wide, 13.3 px. */
+const presentFloor = (width: number) => (20 * width) / 1920;
+
+const { content } = loadContent(process.cwd());
+const slides = content!.slides;
+
+/** Opens `path` and waits for its heading: a deck page as any reader gets it. */
+export async function deckPage(page: Page, world: ScreenWorld, path: string): Promise<void> {
+  await page.goto(`${world.p.url}${path}`);
+  await page.locator('#slide-title').first().waitFor();
+}
+
+/** A signed-in deck page with its account menu in: hydrated, its effects run. */
+async function hydratedDeckPage(page: Page, world: ScreenWorld, path: string): Promise<void> {
+  await deckPage(page, world, path);
+  await page.getByRole('button', { name: 'Account' }).waitFor();
+}
+
+const key = async (page: Page, value: string, dialog: string) => {
+  await page.locator('body').press(value);
+  await page.getByRole('dialog', { name: dialog }).waitFor();
+};
+
+const slug = (path: string) => (path === '/' ? 'cover' : path.slice(1));
+
+/** Each deck page, as a partner reads it (their watermark and Prepared-for). */
+const deckPages: Screen[] = slides.map((slide) => ({
+  name: `page ${slug(slide.path)}`,
+  who: 'beta',
+  sizes: READING,
+  axeSizes: ['laptop', 'phone'],
+  open: (page, world) => hydratedDeckPage(page, world, slide.path),
+}));
+
+/**
+ * Each deck page in present mode on the admin's projector (1280×720); the same canvas at 1920×1080 is
+ * the same picture larger (presentMode.test.ts compares the two), so only the cover is seen there too.
+ */
+const presentPages: Screen[] = slides.map((slide) => ({
+  name: `present ${slug(slide.path)}`,
+  who: 'admin',
+  sizes: slide.path === '/' ? ['projector', 'desktop'] : ['projector'],
+  axeSizes: ['projector'],
+  open: async (page, world) => {
+    await hydratedDeckPage(page, world, `${slide.path}?mode=present`);
+    await page.waitForFunction(() => document.documentElement.classList.contains('present-idle'));
+  },
+  rules: { fitsWindow: true },
+}));
+
+const CLOCKS = ['[data-testid=presenter-elapsed]', '[data-testid=presenter-clock]'];
+
+export const SCREENS: readonly Screen[] = [
+  ...deckPages,
+  {
+    name: 'page cover (admin)',
+    who: 'admin',
+    sizes: READING,
+    open: (page, world) => hydratedDeckPage(page, world, '/'),
+  },
+  {
+    name: 'page cover (deck-wide partner)',
+    who: 'viewer',
+    sizes: READING,
+    open: (page, world) => hydratedDeckPage(page, world, '/'),
+  },
+  ...presentPages,
+  {
+    name: 'present cover (partner)',
+    who: 'beta',
+    sizes: ['projector'],
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/?mode=present');
+      await page.waitForFunction(() => document.documentElement.classList.contains('present-idle'));
+    },
+    rules: { fitsWindow: true },
+  },
+  {
+    name: 'who is it for',
+    who: 'admin',
+    sizes: READING,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/market');
+      await page.locator('body').press('f');
+      await page.getByRole('dialog', { name: 'Who is this presentation for?' }).getByText('Ann Alpha, Alpha Capital').waitFor();
+    },
+  },
+  {
+    name: 'present cover for a partner',
+    who: 'admin',
+    sizes: ['projector'],
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/');
+      await page.locator('body').press('f');
+      const dialog = page.getByRole('dialog', { name: 'Who is this presentation for?' });
+      await dialog.getByText('Ann Alpha, Alpha Capital').click();
+      await dialog.getByRole('button', { name: 'Present' }).click();
+      await page.locator('.partner-footer', { hasText: 'Alpha Capital' }).waitFor();
+      await page.waitForFunction(() => document.documentElement.classList.contains('present-idle'));
+    },
+    rules: { fitsWindow: true },
+  },
+  {
+    name: 'presenter view',
+    who: 'admin',
+    sizes: ['laptop', 'laptop-16-10', 'desktop', 'monitor', 'phone'],
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/?presenter=1&slide=/market`);
+      await page.getByRole('heading', { level: 1, name: 'Presenter view' }).waitFor();
+      await page.locator('.presenter__note-text').waitFor();
+    },
+    rules: { fitsWindow: true, ignore: '.slide-preview' },
+    mask: CLOCKS,
+  },
+  {
+    name: 'overview',
+    who: 'beta',
+    sizes: READING,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/market');
+      await key(page, 'o', 'All pages');
+    },
+  },
+  {
+    name: 'go to',
+    who: 'beta',
+    sizes: READING,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/market');
+      await key(page, 'g', 'Go to page');
+      await page.getByRole('dialog').getByRole('textbox').fill('rev');
+    },
+  },
+  {
+    name: 'key help',
+    who: 'beta',
+    sizes: READING,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/market');
+      await key(page, '?', 'Keyboard shortcuts');
+    },
+  },
+  {
+    name: 'account menu',
+    who: 'beta',
+    sizes: READING,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/market');
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Change password' }).waitFor();
+    },
+  },
+  {
+    name: 'change password',
+    who: 'beta',
+    sizes: READING,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/market');
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'consultation request',
+    who: 'beta',
+    sizes: READING,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/contact');
+      await page.getByRole('button', { name: 'Schedule a Consultation' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'recording notice',
+    who: 'viewer',
+    sizes: READING,
+    firstVisit: true,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/market');
+      await page.locator('.recording-notice').waitFor();
+    },
+  },
+  {
+    name: 'what changed notice',
+    who: 'alpha',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+      await hydratedDeckPage(page, world, '/');
+      await page.locator('.whats-new').waitFor();
+    },
+    mask: ['.whats-new time'],
+  },
+  {
+    name: 'what changed dialog',
+    who: 'alpha',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+      await hydratedDeckPage(page, world, '/');
+      await page.locator('.whats-new button[aria-haspopup=dialog]').click();
+      await page.getByRole('dialog', { name: 'What changed' }).waitFor();
+    },
+    mask: ['.whats-new-dialog time', '.whats-new time'],
+  },
+  {
+    name: 'view as',
+    who: 'admin',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/?view_as=${world.alpha.id}`);
+      await page.locator('#slide-title').first().waitFor();
+      await page.getByRole('button', { name: 'Account' }).waitFor();
+    },
+  },
+  {
+    name: 'console',
+    who: 'admin',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/admin`);
+      await page.getByRole('heading', { name: 'People' }).waitFor();
+      await page.locator('.admin-table, [role=table]').first().waitFor();
+    },
+    mask: ['time'],
+  },
+  {
+    name: 'not found',
+    who: 'beta',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/no-such-page`);
+      await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    },
+  },
+  {
+    name: 'not found (admin)',
+    who: 'admin',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/no-such-page`);
+      await page.getByText('Admin Note').waitFor();
+    },
+  },
+  {
+    name: 'sign in',
+    who: 'visitor',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/market`);
+      await page.waitForURL(/\/login/);
+      await page.getByLabel('Email').waitFor();
+    },
+  },
+  {
+    name: 'invitation',
+    who: 'visitor',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(world.inviteLink);
+      await page.getByLabel('Choose a password').waitFor();
+    },
+  },
+  {
+    name: 'invitation not valid',
+    who: 'visitor',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/login?invite_token=not-a-live-token`);
+      await page.getByRole('heading').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  {
+    name: 'access restricted',
+    who: 'stranger',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/market`);
+      await page.getByRole('button', { name: /Request access/ }).waitFor();
+    },
+  },
+  {
+    name: 'access ended',
+    who: 'revoked',
+    sizes: READING,
+    open: async (page, world) => {
+      // The tab that was open when the access ended: it keeps saying so on its next load (accessEndedMark.ts).
+      await page.addInitScript(() => sessionStorage.setItem('deck_access_ended', '1'));
+      await page.goto(`${world.p.url}/market`);
+      await page.getByRole('heading', { name: /access to this deck has ended/i }).waitFor();
+    },
+  },
+];
+
+/** The rules a screen is judged by: its own over the defaults (12 px text; present mode 20 design px). */
+export function rulesOf(screen: Screen, size: SizeName): CheckRules {
+  const present = screen.name.startsWith('present ');
+  // (every present-mode screen is named "present …")
+  return { minTextPx: present ? presentFloor(SIZES[size].width) : 12, ...screen.rules };
+}

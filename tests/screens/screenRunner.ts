@@ -1,0 +1,107 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORDING_NOTICE_KEY } from '../../schemas/engagementPaths.ts';
+import { testChromium } from '../browser/sharedChromium.ts';
+import { writeContactSheet, type SheetEntry } from './contactSheet.ts';
+import { compareWithBaseline, OUTPUT_DIR } from './pixelBaseline.ts';
+import { axeProblems, layoutProblems, settle } from './screenChecks.ts';
+import { rulesOf, type Screen, SIZES, type SizeName, type Who } from './screenList.ts';
+import { contextAs, type ScreenWorld, startScreenWorld } from './screenWorld.ts';
+
+// Runs a part of the screen list as tests: one test per screen and size, named for both. Each
+// person at each size gets one page, reused from screen to screen (a page load in a new context
+// costs twice the CPU), except screens that need a first visit of their own.
+
+/** Parts whose pixels change by themselves on every screen: dates and times, which `<time>` marks. */
+const ALWAYS_MASKED = ['time'];
+
+/** The file name of a screen's picture: its name, who saw it and the size. */
+export const pictureName = (screen: Screen, size: SizeName) => `${screen.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}--${screen.who}--${size}.png`;
+
+/** Declares the tests of `screens` under `title`; `sheet` names this part's entries in the contact sheet. */
+export function describeScreens(title: string, sheet: string, screens: readonly Screen[]): void {
+  let world: ScreenWorld;
+  let browser: Browser;
+  const pages = new Map<string, Promise<Page>>();
+  const entries: SheetEntry[] = [];
+
+  beforeAll(async () => {
+    world = await startScreenWorld();
+    browser = await testChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await world?.close();
+    mkdirSync(OUTPUT_DIR, { recursive: true });
+    writeFileSync(join(OUTPUT_DIR, `${sheet}.json`), JSON.stringify(entries, null, 1));
+    writeContactSheet();
+  });
+
+  const personOf = (who: Who) => (who === 'visitor' ? null : world[who]);
+  /** A new context for `who` at `size`; returning viewers have been told about recording already. */
+  const newPage = async (who: Who, size: SizeName, firstVisit: boolean): Promise<{ page: Page; context: BrowserContext }> => {
+    const context = await contextAs(browser, world, personOf(who), SIZES[size]);
+    if (!firstVisit) await context.addInitScript((key) => localStorage.setItem(key, '2026-12-01T00:00:00Z'), RECORDING_NOTICE_KEY);
+    return { page: await context.newPage(), context };
+  };
+  const pageFor = (who: Who, size: SizeName) => {
+    const key = `${who}|${size}`;
+    if (!pages.has(key))
+      pages.set(
+        key,
+        newPage(who, size, false).then(({ page }) => page),
+      );
+    return pages.get(key)!;
+  };
+
+  // SCREENS_ONLY=regex runs the screens whose name matches (while working on one); the whole list otherwise.
+  const only = process.env.SCREENS_ONLY ? new RegExp(process.env.SCREENS_ONLY) : null;
+  const cases = screens
+    .filter((screen) => !only || only.test(screen.name))
+    .flatMap((screen) => screen.sizes.map((size) => ({ screen, size, label: `${screen.name} as ${screen.who} at ${size}` })));
+  describe(title, () => {
+    it.each(cases)('$label', async ({ screen, size, label }) => {
+      const fresh = screen.firstVisit ? await newPage(screen.who, size, true) : null;
+      const page = fresh?.page ?? (await pageFor(screen.who, size));
+      try {
+        const started = performance.now();
+        await screen.open(page, world);
+        await settle(page);
+        const opened = performance.now();
+        const rules = rulesOf(screen, size);
+        const problems = [...(await layoutProblems(page, rules))];
+        const laidOut = performance.now();
+        if (!screen.axeSizes || screen.axeSizes.includes(size)) problems.push(...(await axeProblems(page)));
+        const axed = performance.now();
+        const png = await page.screenshot({
+          animations: 'disabled',
+          caret: 'hide',
+          mask: [...ALWAYS_MASKED, ...(screen.mask ?? [])].map((selector) => page.locator(selector)),
+          maskColor: '#c7ccd4',
+        });
+        const comparison = compareWithBaseline(pictureName(screen, size), png);
+        const ms = (from: number, to: number) => Math.round(to - from);
+        if (process.env.SCREENS_TIMING)
+          console.log(
+            `${label}: open ${ms(started, opened)} ms, layout ${ms(opened, laidOut)} ms, axe ${ms(laidOut, axed)} ms, picture ${ms(axed, performance.now())} ms`,
+          );
+        entries.push({
+          label,
+          screen: screen.name,
+          who: screen.who,
+          size,
+          picture: comparison.actual,
+          diff: comparison.diff,
+          problems,
+          failure: comparison.failure,
+        });
+        expect(problems, `${label}: what a person would object to`).toEqual([]);
+        expect(comparison.failure, `${label}: the picture`).toBeNull();
+      } finally {
+        await fresh?.context.close();
+      }
+    });
+  });
+}

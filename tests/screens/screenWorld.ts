@@ -1,0 +1,164 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
+import { partnerIsSample } from '../../schemas/partnerValues.ts';
+import { FIGURES_FILE, type LedgerSnapshot } from '../../schemas/figureLedgerFile.ts';
+import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
+import { NOTES_DIR } from '../../schemas/presentingPaths.ts';
+import { readDeckSettings } from '../../src/platform/config.ts';
+import { SESSION_COOKIE } from '../../src/platform/http/session.ts';
+import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+
+// The people and the platform the screen checks look through: one platform on the built deck with
+// every switch on (recording, watermark, the PDF), two partners with their own Prepared-for, a viewer
+// on the deck-wide partner, a stranger, a revoked person and a pending invitation; and a second
+// version of the deck, so the partner who read the first comes back to the "what changed" notice.
+
+/** A person the screens are seen as. */
+export interface Person {
+  email: string;
+  password: string;
+  id: string;
+  /** A session to use instead of signing in (one that has ended: the revoked person's). */
+  token?: string;
+}
+
+/** The platform and its people. */
+export interface ScreenWorld {
+  p: TestPlatform;
+  admin: Person;
+  /** Ann Alpha of Alpha Capital: read the deck's first version, so she is told what changed. */
+  alpha: Person;
+  /** Ben Beta of Beta Bank. */
+  beta: Person;
+  /** A viewer without a Prepared-for: the deck-wide partner's pages. */
+  viewer: Person;
+  /** Signed up, never invited: Access Restricted. */
+  stranger: Person;
+  /** Invited, joined, then revoked: "Your access to this deck has ended". */
+  revoked: Person;
+  /** A live invitation link, not yet used. */
+  inviteLink: string;
+  /** The figure that changed between the two versions, as the first one read it. */
+  changed: { id: string; was: string };
+  close(): Promise<void>;
+}
+
+const CHANGED_FIGURE = 'market.homeEquity';
+const FIRST_VERSION_TEXT = '$13.90T';
+
+/** Starts the world; `dist/` must be built. */
+export async function startScreenWorld(): Promise<ScreenWorld> {
+  const work = mkdtempSync(join(tmpdir(), 'deck-screens-'));
+  const dataDir = join(work, 'data');
+  const settings = readDeckSettings(join('slides', 'deck.yaml'));
+  const options = {
+    appId: settings.platform.appId,
+    dataDir,
+    partner: { ...settings.partner, sample: partnerIsSample(settings.samples) },
+    deck: { company: settings.company.name, title: 'investor deck' },
+  };
+
+  // The first version: the same build with one figure's value different in its ledger.
+  const first = join(work, 'first');
+  mkdirSync(join(first, NOTES_DIR), { recursive: true });
+  symlinkSync(resolve('dist'), join(first, 'dist'));
+  const ledger = JSON.parse(readFileSync(join(NOTES_DIR, FIGURES_FILE), 'utf8')) as LedgerSnapshot;
+  const figure = ledger.figures[CHANGED_FIGURE]!;
+  ledger.figures[CHANGED_FIGURE] = { ...figure, text: FIRST_VERSION_TEXT, value: { kind: 'usd', low: 13.9e12, high: 13.9e12 } };
+  writeFileSync(join(first, NOTES_DIR, FIGURES_FILE), JSON.stringify(ledger));
+  cpSync(join(NOTES_DIR, 'notes.json'), join(first, NOTES_DIR, 'notes.json'));
+
+  let p = await startTestPlatform('private_with_login', { ...options, staticDir: join(first, 'dist') });
+  const adminToken = await p.login(ADMIN.email, ADMIN.password);
+  const call = (method: string, path: string, body?: unknown, token = adminToken) => p.call(method, path, { token, body });
+  await call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { recording: true, watermark: true, downloads: true });
+
+  const invite = async (email: string, preparedFor?: { name: string; company: string }) => {
+    const reply = await call('POST', '/users/invite-user', { user_email: email, role: 'user', ...(preparedFor && { prepared_for: preparedFor }) });
+    if (reply.status !== 200) throw new Error(`invite ${email}: ${JSON.stringify(reply.body)}`);
+  };
+  const join_ = async (email: string, password: string): Promise<Person> => {
+    const token = await registeredUser(p, email, password, false);
+    return { email, password, id: (await call('GET', '/entities/User/me', undefined, token)).body.id as string };
+  };
+  await invite('ann@alpha.example', { name: 'Ann Alpha', company: 'Alpha Capital' });
+  await invite('ben@beta.example', { name: 'Ben Beta', company: 'Beta Bank' });
+  await invite('val@viewer.example');
+  await invite('rex@revoked.example');
+  const alpha = await join_('ann@alpha.example', 'alpha-password-1');
+  const beta = await join_('ben@beta.example', 'beta-password-12');
+  const viewer = await join_('val@viewer.example', 'viewer-password-1');
+  const revoked = await join_('rex@revoked.example', 'revoked-password-1');
+  const stranger = await join_('sam@stranger.example', 'stranger-password-1');
+  // Ann read the market page of the first version.
+  const annToken = await p.login(alpha.email, alpha.password);
+  const visit = '00000000-0000-4000-8000-000000000001';
+  const read = await call(
+    'POST',
+    `/entities/${ENGAGEMENT_ENTITY.view}`,
+    { visit_id: visit, path: '/market', ms: 30_000, visit_started_at: new Date().toISOString(), device: 'desktop' },
+    annToken,
+  );
+  if (read.status !== 200) throw new Error(`Ann's view record: ${JSON.stringify(read.body)}`);
+  // Rex had the deck open in a browser when his access was revoked.
+  revoked.token = await p.login(revoked.email, revoked.password);
+  await call('DELETE', `/entities/User/${revoked.id}`);
+  await invite('pia@pending.example', { name: 'Pia Pending', company: 'Pending Partners' });
+  const mail = await latestMail(p, 'pia@pending.example', 'invite');
+  const inviteLink = new URL(/https?:\/\/\S+invite_token=\S+/.exec(mail)![0]);
+  await p.close();
+
+  // The deck as built: the second version, which the partners see now.
+  p = await startTestPlatform('private_with_login', { ...options, staticDir: 'dist' });
+  return {
+    p,
+    admin: { ...ADMIN, id: '' },
+    alpha,
+    beta,
+    viewer,
+    stranger,
+    revoked,
+    inviteLink: `${p.url}/login${inviteLink.search}`,
+    changed: { id: CHANGED_FIGURE, was: FIRST_VERSION_TEXT },
+    close: async () => {
+      await p.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The fixed moment every screen's browser lives at, so dates and the watermark's day never change a picture. */
+export const SCREEN_TIME = new Date('2026-12-04T10:00:00Z');
+
+/**
+ * A browser context for `person` (signed out when absent) at `viewport`: UTC, the screen's fixed time,
+ * reduced motion off (the checks wait for animations instead), and the person's token put in
+ * storage the way the sign-in page leaves it.
+ */
+export async function contextAs(
+  browser: Browser,
+  world: ScreenWorld,
+  person: Person | null,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US', deviceScaleFactor: 1 });
+  await context.clock.setFixedTime(SCREEN_TIME);
+  if (person?.token) {
+    // An ended session: the browser that had the deck open still holds its cookie; the page dropped the token.
+    await context.addCookies([{ name: SESSION_COOKIE, value: person.token, url: world.p.url }]);
+  } else if (person) {
+    const reply = await context.request.post(`${world.p.url}/api/apps/${world.p.appId}/auth/login`, { data: { email: person.email, password: person.password } });
+    if (reply.status() !== 200) throw new Error(`sign-in of ${person.email}: ${reply.status()}`);
+    const token = ((await reply.json()) as { access_token: string }).access_token;
+    await context.addInitScript(
+      ([key, value]) => {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+      },
+      [TOKEN_STORAGE_KEYS[0], token] as const,
+    );
+  }
+  return context;
+}
