@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useDeckUser } from './DeckUserContext.tsx';
 import { ACTIVITY_EVENTS, onFirstActivity } from './onFirstActivity.ts';
 import type { DeckAction } from './keymap.ts';
 import { listenForKeys } from './listenForKeys.ts';

@@ -172,7 +172,9 @@ describe('a returning partner sees what changed', () => {
     const text = await dialog.textContent();
     expect(text).toContain(`now ${NEW}, was ${OLD}`);
     expect(text).toContain('Q3 figures');
-    expect(await dialog.getByRole('link', { name: 'Market' }).getAttribute('href')).toBe('/market');
+    // Each page as the partner reads it at its top, by its title (not the deck's internal name).
+    expect(await dialog.getByRole('link', { name: 'A large, underserved home-equity market' }).getAttribute('href')).toBe('/market');
+    expect(text).not.toContain('ExecutiveSummary');
     expect(await axeViolations(back, 'notice and What changed dialog')).toEqual([]);
     await back.screenshot({ path: join(tmpdir(), 'deck-versions-dialog.png') });
     await back.keyboard.press('Escape');

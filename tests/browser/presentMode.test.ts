@@ -186,10 +186,16 @@ describe('present mode at 1280×720 is the 1920×1080 picture', () => {
       const large = await boxes();
       await refitted(page, 1280, 720);
       const small = await boxes();
-      expect(small.map((item) => item.text), path).toEqual(large.map((item) => item.text));
+      expect(
+        small.map((item) => item.text),
+        path,
+      ).toEqual(large.map((item) => item.text));
       // Within 2 design px (under 1.4 screen px at 1280): rounding, not a reflow, which moves whole lines.
       const moved = small.filter((item, index) => item.box.some((value, k) => Math.abs(value - large[index]!.box[k]!) > 2));
-      expect(moved.map((item) => `${item.text}: ${item.box} at 1280×720, ${large[small.indexOf(item)]!.box} at 1920×1080`), path).toEqual([]);
+      expect(
+        moved.map((item) => `${item.text}: ${item.box} at 1280×720, ${large[small.indexOf(item)]!.box} at 1920×1080`),
+        path,
+      ).toEqual([]);
     }
     await page.context().close();
   });

@@ -14,10 +14,11 @@ import { settle } from '../screens/screenChecks.ts';
 let world: ScreenWorld;
 let browser: Browser;
 
+// Two platform starts and six accounts (screenWorld.ts): minutes beside a busy suite.
 beforeAll(async () => {
   world = await startScreenWorld();
   browser = await testChromium();
-});
+}, 600_000);
 afterAll(async () => {
   await browser?.close();
   await world?.close();

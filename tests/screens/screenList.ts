@@ -42,6 +42,8 @@ export interface Screen {
    * scanned at 1280 and 390 only, as the route tests do: a scan is most of a screen's cost.
    */
   axeSizes?: readonly SizeName[];
+  /** axe rules that do not apply to this screen, each with the reason beside it. */
+  axeExcept?: readonly string[];
 }
 
 const READING: readonly SizeName[] = ['desktop', 'laptop', 'phone'];

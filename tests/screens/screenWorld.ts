@@ -150,7 +150,9 @@ export async function contextAs(
     // An ended session: the browser that had the deck open still holds its cookie; the page dropped the token.
     await context.addCookies([{ name: SESSION_COOKIE, value: person.token, url: world.p.url }]);
   } else if (person) {
-    const reply = await context.request.post(`${world.p.url}/api/apps/${world.p.appId}/auth/login`, { data: { email: person.email, password: person.password } });
+    const reply = await context.request.post(`${world.p.url}/api/apps/${world.p.appId}/auth/login`, {
+      data: { email: person.email, password: person.password },
+    });
     if (reply.status() !== 200) throw new Error(`sign-in of ${person.email}: ${reply.status()}`);
     const token = ((await reply.json()) as { access_token: string }).access_token;
     await context.addInitScript(
@@ -162,3 +164,4 @@ export async function contextAs(
   }
   return context;
 }
+
