@@ -65,13 +65,7 @@ export function DeckKeys() {
 }
 
 /** Does what a shortcut says; false when the key was not for the deck after all (its default stays). */
-function answer(
-  action: DeckAction,
-  go: DeckPosition['go'],
-  setDialog: (kind: DeckDialogKind) => void,
-  startPresenting: () => void,
-  ask?: () => void,
-): boolean {
+function answer(action: DeckAction, go: DeckPosition['go'], setDialog: (kind: DeckDialogKind) => void, startPresenting: () => void, ask?: () => void): boolean {
   switch (action) {
     case 'previous':
     case 'next':
