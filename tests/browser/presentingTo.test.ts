@@ -92,6 +92,13 @@ describe('View as', () => {
     await settle(admin);
     // The admin's own controls are not on the person's page.
     for (const name of ['Presenter view', 'Start presenting']) expect(await admin.getByRole('button', { name }).count()).toBe(0);
+    // Both pages as a person leaves them a moment: active (what loads on activity is in), still.
+    for (const page of [own, admin]) {
+      await page.mouse.move(5, 400);
+      await page.mouse.move(8, 420);
+      await page.waitForLoadState('networkidle');
+      await settle(page);
+    }
     const barHeight = Math.ceil((await bar.boundingBox())!.height);
     const bottomBar = Math.ceil((await own.locator('.bottom-bar').boundingBox())!.height);
     expect(barHeight).toBeGreaterThan(0);
