@@ -4,7 +4,7 @@ import { type Db, openDatabase } from '../../src/platform/db/db.ts';
 import { AttemptLimiter } from '../../src/platform/identity/attemptLimiter.ts';
 import { LimitEvents } from '../../src/platform/identity/limitEvents.ts';
 import { waitText, WriteRates } from '../../src/platform/identity/writeRates.ts';
-import { DEFAULT_RULE, type EntityRule } from '../../src/platform/records/entityAccess.ts';
+import { DEFAULT_RULE, ENTITY_ACCESS, type EntityRule } from '../../src/platform/records/entityAccess.ts';
 import { person } from './callers.ts';
 import { dropTestDatabase, testDatabase } from './testDatabase.ts';
 
@@ -122,6 +122,33 @@ describe('WriteRates', () => {
     const again = await Promise.all(Array.from({ length: 6 }, () => limiter.reserve('k')));
     expect(again.filter((wait) => wait === 0).length, 'places the four refunds gave back').toBe(4);
   });
+});
+
+describe('every rate of the access table, at its 0 and at its limit', () => {
+  const rated = Object.entries({ ...ENTITY_ACCESS, '(any other entity)': DEFAULT_RULE }).filter(([, rule]) => rule.rate !== null);
+
+  it.each(rated)(
+    '%s: nothing written counts nothing, the last place goes through, one more waits the window, and the window gives them back',
+    async (entity, rule) => {
+      const { max, windowMs } = rule.rate!;
+      const writer = person(`edge-${entity}`);
+      const write = (count: number, who = writer) => refusal(rates.reserve('edges', entity, rule, who, '-', count));
+      const before = await eventRows();
+      expect(await write(0), `${entity}: a write of nothing`).toBeNull();
+      expect(await eventRows(), `${entity}: a write of nothing took a place`).toBe(before);
+      if (max > 1) expect(await write(max - 1), `${entity}: ${max - 1} of ${max}`).toBeNull();
+      expect(await write(1), `${entity}: the last of its ${max} places must go through`).toBeNull();
+      const refused = await write(1);
+      expect(refused?.status, `${entity}: write ${max + 1} within the window must be refused`).toBe(429);
+      expect(refused?.headers, `${entity}: the wait after ${max} writes at one instant is the whole window`).toEqual({
+        'Retry-After': String(windowMs / 1000),
+      });
+      // One call asking for more than the whole rate can never fit: it says so, whoever asks.
+      expect((await write(max + 1, person(`bulk-${entity}`)))?.detail, `${entity}: ${max + 1} at once`).toMatch(/; send fewer at once$/);
+      now += windowMs;
+      expect(await write(1), `${entity}: a place back once the window has passed`).toBeNull();
+    },
+  );
 });
 
 describe('waitText', () => {
