@@ -114,11 +114,12 @@ describe('an admin’s "View as" download', () => {
         partner.email,
       );
     }
-    const audit = await p.call('GET', '/audit-log?action=pdf_downloaded', { token: admin });
-    expect(audit.body.slice(0, 2).map((entry: { actor: string; target: string }) => [entry.actor, entry.target])).toEqual([
-      [ADMIN.email, ADMIN.email],
-      [ADMIN.email, ADMIN.email],
-    ]);
+    // Audited once per person and version, as the admin's own download.
+    const audit = (await p.call('GET', '/audit-log?action=pdf_downloaded', { token: admin })).body as Array<{ actor: string; target: string }>;
+    expect(
+      audit.filter((entry) => entry.actor === ADMIN.email).map((entry) => entry.target),
+      "the admin's View as downloads are audited as the admin's",
+    ).toEqual([ADMIN.email]);
   });
 
   it("is ignored from a partner: Bo asking as Ann gets his own PDF, never Ann's", async () => {
