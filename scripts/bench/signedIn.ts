@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
-import { SESSION_COOKIE } from '../../src/platform/http/session.ts';
+import { SESSION_COOKIE } from '../../src/platform/identity/session.ts';
 
 /**
  * Signs a browser context in as the platform's sign-in page leaves a browser: the session cookie it

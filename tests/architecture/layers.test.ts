@@ -77,6 +77,29 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   scripts: [...BELOW_TOP, 'build', 'bench', 'export'],
 };
 
+/**
+ * The rooms of the local platform, lowest first: a file may import its own room or one below it.
+ * `core` (errors, the context types) is the ground floor every room may use and that uses none;
+ * `top` is the files directly in src/platform (config.ts, server.ts), which put the rooms together.
+ */
+const PLATFORM_ROOMS = ['core', 'db', 'mail', 'identity', 'agreement', 'records', 'questions', 'live', 'files', 'http', 'top'] as const;
+
+/** The platform room of a path in src/platform/ (its first folder, or `top`), or undefined outside the platform. */
+function platformRoomOf(path: string): string | undefined {
+  if (!path.startsWith('src/platform/')) return undefined;
+  const rest = path.slice('src/platform/'.length);
+  return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : 'top';
+}
+
+/** Why an arrow between two files of the platform runs the wrong way, or null when it runs down or stays in its room. */
+function platformArrow(from: string, to: string): string | null {
+  const [a, b] = [platformRoomOf(from)!, platformRoomOf(to)!];
+  const [floorA, floorB] = [PLATFORM_ROOMS.indexOf(a as never), PLATFORM_ROOMS.indexOf(b as never)];
+  if (floorA < 0) return `platform room ${a}/ is not on a floor (add it to PLATFORM_ROOMS in tests/architecture/layers.test.ts)`;
+  if (floorB < 0) return `platform room ${b}/ is not on a floor (add it to PLATFORM_ROOMS in tests/architecture/layers.test.ts)`;
+  return floorB > floorA ? `platform room ${a} may not import ${b}, which stands above it` : null;
+}
+
 function layerOf(path: string): string | undefined {
   return LAYER_OF.find(([prefix]) => path.startsWith(prefix))?.[1];
 }
@@ -123,6 +146,11 @@ function violations(files: Array<[string, () => string]> = repositoryFiles()): s
       const path = target(file, specifier);
       if (!path) continue;
       const to = layerOf(path);
+      if (to === 'platform' && from === 'platform') {
+        const why = platformArrow(file, path);
+        if (why) wrong.push(`${file}:${line} imports ${path}: ${why}`);
+        continue;
+      }
       if (to === from) continue;
       if (!to) wrong.push(`${file}:${line} imports ${path}, which belongs to no layer`);
       else if (!MAY_IMPORT[from]!.includes(to)) wrong.push(`${file}:${line} imports ${path}: ${from} may not import ${to}`);
@@ -153,6 +181,21 @@ describe('the import graph', () => {
     ]);
     expect(violations([['src/nowhere/x.ts', () => text]])).toEqual([
       'src/nowhere/x.ts: belongs to no layer (add it to LAYER_OF in tests/architecture/layers.test.ts)',
+    ]);
+  });
+
+  it("keeps the platform's rooms on their floors: an import back up names the file, the line and both rooms", () => {
+    const text = "import { HttpError } from '../core/errors.ts';\nimport type { PlatformContext } from '../http/platformContext.ts';";
+    expect(violations([['src/platform/identity/admission.ts', () => text]])).toEqual([
+      'src/platform/identity/admission.ts:2 imports src/platform/http/platformContext.ts: platform room identity may not import http, which stands above it',
+    ]);
+    // The ground floor imports no room; a room of its own may import itself and what stands below.
+    expect(violations([['src/platform/core/context.ts', () => "import type { Db } from '../db/db.ts';"]])).toEqual([
+      'src/platform/core/context.ts:1 imports src/platform/db/db.ts: platform room core may not import db, which stands above it',
+    ]);
+    expect(violations([['src/platform/server.ts', () => "import { createHttpApp } from './http/httpApp.ts';"]])).toEqual([]);
+    expect(violations([['src/platform/garden/x.ts', () => "import { HttpError } from '../core/errors.ts';"]])).toEqual([
+      'src/platform/garden/x.ts:1 imports src/platform/core/errors.ts: platform room garden/ is not on a floor (add it to PLATFORM_ROOMS in tests/architecture/layers.test.ts)',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_ENTITY } from '../../schemas/accessWire.ts';
-import { NOTICES_PER_ADMIN_PER_HOUR } from '../../src/platform/mail/adminNotices.ts';
+import { NOTICES_PER_ADMIN_PER_HOUR } from '../../src/platform/records/adminNotices.ts';
 import { quoted } from '../../src/platform/mail/mailText.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';

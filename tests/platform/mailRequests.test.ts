@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_REQUEST_WINDOW_MS, MAIL_REQUESTS_PER_WINDOW } from '../../src/platform/mail/mailRequests.ts';
+import { MAIL_REQUEST_WINDOW_MS, MAIL_REQUESTS_PER_WINDOW } from '../../src/platform/identity/mailRequests.ts';
 import { registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
 // The mail anyone can ask the platform to send (registration codes, reset links), counted per

@@ -4,7 +4,7 @@ import { AttemptLimiter } from '../../src/platform/identity/attemptLimiter.ts';
 import { LimitEvents } from '../../src/platform/identity/limitEvents.ts';
 import { ClientThrottle, CLIENT_FREE_FAILURES, CLIENT_MAX_IN_FLIGHT } from '../../src/platform/identity/clientThrottle.ts';
 import { tooManyAttempts } from '../../src/platform/identity/signInLimits.ts';
-import { normalizeAddress } from '../../src/platform/http/clientAddress.ts';
+import { normalizeAddress } from '../../src/platform/identity/clientAddress.ts';
 import { pruneDeadSecrets, sha256 } from '../../src/platform/identity/tokens.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 

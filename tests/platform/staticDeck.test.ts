@@ -92,6 +92,23 @@ describe('the static deck behind the gate', () => {
     expect((await get('/assets/content/market-abc123.js', admin)).text).toContain('MARKET CHUNK');
   });
 
+  it('answers a page with a logged 500, not the gate, when the database fails during the admission', async () => {
+    const token = await p.login(ADMIN.email, ADMIN.password);
+    const logged = p.logs.length;
+    // The sessions' table out of reach: every admission of a token fails in the database.
+    await p.db.exec('ALTER TABLE access_tokens RENAME TO access_tokens_away');
+    try {
+      const page = await get('/executivesummary', token);
+      expect(page.status).toBe(500);
+      expect(page.text).not.toContain('GATE SHELL');
+      expect(page.text).not.toContain('EXEC CONTENT');
+      expect(p.logs.slice(logged).join('\n')).toMatch(/GET \/executivesummary failed: .*access_tokens/);
+    } finally {
+      await p.db.exec('ALTER TABLE access_tokens_away RENAME TO access_tokens');
+    }
+    expect((await get('/executivesummary', token)).text).toBe('<h1>EXEC CONTENT</h1>');
+  });
+
   it('public_with_login lets any signed-in user in; public_without_login lets everyone in', async () => {
     const stranger = await registeredUser(p, 'other@example.com', 'stranger-pass-1', false);
     await setVisibility('public_with_login');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/platform/http/errors.ts';
+import { HttpError } from '../../src/platform/core/errors.ts';
 import { followDriveOf } from '../../src/platform/live/follow.ts';
 
 // What a drive may ask (follow.ts): a socket sends whatever it likes, so each refusal is a 400 that

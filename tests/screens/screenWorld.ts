@@ -8,7 +8,7 @@ import { FIGURES_FILE, type LedgerSnapshot } from '../../schemas/figureLedgerFil
 import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
 import { NOTES_DIR } from '../../schemas/presentingPaths.ts';
 import { readDeckSettings } from '../../src/platform/config.ts';
-import { SESSION_COOKIE } from '../../src/platform/http/session.ts';
+import { SESSION_COOKIE } from '../../src/platform/identity/session.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 
 // The people and the platform the screen checks look through: one platform on the built deck with

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Db } from './db.ts';
-import type { PlatformContext } from '../http/httpTypes.ts';
+import type { AfterReply } from '../core/context.ts';
 
 // PGlite runs no autovacuum, so the planner's row counts stay what they were at the last ANALYZE.
 // Without them it guesses that an entity holds a couple of rows, sorts all 34,000 SlideView
@@ -16,7 +16,7 @@ interface Counts {
 const counts = new WeakMap<Db, Counts>();
 
 /** Notes `rows` new entity records and, past the threshold, queues ANALYZE after `c`'s reply. */
-export function noteInsertedRecords(ctx: PlatformContext, c: Context, rows: number): void {
+export function noteInsertedRecords(ctx: { db: Db; afterReply: AfterReply }, c: Context, rows: number): void {
   const state = counts.get(ctx.db) ?? { rowsAtLastAnalyze: 0, insertedSince: 0 };
   counts.set(ctx.db, state);
   state.insertedSince += rows;

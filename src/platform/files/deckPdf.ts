@@ -5,24 +5,38 @@ import type { Context } from 'hono';
 import { ACCESS_ENDED_REASON } from '../../../schemas/accessWire.ts';
 import { DECK_PDF_FILE, deckPdfName, stampText } from '../../../schemas/engagementPaths.ts';
 import { accessEnded, bearerToken } from '../identity/access.ts';
-import { admit, identify } from '../identity/admission.ts';
+import { type AdmissionContext, admit, identify } from '../identity/admission.ts';
 import { readDeckOptions } from '../records/deckOptions.ts';
-import { gateError, HttpError } from '../http/errors.ts';
-import type { PlatformContext } from '../http/httpTypes.ts';
-import { auditDownloadOnce, takeDownload } from './pdfDownloads.ts';
+import { gateError, HttpError } from '../core/errors.ts';
+import { auditDownloadOnce, type DownloadContext, takeDownload } from './pdfDownloads.ts';
 import { stampedCopy } from './stampedCopies.ts';
 import { StampError, stampInThread, warmStampThread } from './stampThread.ts';
-import { sessionToken } from '../http/session.ts';
+import { sessionToken } from '../identity/session.ts';
 import { tokenHolder } from '../identity/tokens.ts';
 import type { UserRow } from '../identity/users.ts';
+import type { DeckIdentity } from '../mail/mailWording.ts';
 import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
-import { partnerPdfFile } from './partnerPdf.ts';
-import { viewedPerson } from '../http/requestPartner.ts';
+import { type PartnerPdfRenderer, partnerPdfFile } from './partnerPdf.ts';
+import { viewedPerson } from '../identity/requestPartner.ts';
 import { partnerOfPreparedFor } from '../../../schemas/partnerValues.ts';
 
 // DECK_PDF_PATH: the exported deck, stamped with the viewer's email and the day on every page.
 // Only a person the gate admits gets it, and only while the deck's options allow downloads; the
 // unstamped file itself is never served (publicDeckFiles.ts gives it no audience).
+
+/** What the deck's PDF reads: the admission, the downloads' limit and log, the built deck and where partners' own PDFs are kept. */
+export interface DeckPdfContext extends Omit<AdmissionContext, 'db'>, DownloadContext {
+  /** The app whose deck is served. */
+  deckAppId: string;
+  staticDir: string;
+  pdfDir: string;
+  /** Prints a partner's own PDF; absent where the server cannot print. */
+  renderPartnerPdf?: PartnerPdfRenderer | undefined;
+  /** Whose deck it is: the download is saved under the company's name. */
+  deck: Pick<DeckIdentity, 'company'>;
+  /** The deck-wide partner, named in the download of a viewer without their own Prepared-for. */
+  deckPartner: ViewerPartner | null;
+}
 
 /** What staticDeck answers itself: the gate page as for any gated page, or its ordinary 404. */
 export type DeckPdfRefusal = 'signed-out' | 'not-found';
@@ -32,7 +46,7 @@ export type DeckPdfRefusal = 'signed-out' | 'not-found';
  * live credential) and downloads off are answered by staticDeck as for pages; access ended or not
  * admitted throw the gate's 403, and a deck never exported a 503 naming `npm run export`.
  */
-export async function deckPdfAnswer(c: Context, ctx: PlatformContext, root: string): Promise<Response | DeckPdfRefusal> {
+export async function deckPdfAnswer(c: Context, ctx: DeckPdfContext, root: string): Promise<Response | DeckPdfRefusal> {
   const token = bearerToken(c.req.header('authorization')) ?? sessionToken(c);
   if (!token) return 'signed-out';
   const { app, caller } = await identify(ctx, ctx.deckAppId, token);
@@ -105,7 +119,7 @@ export const PRINT_GRACE_MS = 1000;
  * `file` stamped with `email` and today, or the 503 saying why it cannot be. The stamp is made in
  * the stamping thread (stampThread.ts) and kept per person and version (stampedCopies.ts).
  */
-async function stampedFile(ctx: PlatformContext, file: string, email: string): Promise<Uint8Array> {
+async function stampedFile(ctx: Pick<DeckPdfContext, 'log'>, file: string, email: string): Promise<Uint8Array> {
   const notExported = () =>
     new HttpError(503, {
       detail: `The deck's PDF has not been exported: run \`npm run export\` (it writes ${DECK_PDF_FILE} into the built deck), then try again.`,
@@ -132,7 +146,7 @@ async function stampedFile(ctx: PlatformContext, file: string, email: string): P
  * file instead of waiting seconds for chromium. A failure is logged (partnerPdfFile) and the download
  * itself tries again.
  */
-export function printAhead(ctx: PlatformContext, user: UserRow): void {
+export function printAhead(ctx: DeckPdfContext, user: UserRow): void {
   if (!ctx.renderPartnerPdf || !user.prepared_for?.name?.trim()) return;
   const partner = partnerOfPreparedFor(user.prepared_for);
   void (async () => {
@@ -141,12 +155,12 @@ export function printAhead(ctx: PlatformContext, user: UserRow): void {
 }
 
 /** `partner`'s own PDF of the build this platform serves (partnerPdf.ts): kept, or printed now. */
-function ownPdf(ctx: PlatformContext, partner: ViewerPartner): Promise<string> {
+function ownPdf(ctx: DeckPdfContext, partner: ViewerPartner): Promise<string> {
   return partnerPdfFile({ staticDir: resolve(ctx.staticDir), pdfDir: ctx.pdfDir, render: ctx.renderPartnerPdf, log: ctx.log }, partner);
 }
 
 /** Starts the stamping thread and parses the export (if any) there ahead of the first download; failures wait for a request to report them. */
-export function warmDeckPdf(ctx: PlatformContext): void {
+export function warmDeckPdf(ctx: Pick<DeckPdfContext, 'staticDir'>): void {
   // The same absolute path as staticDeck's, so the thread finds it parsed.
   warmStampThread(join(resolve(ctx.staticDir), DECK_PDF_FILE));
 }

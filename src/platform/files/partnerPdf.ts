@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../core/errors.ts';
 
 // A partner's own PDF: the deck printed with that partner's name in every slot, so a viewer
 // pitched under their own Prepared-for never downloads the deck-wide partner's name. Printing takes

@@ -2,10 +2,11 @@ import type { Context } from 'hono';
 import type { Caller } from '../identity/access.ts';
 import { AttemptLimiter } from '../identity/attemptLimiter.ts';
 import { LimitEvents } from '../identity/limitEvents.ts';
-import { waitText } from '../identity/writeRates.ts';
-import { HttpError } from '../http/errors.ts';
-import type { PlatformContext } from '../http/httpTypes.ts';
-import { audit, requestOrigin } from '../records/auditLog.ts';
+import { waitText } from '../identity/attemptLimiter.ts';
+import { HttpError } from '../core/errors.ts';
+import type { Db } from '../db/db.ts';
+import { type AuditContext, audit, requestOrigin } from '../records/auditLog.ts';
+import type { ServedVersion } from '../records/deckVersions.ts';
 
 // What one person's downloads of the PDF may cost everyone else: a place in a per-person rate
 // (counted in the database, so every process shares it), and one audit entry per version of the
@@ -16,9 +17,15 @@ export const PDF_DOWNLOADS_PER_PERSON = 10;
 /** The window of PDF_DOWNLOADS_PER_PERSON. */
 export const PDF_DOWNLOAD_WINDOW_MS = 10 * 60 * 1000;
 
-const limiters = new WeakMap<PlatformContext, AttemptLimiter>();
+/** What downloads are counted and logged with: the database, where a request came from, the version served. */
+export interface DownloadContext extends AuditContext {
+  db: Db;
+  servedVersion?: ServedVersion | null;
+}
 
-function limiterOf(ctx: PlatformContext): AttemptLimiter {
+const limiters = new WeakMap<DownloadContext, AttemptLimiter>();
+
+function limiterOf(ctx: DownloadContext): AttemptLimiter {
   let limiter = limiters.get(ctx);
   if (!limiter) limiters.set(ctx, (limiter = new AttemptLimiter(new LimitEvents(ctx.db), 'pdf-download', PDF_DOWNLOADS_PER_PERSON, PDF_DOWNLOAD_WINDOW_MS)));
   return limiter;
@@ -33,7 +40,7 @@ export interface DownloadPlace {
  * Takes one of the person's downloads, or throws 429 with Retry-After (the error page says to wait,
  * for a browser navigating to the PDF).
  */
-export async function takeDownload(ctx: PlatformContext, appId: string, userId: string): Promise<DownloadPlace> {
+export async function takeDownload(ctx: DownloadContext, appId: string, userId: string): Promise<DownloadPlace> {
   const limiter = limiterOf(ctx);
   const key = `${appId}:${userId}`;
   const wait = await limiter.reserve(key);
@@ -53,14 +60,14 @@ export async function takeDownload(ctx: PlatformContext, appId: string, userId: 
 
 /** People and versions a process remembers having logged (then it forgets them all and asks the database again). */
 const AUDITED_KEPT = 10_000;
-const audited = new WeakMap<PlatformContext, Set<string>>();
+const audited = new WeakMap<DownloadContext, Set<string>>();
 
 /**
  * Records `pdf_downloaded` for the caller once per version of the deck (the served version's id;
  * without a recorded version, once): a transaction that holds a lock on the person checks for an
  * entry and adds one only if there is none, so parallel downloads on any process write one.
  */
-export async function auditDownloadOnce(ctx: PlatformContext, c: Context, appId: string, caller: Caller & { kind: 'user' }): Promise<void> {
+export async function auditDownloadOnce(ctx: DownloadContext, c: Context, appId: string, caller: Caller & { kind: 'user' }): Promise<void> {
   const version = ctx.servedVersion?.id ?? null;
   const key = JSON.stringify([appId, caller.user.id, version]);
   let seen = audited.get(ctx);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../core/errors.ts';
 
 /** One Content-Security-Policy violation, as a browser reports it to `report-uri`. */
 export interface CspViolation {

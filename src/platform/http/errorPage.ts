@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Context } from 'hono';
 import { ACCESS_ENDED_REASON } from '../../../schemas/accessPaths.ts';
 import { AGREEMENT_REASON } from '../../../schemas/agreementPaths.ts';
-import type { ErrorBody } from './errors.ts';
+import type { ErrorBody } from '../core/errors.ts';
 
 // Every error a person can reach in a browser is a page in the deck's style, never the
 // platform's JSON (a revoked person opening the PDF's address saw `{"detail": …}`). Calls of the

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { errorPage, wantsPage } from './errorPage.ts';
-import { HttpError } from './errors.ts';
-import type { PlatformContext } from './httpTypes.ts';
+import { HttpError } from '../core/errors.ts';
+import type { PlatformContext } from './platformContext.ts';
 import { authApi } from './routes/authApi.ts';
 import { gatedApi } from './routes/gatedApi.ts';
 import { CSP_REPORT_PATH, policyOnEveryPage } from './contentSecurityPolicy.ts';
@@ -12,7 +12,7 @@ import { WHATSAPP_PATH, whatsAppNotProvided } from './routes/notProvided.ts';
 import { PUBLIC_SETTINGS_PATH, publicSettingsRoutes } from './routes/publicSettings.ts';
 import { closeWhileStopping } from './shutdown.ts';
 import { staticDeckRoutes } from './staticDeck.ts';
-import { agreementFormRoutes } from '../agreement/agreementRoutes.ts';
+import { agreementFormRoutes } from './routes/agreementRoutes.ts';
 
 /**
  * The whole HTTP surface: /healthz, public settings, the app API below /api/apps/{appId}, then the

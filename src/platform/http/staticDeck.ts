@@ -10,17 +10,17 @@ import { admittedOrNull } from '../identity/admission.ts';
 import { deckFilePath, targetPath } from './deckFilePath.ts';
 import { deckPdfAnswer } from '../files/deckPdf.ts';
 import { builtPages, pageRedirect } from './pageRedirect.ts';
-import { HttpError, notFound } from './errors.ts';
+import { HttpError, notFound } from '../core/errors.ts';
 import { AGREEMENT_REASON } from '../../../schemas/agreementPaths.ts';
-import { agreementPageFor } from '../agreement/agreementRoutes.ts';
+import { agreementPageFor } from './routes/agreementRoutes.ts';
 import { fileAudience } from './publicDeckFiles.ts';
-import type { PlatformContext } from './httpTypes.ts';
+import type { PlatformContext } from './platformContext.ts';
 import { chooseEncoding, compressOnce, worthCompressing } from './compression.ts';
 import { SAME_ORIGIN_FRAMING, servedPagePolicy, withoutPolicyMeta } from './contentSecurityPolicy.ts';
-import { sessionToken } from './session.ts';
+import { sessionToken } from '../identity/session.ts';
 import { personalPage, zippedPage } from './partnerPage.ts';
 import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
-import { requestPartner } from './requestPartner.ts';
+import { requestPartner } from '../identity/requestPartner.ts';
 
 // Hono's table of types (hono/utils/mime) rather than one of our own; JSON gets its charset added.
 function typeOf(file: string): string {

@@ -2,7 +2,7 @@ import { ACCESS_ENDED_REASON, accessState } from '../../../schemas/accessWire.ts
 import type { AppRow } from './apps.ts';
 import type { Queryable } from '../db/db.ts';
 import { admitByDomain } from './domainAdmission.ts';
-import { forbidden, gateError, unauthorized } from '../http/errors.ts';
+import { forbidden, gateError, unauthorized } from '../core/errors.ts';
 import { resolveTokenDigest, safeEqual, sha256 } from './tokens.ts';
 import { accessFieldsOf, type UserRow } from './users.ts';
 

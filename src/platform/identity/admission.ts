@@ -1,10 +1,12 @@
 import { createMiddleware } from 'hono/factory';
 import { type Caller, checkGate, requireAdmin, resolveCaller, resolveDigestCaller } from './access.ts';
 import { type AppRow, findApp } from './apps.ts';
-import { forbidden, notFound } from '../http/errors.ts';
-import type { AppEnv, PlatformContext } from '../http/httpTypes.ts';
+import type { Log } from '../core/context.ts';
+import { forbidden, HttpError, notFound } from '../core/errors.ts';
+import type { Queryable } from '../db/db.ts';
 import { noteSeen } from './lastSeen.ts';
 import { requireAgreement } from './agreementAdmission.ts';
+import type { AgreementText } from '../../../schemas/agreement.ts';
 
 // The one admission: "who is this, and may they see this deck now" is decided
 // here and nowhere else. Every door calls it on every request or event: the API (the gated group's
@@ -18,7 +20,20 @@ export interface Admission {
   caller: Caller;
 }
 
-type AdmissionContext = Pick<PlatformContext, 'db' | 'serviceToken' | 'log'> & Partial<Pick<PlatformContext, 'agreement' | 'deckAppId'>>;
+/** Hono variables set by the app-scope middleware for routes below /api/apps/{appId}: the admission's app and caller. */
+export interface AppEnv {
+  Variables: Admission;
+}
+
+/** What the admission reads: the database, the service role's token and the log. */
+export interface AdmissionContext {
+  db: Queryable;
+  serviceToken: string;
+  log: Log;
+  /** The agreement the deck serves, and the app that serves it: a person of that app must have accepted it (agreementAdmission.ts). */
+  agreement?: AgreementText | null;
+  deckAppId?: string;
+}
 
 /**
  * Who presents `token` to the app `appId`, not yet judged; 404 for an unknown app. A dead token
@@ -64,7 +79,11 @@ export async function admitDigest(ctx: AdmissionContext, app: AppRow, digest: st
   return (await admit(ctx, { app, caller })).caller;
 }
 
-/** admitToken, answering null instead of throwing a refusal: for doors that show their own (pages). */
+/**
+ * admitToken, answering null instead of throwing a refusal: for doors that show their own (pages).
+ * Only a refusal is an answer; anything else (the database failing) goes on to the caller, so the
+ * visitor gets a 500 and the log says why, not a sign-in gate that hides the fault.
+ */
 export async function admittedOrNull(
   ctx: AdmissionContext,
   appId: string,
@@ -73,8 +92,9 @@ export async function admittedOrNull(
 ): Promise<Admission | null> {
   try {
     return await admitToken(ctx, appId, token, options);
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { AgreementText } from '../../../schemas/agreement.ts';
 import { AGREEMENT_REASON } from '../../../schemas/agreementPaths.ts';
 import type { Queryable } from '../db/db.ts';
-import { gateError } from '../http/errors.ts';
+import { gateError } from '../core/errors.ts';
 import { type Caller, isAdmin } from './access.ts';
 import type { AppRow } from './apps.ts';
 

@@ -1,6 +1,15 @@
 import type { Queryable } from '../db/db.ts';
 import type { LimitEvents } from './limitEvents.ts';
 
+/** "3 h 12 min", "14 min", "40 s": when a refused caller may try again. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+}
+
 /**
  * Counts attempts per key in a sliding window, in the database (limitEvents.ts). `reserve` checks
  * the count and takes a place in one locked transaction, so requests that arrive together, at one

@@ -1,6 +1,6 @@
 import { ACCESS_ENTITY } from '../../../schemas/accessWire.ts';
 import type { Queryable } from '../db/db.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../core/errors.ts';
 
 // The AccessDomain records of an app, as admission and the uniqueness check read them. A rule's
 // domain is stored lower-cased with its `@` (DomainRule), and emails are stored lower-cased

@@ -1,7 +1,7 @@
 import { accessState, expiryInstant, type InviteBody, type PreparedFor } from '../../../schemas/accessWire.ts';
 import type { z } from 'zod';
 import type { Db } from '../db/db.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../core/errors.ts';
 import { issueInviteLink } from './inviteLinks.ts';
 import { type MailContext, sendMail } from '../mail/outbox.ts';
 import type { MailDraft } from '../mail/mailDraft.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../core/errors.ts';
 import { MIN_PASSWORD_LENGTH } from '../../../schemas/passwordRule.ts';
 import { isCommonlyBreached } from './passwords.ts';
 

@@ -2,7 +2,7 @@ import { ClientThrottle } from './clientThrottle.ts';
 import { AttemptLimiter } from './attemptLimiter.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { LimitEvents } from './limitEvents.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../core/errors.ts';
 
 /** Failed password checks per account and client address in ACCOUNT_CLIENT_WINDOW_MS. */
 export const ACCOUNT_CLIENT_MAX_FAILURES = 5;

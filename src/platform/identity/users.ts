@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso, type Queryable } from '../db/db.ts';
-import type { Params } from '../records/queryFilter.ts';
+import type { Params } from '../db/sqlParams.ts';
 import { type AccessFields, PASSWORD_GENERATED, type PreparedFor } from '../../../schemas/accessWire.ts';
 
 /** A row of the users table. */

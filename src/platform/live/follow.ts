@@ -1,8 +1,8 @@
 import { type FollowState, followRoom } from '../../../schemas/presentingPaths.ts';
 import { type Caller, isAdmin } from '../identity/access.ts';
-import { badRequest, forbidden, HttpError } from '../http/errors.ts';
+import { badRequest, forbidden, HttpError } from '../core/errors.ts';
 import type { Queryable } from '../db/db.ts';
-import type { PlatformContext } from '../http/httpTypes.ts';
+import type { Broadcaster } from '../core/context.ts';
 import { audit } from '../records/auditLog.ts';
 
 // Follow-me: where the presenting admin is, per app, in the database (follow_state), so
@@ -120,10 +120,16 @@ function presenterName(caller: Caller): string {
   return name || 'The presenter';
 }
 
-const boards = new WeakMap<PlatformContext, FollowBoard>();
+/** What the follow board uses: the database and the rooms it tells of each move. */
+export interface FollowContext {
+  db: Queryable;
+  broadcaster: Pick<Broadcaster, 'publish'>;
+}
+
+const boards = new WeakMap<FollowContext, FollowBoard>();
 
 /** The one follow board of a running platform, shared by its socket server and its API. */
-export function followBoardOf(ctx: PlatformContext): FollowBoard {
+export function followBoardOf(ctx: FollowContext): FollowBoard {
   let board = boards.get(ctx);
   if (!board) {
     board = new FollowBoard(ctx.db, (room, state) => ctx.broadcaster.publish(room, state));

@@ -4,21 +4,27 @@ import { PRESENCE_EVENT, presenceRoom } from '../../../schemas/engagementPaths.t
 import { FOLLOW_DRIVE_EVENT, followRoom } from '../../../schemas/presentingPaths.ts';
 import { type RoomReply, SOCKET_PATH } from '../../../schemas/platformWire.ts';
 import { type Caller, isAdmin } from '../identity/access.ts';
-import { admitToken } from '../identity/admission.ts';
+import { type AdmissionContext, admitToken } from '../identity/admission.ts';
 import { findConversation } from '../records/conversations.ts';
 import { readsAll, ruleFor } from '../records/entityAccess.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../core/errors.ts';
 import { arrive, newTab, noteSeenInVisit, PresenceFeed, type PresenceTab, reportedTab } from './presence.ts';
-import { followBoardOf } from './follow.ts';
-import type { Broadcaster, PlatformContext } from '../http/httpTypes.ts';
+import { type FollowContext, followBoardOf } from './follow.ts';
+import type { Broadcaster } from '../core/context.ts';
+import type { Db } from '../db/db.ts';
 import { EventBudget } from './socketBudget.ts';
-import { normalizeAddress } from '../http/clientAddress.ts';
+import { normalizeAddress } from '../identity/clientAddress.ts';
 import { isServerRoom, type SocketState, SocketStanding, viewersRoom } from './socketStanding.ts';
 
 // Only the presence tab goes in socket.data, which other processes read through the adapter
 // (fetchSockets); who a socket is stays in this process (socketStanding.ts), as a token digest.
 interface SharedData {
   tab?: PresenceTab;
+}
+
+/** What the socket server uses: the admission, the follow board, and the database itself (its engine picks the adapter). */
+export interface RealtimeContext extends AdmissionContext, FollowContext {
+  db: Db;
 }
 
 const CONVERSATION_ROOM = /^\/agent-conversations\/([^/]{1,200})$/;
@@ -28,7 +34,7 @@ const CONVERSATION_ROOM = /^\/agent-conversations\/([^/]{1,200})$/;
 // refused with an `error` event naming the room. Entity rooms are decided without a query once the
 // caller is known, so a join is in effect before a later request of the same client is handled (a
 // subscribe-then-create sequence must see its own create).
-function mayJoin(ctx: PlatformContext, appId: string, caller: Caller, room: string): boolean | Promise<boolean> {
+function mayJoin(ctx: RealtimeContext, appId: string, caller: Caller, room: string): boolean | Promise<boolean> {
   if (isServerRoom(room)) return false;
   // Who is viewing, and where: admins of the socket's own app only.
   if (room === presenceRoom(appId)) return isAdmin(caller);
@@ -63,7 +69,7 @@ function reply(ack: unknown, answer: RoomReply): void {
  */
 export async function attachRealtime(
   httpServer: HttpServer,
-  ctx: PlatformContext,
+  ctx: RealtimeContext,
   standingSweepMs?: number,
 ): Promise<Broadcaster & { close(): Promise<void> }> {
   const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });

@@ -1,8 +1,8 @@
 import type { Server, Socket } from 'socket.io';
 import type { Caller } from '../identity/access.ts';
-import { admitDigest } from '../identity/admission.ts';
+import { type AdmissionContext, admitDigest } from '../identity/admission.ts';
 import type { AppRow } from '../identity/apps.ts';
-import type { PlatformContext, StandingChange } from '../http/httpTypes.ts';
+import type { StandingChange } from '../core/context.ts';
 import { personRoom } from '../../../schemas/viewerPartner.ts';
 
 // A socket's standing: who it speaks for is decided again whenever it may have
@@ -62,7 +62,7 @@ export class SocketStanding {
 
   constructor(
     private readonly io: Server,
-    private readonly ctx: PlatformContext,
+    private readonly ctx: AdmissionContext,
     /** Whether other processes share the sockets' rooms (the Postgres adapter). */
     private readonly crossProcess: boolean,
     sweepMs = STANDING_SWEEP_MS,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso, type Queryable } from '../db/db.ts';
-import type { Params } from '../records/queryFilter.ts';
+import type { Params } from '../db/sqlParams.ts';
 import type { MailDraft, RenderedMail } from './mailDraft.ts';
 import type { DeckIdentity } from './mailWording.ts';
 import { mailPlainText, mailSubject } from './mailPlainText.ts';

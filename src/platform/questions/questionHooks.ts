@@ -3,8 +3,8 @@ import { personRoom } from '../../../schemas/viewerPartner.ts';
 import type { Caller } from '../identity/access.ts';
 import type { ServedVersion } from '../records/deckVersions.ts';
 import type { EntityHooks, EntityWrite } from '../records/entityHooks.ts';
-import type { Broadcaster } from '../http/httpTypes.ts';
-import { badRequest } from '../http/errors.ts';
+import type { Broadcaster } from '../core/context.ts';
+import { badRequest } from '../core/errors.ts';
 
 /** What questions read when they are registered. */
 export interface QuestionsContext {

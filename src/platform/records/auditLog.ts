@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import type { AuditAction, AuditEntry } from '../../../schemas/auditPaths.ts';
 import type { Caller } from '../identity/access.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import type { PlatformContext } from '../http/httpTypes.ts';
 
 // The audit log: who had access, who did what, when. Rows are only ever added, in the
 // database every process shares; the database itself refuses to change one (migration 8), and
@@ -30,8 +29,14 @@ export function actorOf(caller: Caller | string | null): string | null {
   return caller.kind === 'service' ? 'service' : null;
 }
 
+/** What an entry of a request reads: the database, and where the request came from (identity/clientAddress.ts). */
+export interface AuditContext {
+  db: Queryable;
+  clientAddress: (c: Context) => string;
+}
+
 /** The address and browser a request came from, as entries keep them. */
-export function requestOrigin(ctx: PlatformContext, c: Context): { address: string; userAgent: string | null } {
+export function requestOrigin(ctx: Pick<AuditContext, 'clientAddress'>, c: Context): { address: string; userAgent: string | null } {
   return { address: ctx.clientAddress(c), userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null };
 }
 
@@ -49,7 +54,7 @@ export async function audit(db: Queryable, record: AuditRecord): Promise<void> {
 }
 
 /** Appends one entry about a request: its address and browser are the request's. */
-export function auditRequest(ctx: PlatformContext, c: Context, record: Omit<AuditRecord, 'address' | 'userAgent'>): Promise<void> {
+export function auditRequest(ctx: AuditContext, c: Context, record: Omit<AuditRecord, 'address' | 'userAgent'>): Promise<void> {
   return audit(ctx.db, { ...record, ...requestOrigin(ctx, c) });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Caller, isAdmin } from '../identity/access.ts';
 import { nowIso, type Queryable } from '../db/db.ts';
-import type { Params } from './queryFilter.ts';
+import type { Params } from '../db/sqlParams.ts';
 
 /** A stored agent conversation: id, agent_name, metadata, messages and the system fields. */
 export type Conversation = Record<string, unknown> & { id: string; messages: Record<string, unknown>[] };

@@ -1,6 +1,6 @@
 import { type DeckOptions, deckOptionsOf, ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
 import type { Queryable } from '../db/db.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../core/errors.ts';
 
 // The deck's switches are one DeckOptions record per app. The platform reads it where a switch
 // decides an answer (the stamped PDF); a second record would leave "which one counts" open, so

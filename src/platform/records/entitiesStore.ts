@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { checkJsonValue } from '../http/body.ts';
+import { checkJsonValue } from '../core/jsonValue.ts';
 import { nowIso, type Queryable } from '../db/db.ts';
-import { badRequest } from '../http/errors.ts';
-import { compileFilter, Params } from './queryFilter.ts';
+import { badRequest } from '../core/errors.ts';
+import { Params } from '../db/sqlParams.ts';
+import { compileFilter } from './queryFilter.ts';
 
 /** Entity names: a letter, then letters, digits or `_`, at most 64 characters. */
 export const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;

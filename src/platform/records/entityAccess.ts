@@ -3,7 +3,7 @@ import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
 import { QUESTION_ENTITY } from '../../../schemas/questionPaths.ts';
 import { VERSION_ENTITY } from '../../../schemas/versionEntity.ts';
 import { type Caller, isAdmin } from '../identity/access.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../core/errors.ts';
 
 // Who may do what with the records of each entity, in one table (docs/security.md, "Who may do what with records").
 //   viewer  any caller the visibility gate let in (admins included)

@@ -3,10 +3,9 @@ import { ACCESS_ENTITY } from '../../../schemas/accessWire.ts';
 import type { AuditAction } from '../../../schemas/auditPaths.ts';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
 import { QUESTION_ENTITY } from '../../../schemas/questionPaths.ts';
-import { auditRequest } from './auditLog.ts';
+import { type AuditContext, auditRequest } from './auditLog.ts';
 import type { EntityRecord } from './entitiesStore.ts';
 import type { Caller } from '../identity/access.ts';
-import type { PlatformContext } from '../http/httpTypes.ts';
 
 // The writes of the generic entity routes that the audit log keeps: domain rules, deck
 // settings and consultation requests and decisions. Other entities' records are the deck's data,
@@ -56,7 +55,7 @@ const AUDITED: Readonly<Record<string, EntityAuditRule>> = {
 
 /** Records the audited writes among `records` (of one call); `changed` is an update's body. */
 export async function auditEntityWrite(
-  ctx: PlatformContext,
+  ctx: AuditContext,
   c: Context,
   who: { appId: string; caller: Caller },
   entity: string,

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { parseJsonText } from '../http/body.ts';
-import { badRequest } from '../http/errors.ts';
+import { parseJsonText } from '../core/jsonValue.ts';
+import { badRequest } from '../core/errors.ts';
 
 /** Largest import file accepted (bigger ones get 413). */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;

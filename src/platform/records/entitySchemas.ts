@@ -10,7 +10,7 @@ import type { Author } from './entitiesStore.ts';
 import { refuseSecondOptions } from './deckOptions.ts';
 import { refuseDuplicateDomain } from '../identity/domainRules.ts';
 import { DeckOptionsBody, DeckOptionsChange, SlideViewBody } from './engagementSchemas.ts';
-import { badRequest, forbidden, type HttpError } from '../http/errors.ts';
+import { badRequest, forbidden, type HttpError } from '../core/errors.ts';
 
 // The shape of the records of the entities the platform itself relies on. The generic entity
 // routes check every create, update, bulk and import against it, so a bad field is a 400 naming

@@ -1,7 +1,8 @@
-import { parseJsonText } from '../http/body.ts';
+import { parseJsonText } from '../core/jsonValue.ts';
 import type { Queryable } from '../db/db.ts';
-import { badRequest } from '../http/errors.ts';
-import { compileFilter, fieldSql, Params } from './queryFilter.ts';
+import { badRequest } from '../core/errors.ts';
+import { Params } from '../db/sqlParams.ts';
+import { compileFilter, fieldSql } from './queryFilter.ts';
 
 /** The most records one list or filter call returns; a larger `limit` is clamped to it. */
 export const MAX_LIMIT = 5000;

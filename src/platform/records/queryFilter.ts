@@ -1,4 +1,5 @@
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../core/errors.ts';
+import type { Params } from '../db/sqlParams.ts';
 
 // Mongo-style `q` (the platform's filter language) compiled to SQL over a jsonb column.
 // Values and field paths always travel as bind parameters; only operators chosen from the tables
@@ -7,16 +8,6 @@ import { badRequest } from '../http/errors.ts';
 const COMPARISONS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z0-9_]{1,64}){0,7}$/;
 const MAX_DEPTH = 8;
-
-/** Bind parameters collected while compiling; `$n` placeholders refer to their positions. */
-export class Params {
-  readonly values: unknown[] = [];
-  /** Adds a value and returns its placeholder. */
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

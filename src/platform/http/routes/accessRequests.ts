@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { ACCESS_CALL, ACCESS_ENTITY, AccessRequestBody, DecisionBody, type RequestStatus } from '../../../../schemas/accessWire.ts';
 import { accessEnded, type Caller, isRegistered, requireUser } from '../../identity/access.ts';
-import { adminOnly } from '../../identity/admission.ts';
-import { accessRequestNotice, mailAdmins } from '../../mail/adminNotices.ts';
+import { adminOnly, type AppEnv } from '../../identity/admission.ts';
+import { accessRequestNotice, mailAdmins } from '../../records/adminNotices.ts';
 import { readJson, validate } from '../body.ts';
 import { nowIso, type Queryable } from '../../db/db.ts';
 import { checkRecordId, createRecord, type EntityRecord, getRecord, updateRecord } from '../../records/entitiesStore.ts';
-import { badRequest, notFound } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { findUserById, updateUser, type UserRow } from '../../identity/users.ts';
 import { announce } from './entities.ts';

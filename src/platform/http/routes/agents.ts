@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { readJson, validate } from '../body.ts';
 import { appendMessage, conversationDocuments, conversationRoom, createConversation, findConversation } from '../../records/conversations.ts';
-import { badRequest, notFound } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { parseListParams, queryDocuments } from '../../records/listQuery.ts';
 
 const NewConversation = z.object({

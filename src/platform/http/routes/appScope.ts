@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { bearerToken } from '../../identity/access.ts';
-import { identify } from '../../identity/admission.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { type AppEnv, identify } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
 
 /** Loads the app of /api/apps/{appId}/… and the caller into `app` and `caller`; 404 for an unknown app. */
 export function appScope(ctx: PlatformContext) {

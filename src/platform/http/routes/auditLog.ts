@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../../schemas/auditActions.ts';
 import { AUDIT_QUERY } from '../../../../schemas/auditPaths.ts';
-import { adminOnly } from '../../identity/admission.ts';
+import { adminOnly, type AppEnv } from '../../identity/admission.ts';
 import { auditCsv, type AuditQuery, readAuditLog } from '../../records/auditLog.ts';
-import { badRequest, HttpError } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { badRequest, HttpError } from '../../core/errors.ts';
+import type { PlatformContext } from '../platformContext.ts';
 
 const MAX_ENTRIES = 5000;
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { HttpError } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { HttpError } from '../../core/errors.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { requestAccessRoutes } from './accessRequests.ts';
 import { appScope } from './appScope.ts';
 import { clientGate } from './clientGate.ts';

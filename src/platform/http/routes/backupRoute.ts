@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { takeBackup } from '../../files/backup.ts';
-import { serviceOnly } from '../../identity/admission.ts';
-import { badRequest } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { type AppEnv, serviceOnly } from '../../identity/admission.ts';
+import { badRequest } from '../../core/errors.ts';
+import type { PlatformContext } from '../platformContext.ts';
 
 /** Below `/api/apps/{appId}`: the running server's own backup, for `npm run backup` (service role only). */
 export const BACKUP_CALL = '/platform/backup';

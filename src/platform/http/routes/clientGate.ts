@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { tooManyAttempts } from '../../identity/signInLimits.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { readBytes } from '../body.ts';
 import { parseCspReport, violationLine } from '../cspReport.ts';
-import { HttpError } from '../errors.ts';
-import type { PlatformContext } from '../httpTypes.ts';
+import { HttpError } from '../../core/errors.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { ReportRate } from '../reportRate.ts';
 
 /** Violation reports one client address may send per minute (a page in trouble sends a few). */

@@ -2,7 +2,8 @@ import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { DECK_PDF_FILE, type DeckPdfStatus } from '../../../../schemas/engagementPaths.ts';
 import { readDeckOptions } from '../../records/deckOptions.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { loadSourcePdf } from '../../files/pdfStamp.ts';
 
 /**

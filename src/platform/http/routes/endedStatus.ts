@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { bearerToken } from '../../identity/access.ts';
 import { readJson, validate } from '../body.ts';
 import { resetLinkStatus } from '../../identity/codes.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { sessionStatus } from '../../identity/tokens.ts';
 
 const ResetStatusBody = z.object({ reset_token: z.string().min(1).max(200) }).strict();

@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { ENGAGEMENT_ENTITY, ENGAGEMENT_FUNCTION } from '../../../../schemas/engagementPaths.ts';
 import { viewTallyJson } from '../../records/engagementTally.ts';
 import { readsAll, ruleFor } from '../../records/entityAccess.ts';
-import { forbidden } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { forbidden } from '../../core/errors.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
 
 /**
  * The backend functions of engagement the local platform provides (every other name answers

@@ -2,10 +2,10 @@ import { ENGAGEMENT_ENTITY } from '../../../../schemas/engagementPaths.ts';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Caller } from '../../identity/access.ts';
-import { noticeAdminsOfCreate } from '../../mail/adminNotices.ts';
+import { noticeAdminsOfCreate } from '../../records/adminNotices.ts';
 import { auditEntityWrite } from '../../records/entityAudit.ts';
 import { readForm, readJson } from '../body.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
 import { callerId, type EntityRule, readsAll, requireAllowed, requireOnRecord, ruleFor } from '../../records/entityAccess.ts';
 import { MAX_IMPORT_BYTES, parseImportFile } from '../../records/entityImport.ts';
 import { checkStored, createFields, hasStoredCheck, recordIdOf, refuseForgedAuthor, updateFields } from '../../records/entitySchemas.ts';
@@ -24,7 +24,8 @@ import {
   updateRecord,
   userFields,
 } from '../../records/entitiesStore.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { MAX_LIMIT, parseListParams, project, queryDocumentsJson } from '../../records/listQuery.ts';
 
 function author(caller: Caller): Author {

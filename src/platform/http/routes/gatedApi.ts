@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { AUDIT_CALL } from '../../../../schemas/auditPaths.ts';
 import { DECK_PDF_STATUS_CALL } from '../../../../schemas/engagementPaths.ts';
-import { admitted } from '../../identity/admission.ts';
-import { HttpError } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { admitted, type AppEnv } from '../../identity/admission.ts';
+import { HttpError } from '../../core/errors.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { accessDecisionRoutes } from './accessRequests.ts';
 import { agentRoutes } from './agents.ts';
 import { appScope } from './appScope.ts';
@@ -18,8 +18,8 @@ import { outboxRoutes } from './outbox.ts';
 import { presentingRoutes } from './presenting.ts';
 import { userRoutes } from './users.ts';
 import { versionRoutes } from './versions.ts';
-import { questionFigureRoutes } from '../../questions/questionFigures.ts';
-import { agreementStatusRoutes } from '../../agreement/agreementRoutes.ts';
+import { questionFigureRoutes } from './questionFigures.ts';
+import { agreementStatusRoutes } from './agreementRoutes.ts';
 
 /**
  * Everything of /api/apps/{appId}/ but auth/*: the gate runs before any of it. Each sub-app writes

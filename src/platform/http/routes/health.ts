@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/db.ts';
-import type { PlatformContext } from '../httpTypes.ts';
+import type { PlatformContext } from '../platformContext.ts';
 
 /** Where a load balancer or orchestrator asks whether this process should get traffic. */
 export const HEALTH_PATH = '/healthz';

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { type AccessState, accessState, InviteBody } from '../../../../schemas/accessWire.ts';
-import { adminOnly } from '../../identity/admission.ts';
+import { adminOnly, type AppEnv } from '../../identity/admission.ts';
 import { auditRequest } from '../../records/auditLog.ts';
 import type { Caller } from '../../identity/access.ts';
 import { readJson, validate } from '../body.ts';
 import { revokeUserCodes } from '../../identity/codes.ts';
 import { checkRecordId } from '../../records/entitiesStore.ts';
-import { badRequest, notFound } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { type Inviter, inviteUser, mailInvitation } from '../../identity/invitations.ts';
 import { revokeUserTokens } from '../../identity/tokens.ts';
 import { accessFieldsOf, findUserById, toUserRecord, type UserRow } from '../../identity/users.ts';

@@ -1,7 +1,7 @@
+import type { AppEnv } from '../../identity/admission.ts';
 import { Hono } from 'hono';
-import { HttpError } from '../errors.ts';
-import { notFound } from '../errors.ts';
-import type { AppEnv } from '../httpTypes.ts';
+import { HttpError } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 
 /** Where the SDK asks for a WhatsApp connection: GET /whatsapp/{appId}/{agent} (agents.getWhatsAppConnectURL). */
 export const WHATSAPP_PATH = '/whatsapp';

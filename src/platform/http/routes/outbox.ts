@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { checkRecordId } from '../../records/entitiesStore.ts';
 import { ENTITY_ACCESS, requireAllowed } from '../../records/entityAccess.ts';
-import { HttpError, notFound } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { HttpError, notFound } from '../../core/errors.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
 import { parseListParams, queryDocuments } from '../../records/listQuery.ts';
 import { outboxDocuments } from '../../mail/outbox.ts';
 

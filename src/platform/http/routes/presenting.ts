@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { NOTES_DIR, NOTES_FILE, PRESENTING_CALL } from '../../../../schemas/presentingPaths.ts';
-import { adminOnly } from '../../identity/admission.ts';
+import { adminOnly, type AppEnv } from '../../identity/admission.ts';
 import { readJson } from '../body.ts';
 import { followBoardOf } from '../../live/follow.ts';
 import { auditRequest, requestOrigin } from '../../records/auditLog.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import type { PlatformContext } from '../platformContext.ts';
 
 /** Where the build wrote the speaker notes: NOTES_DIR beside the served folder, never inside it. */
 export function notesFileOf(staticDir: string): string {

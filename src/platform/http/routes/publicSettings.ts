@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bearerToken } from '../../identity/access.ts';
 import { admitToken } from '../../identity/admission.ts';
-import type { PlatformContext } from '../httpTypes.ts';
+import type { PlatformContext } from '../platformContext.ts';
 
 /** Below it, by id, each app's public settings. */
 export const PUBLIC_SETTINGS_PATH = '/api/apps/public/prod/public-settings/by-id';

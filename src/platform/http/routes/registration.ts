@@ -11,16 +11,17 @@ import {
   latestCandidate,
   revokeUserCodes,
 } from '../../identity/codes.ts';
-import { waitText } from '../../identity/writeRates.ts';
+import { waitText } from '../../identity/attemptLimiter.ts';
 import { ACCESS_ENDED_REASON } from '../../../../schemas/accessWire.ts';
 import { accessEnded } from '../../identity/access.ts';
-import { badRequest, gateError, HttpError } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
-import { reserveMailRequest } from '../../mail/mailRequests.ts';
+import { badRequest, gateError, HttpError } from '../../core/errors.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
+import { reserveMailRequest } from '../../identity/mailRequests.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { NewPassword, refuseBreached } from '../../identity/passwordPolicy.ts';
 import { hashPassword } from '../../identity/passwords.ts';
-import { setSessionCookie } from '../session.ts';
+import { setSessionCookie } from '../../identity/session.ts';
 import { issueToken, revokeUserTokens } from '../../identity/tokens.ts';
 import { auditRequest } from '../../records/auditLog.ts';
 import { createUser, findUserById, findUserByEmail, markJoined, normalizeEmail, toUserRecord, updateUser, type UserRow } from '../../identity/users.ts';

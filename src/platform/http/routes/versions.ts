@@ -5,8 +5,9 @@ import { auditRequest } from '../../records/auditLog.ts';
 import { listVersions, setVersionNote, viewerChanges } from '../../records/deckVersions.ts';
 import { callerId, ENTITY_ACCESS, requireAllowed } from '../../records/entityAccess.ts';
 import { readJson } from '../body.ts';
-import { badRequest, HttpError, notFound } from '../errors.ts';
-import type { AppEnv, PlatformContext } from '../httpTypes.ts';
+import { badRequest, HttpError, notFound } from '../../core/errors.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { PlatformContext } from '../platformContext.ts';
 
 const RULE = ENTITY_ACCESS[VERSION_ENTITY]!;
 

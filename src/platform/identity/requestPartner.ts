@@ -2,12 +2,18 @@ import type { Context } from 'hono';
 import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
 import { partnerOfPreparedFor, viewerPartner } from '../../../schemas/partnerValues.ts';
 import { VIEW_AS_PARAM } from '../../../schemas/viewAs.ts';
-import { type Caller, isAdmin } from '../identity/access.ts';
-import type { PlatformContext } from './httpTypes.ts';
-import { findUserById, type UserRow } from '../identity/users.ts';
+import { type Caller, isAdmin } from './access.ts';
+import type { Queryable } from '../db/db.ts';
+import { findUserById, type UserRow } from './users.ts';
+
+/** What a request's partner is read from: the people, and the deck-wide partner (deck.yaml `partner`, null when not configured). */
+export interface PartnerContext {
+  db: Queryable;
+  deckPartner: ViewerPartner | null;
+}
 
 /** The partner `user` is pitched as: their own Prepared-for, else the deck-wide partner (null when neither is set). */
-export function partnerOf(ctx: Pick<PlatformContext, 'deckPartner'>, user: Pick<UserRow, 'prepared_for'> | null): ViewerPartner | null {
+export function partnerOf(ctx: Pick<PartnerContext, 'deckPartner'>, user: Pick<UserRow, 'prepared_for'> | null): ViewerPartner | null {
   const own = user?.prepared_for;
   if (ctx.deckPartner) return viewerPartner(own, ctx.deckPartner);
   return own?.name?.trim() ? partnerOfPreparedFor(own) : null;
@@ -18,14 +24,14 @@ export function partnerOf(ctx: Pick<PlatformContext, 'deckPartner'>, user: Pick<
  * admin's request counts, and only for a person of this app. Anyone else's `view_as` is ignored, so
  * it can never show one partner another's name.
  */
-export async function viewedPerson(ctx: PlatformContext, c: Context, appId: string, caller: Caller): Promise<UserRow | null> {
+export async function viewedPerson(ctx: Pick<PartnerContext, 'db'>, c: Context, appId: string, caller: Caller): Promise<UserRow | null> {
   const id = c.req.query(VIEW_AS_PARAM);
   if (!id || !isAdmin(caller) || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   return findUserById(ctx.db, appId, id);
 }
 
 /** The partner a page or PDF is made for: the viewed person's for an admin's "View as", else the caller's own. */
-export async function requestPartner(ctx: PlatformContext, c: Context, appId: string, caller: Caller): Promise<ViewerPartner | null> {
+export async function requestPartner(ctx: PartnerContext, c: Context, appId: string, caller: Caller): Promise<ViewerPartner | null> {
   const viewed = await viewedPerson(ctx, c, appId, caller);
   if (viewed) {
     const partner = partnerOf(ctx, viewed);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { TOKEN_LIFETIME_MS } from '../identity/tokens.ts';
+import { TOKEN_LIFETIME_MS } from './tokens.ts';
 
 /**
  * The session cookie: the access token again, HttpOnly so page scripts cannot read it. Only the

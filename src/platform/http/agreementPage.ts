@@ -1,7 +1,7 @@
 import type { AgreementText } from '../../../schemas/agreement.ts';
 import { AGREEMENT_FORM_PATH } from '../../../schemas/agreementPaths.ts';
-import { contentSecurityPolicy } from '../http/contentSecurityPolicy.ts';
-import { escapeHtml, mainStylesheet } from '../http/errorPage.ts';
+import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
+import { escapeHtml, mainStylesheet } from './errorPage.ts';
 
 // The confidentiality agreement as a page the server writes itself: the deck's system screen with the
 // agreement's text and two buttons that post the decision to AGREEMENT_FORM_PATH. No script at all

@@ -2,12 +2,12 @@ import type { Context } from 'hono';
 import { ACCESS_ENTITY, ADMIN_PATH } from '../../../schemas/accessWire.ts';
 import { AttemptLimiter } from '../identity/attemptLimiter.ts';
 import type { Queryable } from '../db/db.ts';
-import type { EntityRecord } from '../records/entitiesStore.ts';
-import type { PlatformContext } from '../http/httpTypes.ts';
+import type { EntityRecord } from './entitiesStore.ts';
+import type { AfterReply } from '../core/context.ts';
 import type { LimitEvents } from '../identity/limitEvents.ts';
-import { quoted } from './mailText.ts';
-import type { MailDraft } from './mailDraft.ts';
-import { sendMail } from './outbox.ts';
+import { quoted } from '../mail/mailText.ts';
+import type { MailDraft } from '../mail/mailDraft.ts';
+import { type MailContext, sendMail } from '../mail/outbox.ts';
 
 // Mail that tells the deck's admins something needs them (an access or consultation request). It
 // goes out after the reply (afterReply.ts), so a slow mail server never delays the person asking.
@@ -28,7 +28,7 @@ export interface AdminNotice {
 }
 
 /** A notice (or digest) to one admin as a mail: its lines, then one button to the console. */
-function noticeDraft(ctx: PlatformContext, to: string, kind: string, subject: string, lines: string[], answer: string): MailDraft {
+function noticeDraft(ctx: Pick<NoticeContext, 'publicUrl'>, to: string, kind: string, subject: string, lines: string[], answer: string): MailDraft {
   return {
     to,
     kind,
@@ -57,10 +57,16 @@ export class NoticeThrottle {
   }
 }
 
+/** What notices use: the mail, each admin's budget, and the queue that sends them after the reply. */
+export interface NoticeContext extends MailContext {
+  notices: NoticeThrottle;
+  afterReply: AfterReply;
+}
+
 const key = (appId: string, email: string) => `${appId}:${email}`;
 
 /** Mails `notice` to every admin of the app (or keeps it for their digest), with the console's link. */
-export async function mailAdmins(ctx: PlatformContext, appId: string, notice: AdminNotice): Promise<void> {
+export async function mailAdmins(ctx: NoticeContext, appId: string, notice: AdminNotice): Promise<void> {
   for (const to of await adminEmails(ctx.db, appId)) {
     if ((await ctx.notices.limiter.reserve(key(appId, to))) === 0) {
       await sendMail(ctx, appId, noticeDraft(ctx, to, notice.kind, notice.subject, notice.lines, 'Open the console to answer it'));
@@ -81,7 +87,7 @@ export async function mailAdmins(ctx: PlatformContext, appId: string, notice: Ad
  * taken in one locked transaction (the admin's budget and the rows together), so of several
  * processes flushing at once exactly one sends it.
  */
-export async function flushNoticeDigests(ctx: PlatformContext): Promise<void> {
+export async function flushNoticeDigests(ctx: NoticeContext): Promise<void> {
   const waiting = await ctx.db.query<{ app_id: string; admin_email: string }>('SELECT DISTINCT app_id, admin_email FROM notice_digest');
   for (const { app_id: appId, admin_email: to } of waiting.rows) {
     const lock = ctx.notices.limiter.lockKey(key(appId, to));
@@ -158,7 +164,7 @@ export const NOTICE_ON_CREATE: Readonly<Record<string, (records: EntityRecord[])
 };
 
 /** Queues the admins' notice of `records` (created through the entity routes) when their entity has one. */
-export function noticeAdminsOfCreate(ctx: PlatformContext, c: Context, appId: string, entity: string, records: EntityRecord[]): void {
+export function noticeAdminsOfCreate(ctx: NoticeContext, c: Context, appId: string, entity: string, records: EntityRecord[]): void {
   const notice = Object.hasOwn(NOTICE_ON_CREATE, entity) ? NOTICE_ON_CREATE[entity]! : undefined;
   if (!notice || records.length === 0) return;
   ctx.afterReply.add(c, `${entity} notice`, () => mailAdmins(ctx, appId, notice(records)));

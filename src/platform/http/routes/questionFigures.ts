@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { QUESTION_FUNCTION, type QuestionFigure } from '../../../schemas/questionPaths.ts';
-import { QuestionFiguresBody } from '../../../schemas/questionWire.ts';
-import type { ServedVersion } from '../records/deckVersions.ts';
-import { readJson, validate } from '../http/body.ts';
-import { badRequest } from '../http/errors.ts';
-import type { AppEnv } from '../http/httpTypes.ts';
+import { QUESTION_FUNCTION, type QuestionFigure } from '../../../../schemas/questionPaths.ts';
+import { QuestionFiguresBody } from '../../../../schemas/questionWire.ts';
+import { badRequest } from '../../core/errors.ts';
+import type { AppEnv } from '../../identity/admission.ts';
+import type { ServedVersion } from '../../records/deckVersions.ts';
+import { readJson, validate } from '../body.ts';
 
 /** The figures a page of the served deck shows, in the order it names them; 400 for a page it does not serve. */
 export function pageFigures(served: ServedVersion | null | undefined, path: string): QuestionFigure[] {

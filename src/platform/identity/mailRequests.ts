@@ -1,8 +1,7 @@
-import { HttpError } from '../http/errors.ts';
-import { AttemptLimiter } from '../identity/attemptLimiter.ts';
-import type { LimitEvents } from '../identity/limitEvents.ts';
-import { normalizeEmail } from '../identity/users.ts';
-import { waitText } from '../identity/writeRates.ts';
+import { HttpError } from '../core/errors.ts';
+import { AttemptLimiter, waitText } from './attemptLimiter.ts';
+import type { LimitEvents } from './limitEvents.ts';
+import { normalizeEmail } from './users.ts';
 
 // Mail anyone can make the platform send by asking for it: a registration code, a reset link. Each
 // address gets at most MAIL_REQUESTS_PER_WINDOW of a kind per MAIL_REQUEST_WINDOW_MS, whether or not

@@ -1,47 +1,23 @@
-import type { Caller } from '../identity/access.ts';
-import type { AppRow } from '../identity/apps.ts';
 import type { Db } from '../db/db.ts';
 import type { ServedVersion } from '../records/deckVersions.ts';
 import type { PartnerPdfRenderer } from '../files/partnerPdf.ts';
 import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
 import type { DeckIdentity } from '../mail/mailWording.ts';
 import type { Context } from 'hono';
+import type { Broadcaster, Log } from '../core/context.ts';
 import type { AfterReplyQueue } from './afterReply.ts';
 import type { AttemptLimiter } from '../identity/attemptLimiter.ts';
 import type { SignInLimits } from '../identity/signInLimits.ts';
 import type { RenderedMail } from '../mail/mailDraft.ts';
-import type { WriteRates } from '../identity/writeRates.ts';
-import type { NoticeThrottle } from '../mail/adminNotices.ts';
+import type { WriteRates } from '../records/writeRates.ts';
+import type { NoticeThrottle } from '../records/adminNotices.ts';
 import type { EntityHooks } from '../records/entityHooks.ts';
 import type { AgreementText } from '../../../schemas/agreement.ts';
-
-/** Whose sockets must have their standing decided again: a person's, or one token's (by its SHA-256, hex). */
-export interface StandingChange {
-  userId?: string;
-  digest?: string;
-  /** The tab that changed its password carries on: its sockets on token `from` now stand on token `to` (digests). */
-  rotate?: { from: string; to: string };
-}
-
-/** Broadcasts to socket rooms (realtime.ts); a no-op until the socket server is attached. */
-export interface Broadcaster {
-  /** Emits `update_model { room, data: JSON.stringify(payload) }` to the room. */
-  publish(room: string, payload: unknown): void;
-  /**
-   * Decides again, on every process, whether each socket of the person or token may still see the
-   * deck: one whose person was revoked, expired, demoted or deleted, or whose token was signed out or
-   * died with a password change, is closed. Call it after the change is committed; it resolves once
-   * this process has decided (the others do within moments).
-   */
-  standingChanged(change: StandingChange): Promise<void>;
-  /** Whether any socket, on any process, is in `room` now (a person's own room: whether they have the deck open). */
-  reaches(room: string): Promise<boolean>;
-}
 
 /** What every route needs: the database, the log, secrets and shared limiters. */
 export interface PlatformContext {
   db: Db;
-  log: (line: string) => void;
+  log: Log;
   serviceToken: string;
   /** Limits on password checks per account, per address and both (signInLimits.ts). */
   signInLimits: SignInLimits;
@@ -83,9 +59,4 @@ export interface PlatformContext {
   renderPartnerPdf?: PartnerPdfRenderer | undefined;
   /** Where partners' own PDFs are kept (DATA_DIR/pdf, or a temp folder without DATA_DIR). */
   pdfDir: string;
-}
-
-/** Hono variables set by the app-scope middleware for routes below /api/apps/{appId}. */
-export interface AppEnv {
-  Variables: { app: AppRow; caller: Caller };
 }

@@ -1,16 +1,16 @@
 import { type Context, Hono } from 'hono';
-import { AGREEMENT_CALL, AGREEMENT_FORM_PATH, AGREEMENT_REASON, type AgreementStatus } from '../../../schemas/agreementPaths.ts';
-import { checkGate } from '../identity/access.ts';
-import { adminOnly, identify } from '../identity/admission.ts';
-import { requireAgreement } from '../identity/agreementAdmission.ts';
-import { revokeToken, sha256 } from '../identity/tokens.ts';
-import { auditRequest, requestOrigin } from '../records/auditLog.ts';
-import { readBytes } from '../http/body.ts';
-import { badRequest, forbidden, HttpError } from '../http/errors.ts';
-import type { AppEnv, PlatformContext } from '../http/httpTypes.ts';
-import { clearSessionCookie, sessionToken } from '../http/session.ts';
-import { agreementPage, declinedPage, returnPath } from './agreementPage.ts';
-import { listAcceptances, recordAcceptance } from './agreementStore.ts';
+import { AGREEMENT_CALL, AGREEMENT_FORM_PATH, AGREEMENT_REASON, type AgreementStatus } from '../../../../schemas/agreementPaths.ts';
+import { checkGate } from '../../identity/access.ts';
+import { adminOnly, type AppEnv, identify } from '../../identity/admission.ts';
+import { requireAgreement } from '../../identity/agreementAdmission.ts';
+import { revokeToken, sha256 } from '../../identity/tokens.ts';
+import { auditRequest, requestOrigin } from '../../records/auditLog.ts';
+import { readBytes } from '../body.ts';
+import { badRequest, forbidden, HttpError } from '../../core/errors.ts';
+import type { PlatformContext } from '../platformContext.ts';
+import { clearSessionCookie, sessionToken } from '../../identity/session.ts';
+import { agreementPage, declinedPage, returnPath } from '../agreementPage.ts';
+import { listAcceptances, recordAcceptance } from '../../agreement/agreementStore.ts';
 
 // A partner's decision on the confidentiality agreement, posted by the agreement page's form with
 // the session cookie (SameSite=Lax: no other site's form carries it), and the console's list of

@@ -1,21 +1,12 @@
-import { isAdmin, type Caller } from './access.ts';
-import { AttemptLimiter } from './attemptLimiter.ts';
-import type { EntityRule } from '../records/entityAccess.ts';
-import { HttpError } from '../http/errors.ts';
-import type { LimitEvents } from './limitEvents.ts';
+import { isAdmin, type Caller } from '../identity/access.ts';
+import { AttemptLimiter, waitText } from '../identity/attemptLimiter.ts';
+import type { EntityRule } from './entityAccess.ts';
+import { HttpError } from '../core/errors.ts';
+import type { LimitEvents } from '../identity/limitEvents.ts';
 
 // The rates of the access table (entityAccess.ts), enforced: each viewer's writes of an entity are
 // counted in the database (limit_events), checked and taken in one locked transaction before the
 // records are written, so parallel requests on one process or several never get past a rate.
-
-/** "3 h 12 min", "14 min", "40 s": when a refused writer may try again. */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-}
 
 function windowText(ms: number): string {
   const hours = ms / 3_600_000;
