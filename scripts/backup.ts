@@ -9,8 +9,8 @@ import { SERVICE_TOKEN_FILE } from '../src/platform/identity/bootstrap.ts';
 import { loadPlatformOptions } from '../src/platform/config.ts';
 import { claimDataDir, runningServer } from '../src/platform/db/dataDirLock.ts';
 import { prepareDataDir } from '../src/platform/db/dataDirModes.ts';
-import { openDatabase } from '../src/platform/db/db.ts';
 import { BACKUP_CALL } from '../src/platform/http/routes/backupRoute.ts';
+import { openPlatformDatabase } from '../src/platform/platformSchema.ts';
 
 // What this process writes (the backup) is for the data's owner only, like DATA_DIR itself.
 process.umask(0o077);
@@ -60,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
     prepareDataDir(dataDir);
     const claim = await claimDataDir(dataDir);
     try {
-      const db = await openDatabase({ dataDir });
+      const db = await openPlatformDatabase({ dataDir });
       try {
         bytes = await takeBackup(db);
       } finally {

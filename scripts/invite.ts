@@ -10,11 +10,12 @@ import { SERVICE_TOKEN_FILE } from '../src/platform/identity/bootstrap.ts';
 import { loadPlatformOptions, type PlatformOptions } from '../src/platform/config.ts';
 import { claimDataDir, runningServer } from '../src/platform/db/dataDirLock.ts';
 import { prepareDataDir } from '../src/platform/db/dataDirModes.ts';
-import { type DatabaseLocation, openDatabase } from '../src/platform/db/db.ts';
+import type { DatabaseLocation } from '../src/platform/db/db.ts';
 import { inviteUser } from '../src/platform/identity/invitations.ts';
 import { createMailer, mailSender } from '../src/platform/mail/mailer.ts';
 import { readMailLogo } from '../src/platform/mail/mailLogo.ts';
 import { UNNAMED_DECK } from '../src/platform/mail/mailWording.ts';
+import { openPlatformDatabase } from '../src/platform/platformSchema.ts';
 
 // As in platform-start.ts: this process writes into DATA_DIR, so what it creates is owner-only.
 process.umask(0o077);
@@ -93,7 +94,7 @@ async function inviteInto(location: DatabaseLocation, options: PlatformOptions, 
       })
     : null;
   try {
-    const db = await openDatabase(location);
+    const db = await openPlatformDatabase(location);
     try {
       await ensureApp(db, options.appId, options.visibility);
       const mail = { db, log, deliver: mailer?.deliver, mailLogo: mailer?.logo ?? false, deck, publicUrl: () => publicUrl };

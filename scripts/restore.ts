@@ -8,8 +8,8 @@ import { isEmptyFolder, openBackup } from '../src/platform/files/backup.ts';
 import { loadPlatformOptions } from '../src/platform/config.ts';
 import { claimDataDir } from '../src/platform/db/dataDirLock.ts';
 import { prepareDataDir } from '../src/platform/db/dataDirModes.ts';
-import { openDatabase } from '../src/platform/db/db.ts';
 import { restorePglite } from '../src/platform/db/pgliteDb.ts';
+import { openPlatformDatabase } from '../src/platform/platformSchema.ts';
 
 // The restored folder is the data's owner's only, like any DATA_DIR.
 process.umask(0o077);
@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
   const claim = await claimDataDir(dataDir);
   try {
     await restorePglite(dataDir, tar);
-    const db = await openDatabase({ dataDir });
+    const db = await openPlatformDatabase({ dataDir });
     try {
       const count = async (sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]!.n);
       const [apps, users, records] = await Promise.all([

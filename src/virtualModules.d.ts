@@ -1,9 +1,9 @@
-// The modules the slide-registry plugin generates (src/content/slideRegistryPlugin.ts). Ambient
-// declarations cannot name our types by relative path; src/deck/slideRegistry.ts gives them their types.
+// The modules the slide-registry plugin generates (src/content/slideRegistryPlugin.ts), with the
+// types their generator builds them from (src/content/registryModules.ts).
 declare module 'virtual:slide-registry' {
-  export const settings: unknown;
-  export const slides: unknown[];
-  export const loaders: Record<string, () => Promise<unknown>>;
+  export const settings: import('./content/registryModules.ts').DeckDisplaySettings;
+  export const slides: readonly import('./content/registryModules.ts').SlideMeta[];
+  export const loaders: Record<string, () => Promise<import('./registry/slideRegistry.ts').SlideModule>>;
 }
 
 declare module 'virtual:deck-partner' {

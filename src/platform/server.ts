@@ -9,7 +9,7 @@ import { startupMessage } from './startupMessage.ts';
 import type { PlatformOptions } from './config.ts';
 import { claimDataDir, type DataDirClaim } from './db/dataDirLock.ts';
 import { prepareDataDir } from './db/dataDirModes.ts';
-import { type Db, openDatabase } from './db/db.ts';
+import type { Db } from './db/db.ts';
 import { warmDeckPdf } from './files/deckPdf.ts';
 import { DEFAULT_FRAME_ANCESTORS } from './http/contentSecurityPolicy.ts';
 import { createHttpApp } from './http/httpApp.ts';
@@ -33,9 +33,11 @@ import { DRAIN_DEADLINE_MS, drainHttp } from './http/shutdown.ts';
 import { ledgerFileOf, readLedgerFile, recordVersion, type ServedVersion } from './records/deckVersions.ts';
 import { UNNAMED_DECK } from './mail/mailWording.ts';
 import { partnerOfSettings } from '../../schemas/partnerValues.ts';
+import { openPlatformDatabase } from './platformSchema.ts';
 import { EntityHooks } from './records/entityHooks.ts';
 import { agreementFileOf, readAgreementFile } from './agreement/agreementStore.ts';
 import { registerQuestions } from './questions/questionHooks.ts';
+import { registerEngagement } from './engagement/engagementHooks.ts';
 
 /** A running local platform. */
 export interface RunningPlatform {
@@ -90,7 +92,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     claim = await claimDataDir(dataDir);
   }
   const location = options.databaseUrl ? { url: options.databaseUrl } : { dataDir, snapshot: options.snapshot };
-  const db = await openDatabase(location).catch((error: unknown) => {
+  const db = await openPlatformDatabase(location).catch((error: unknown) => {
     claim?.release();
     throw error;
   });
@@ -147,6 +149,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   ctx.servedVersion = await servedVersion(db, options.appId, ctx.staticDir, log);
   ctx.agreement = options.agreement !== undefined ? options.agreement : await readAgreementFile(agreementFileOf(ctx.staticDir), log);
   registerQuestions(ctx);
+  registerEngagement(ctx);
   let stopping = false;
   const app = createHttpApp(ctx, () => stopping);
   const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;

@@ -1,36 +1,21 @@
 import type { ComponentType } from 'react';
-import type { Brand } from '../../schemas/brand.ts';
-import type { DeckSettings } from '../../schemas/deckSettings.ts';
-import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
-import type { FigureSource, SlideRecord } from '../content/deckContent.ts';
+import type { DeckDisplaySettings, SlideChunkCode, SlideChunkData, SlideMeta } from '../content/registryModules.ts';
+import type { FigureSource } from '../content/deckContent.ts';
 
-export type { FigureSource };
+export type { DeckDisplaySettings, FigureSource, SlideMeta };
 
-/** What every page knows of every other page, from the registry: enough for routes, labels and the counter. */
-export type SlideMeta = Omit<SlideRecord, 'records' | 'file' | 'brandIds' | 'tagline' | 'components' | 'figureIds' | 'headerFigureIds'>;
-/**
- * The deck settings the pages show: not the platform block (server only), and not the deck-wide
- * partner, which has its own chunk (loadDeckPartner) so a viewer with their own Prepared-for never gets it.
- */
-export type DeckDisplaySettings = Omit<DeckSettings, 'platform' | 'partner' | 'deck' | 'samples'>;
-/** A slide's lazily loaded part: its MDX body, its records and the brand records. */
-export interface SlideModule {
+/** A slide's lazily loaded part (registryModules.ts slideModule): its data, its MDX body and the code the body uses. */
+export interface SlideModule extends SlideChunkData, Record<SlideChunkCode, unknown> {
   default: ComponentType<{ components?: Record<string, ComponentType<never>> }>;
   /** The components its body uses: they come with the body, not in the shell every page loads. */
   components: Record<string, ComponentType<never>>;
-  records: SlideRecords;
-  brands: Brand[];
-  /** The text of each ledger figure the slide shows, by id. */
-  figures: Readonly<Record<string, string>>;
-  /** The source of each of them that has one, for its note. */
-  sources: Readonly<Record<string, FigureSource>>;
-  /** The figures of its title and eyebrow (written out there): their source notes come first. */
-  headerFigures: readonly string[];
   /** The source notes' code (src/components/SourceNotes.tsx), with a slide one of whose figures has a source. */
   sourceNotes: SourceNotesModule | null;
-  /** The line under the heading; it comes with the body. */
-  tagline: string | null;
 }
+
+/** Names a slide module has that the generated chunk does not export: none, or the type check fails here. */
+type UngeneratedNames<Names extends never> = Names;
+export type SlideModuleNamesAreGenerated = UngeneratedNames<Exclude<keyof SlideModule, keyof SlideChunkData | SlideChunkCode>>;
 export type SlideLoader = () => Promise<SlideModule>;
 
 /** What src/components/SourceNotes.tsx exports: the list, the book that numbers a page's notes, a figure with its marker. */
@@ -79,10 +64,10 @@ export function subscribeDeckRegistry(listener: () => void): () => void {
 export function loadDeckRegistry(): Promise<void> {
   if (registryLoad) return registryLoad;
   const load = import('virtual:slide-registry').then((generated) => {
-    allSlides = generated.slides as readonly SlideMeta[];
+    allSlides = generated.slides;
     deckSlides = allSlides.filter((slide) => slide.order !== null);
-    deckSettings = generated.settings as DeckDisplaySettings;
-    loaders = generated.loaders as Record<string, SlideLoader>;
+    deckSettings = generated.settings;
+    loaders = generated.loaders;
     registryLoaded = true;
     for (const listener of [...listeners]) listener();
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrate, openDatabase } from '../../src/platform/db/db.ts';
-import { MIGRATIONS } from '../../src/platform/db/migrations.ts';
 import { findUserByEmail, toUserRecord, userDocuments } from '../../src/platform/identity/users.ts';
 import { parseListParams, queryDocuments } from '../../src/platform/records/listQuery.ts';
 import { emptyTestDatabase } from './testDatabase.ts';
+import { MIGRATIONS } from '../../src/platform/platformSchema.ts';
 
 // Migration 4 on a database made before it: the access columns are backfilled from
 // what the rows already say, and the record shows them the same way through both twins.

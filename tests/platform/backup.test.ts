@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresTool, runOnce } from '../../scripts/support/postgresServer.ts';
-import { openDatabase } from '../../src/platform/db/db.ts';
 import { startTestPlatform, type TestPlatform, writeMinimalDeckYaml } from './harness.ts';
 import { postgresBase, testDatabase, testEngine } from './testDatabase.ts';
+import { openPlatformDatabase } from '../../src/platform/platformSchema.ts';
 
 // Backups while the platform serves. A PGlite DATA_DIR through `npm run backup` and
 // `npm run restore`; a Postgres database through the pg_dump and pg_restore commands of docs/operating.md.
@@ -101,7 +101,7 @@ describe.runIf(testEngine() === 'pglite')('npm run backup and npm run restore (a
     const restore = await script('restore', ['live.backup'], { ...env, DATA_DIR: restoredDir });
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toMatch(/Restored .* 1 app\(s\), \d+ account\(s\), \d+ record\(s\)/);
-    const db = await openDatabase({ dataDir: restoredDir });
+    const db = await openPlatformDatabase({ dataDir: restoredDir });
     try {
       const ids = new Set((await db.query<{ id: string }>(`SELECT id FROM entities WHERE app_id = $1 AND entity = 'Thing'`, [APP])).rows.map((row) => row.id));
       const missing = before.filter((id) => !ids.has(id));
@@ -159,7 +159,7 @@ describe.runIf(testEngine() === 'postgres')('pg_dump and pg_restore, as docs/ope
       const restore = await run(postgresTool('pg_restore'), ['--no-owner', `--dbname=${url}`, file]);
       expect(restore.code, restore.output).toBe(0);
       // The platform opens it as its own: migrations find nothing to do.
-      const db = await openDatabase({ url });
+      const db = await openPlatformDatabase({ url });
       try {
         const ids = new Set(
           (await db.query<{ id: string }>(`SELECT id FROM entities WHERE app_id = $1 AND entity = 'Thing'`, [APP])).rows.map((row) => row.id),

@@ -6,11 +6,12 @@ import { FIGURES_FILE, LEDGER_FORMAT, type LedgerSnapshot } from '../../schemas/
 import { NOTES_DIR } from '../../schemas/presentingPaths.ts';
 import { VERSIONS_CALL } from '../../schemas/versionEntity.ts';
 import { VERSION_CHANGES_FUNCTION, type DeckVersionList } from '../../schemas/versionPaths.ts';
-import { type DatabaseLocation, openDatabase } from '../../src/platform/db/db.ts';
+import type { DatabaseLocation } from '../../src/platform/db/db.ts';
 import { listVersions, recordVersion } from '../../src/platform/records/deckVersions.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { dropTestDatabase, postgresBase, testDatabase } from './testDatabase.ts';
 import { ALPHA, BETA, expectOnlyOwn, twoPartners } from './twoPartners.ts';
+import { openPlatformDatabase } from '../../src/platform/platformSchema.ts';
 
 // The platform records a version each time it starts on content that differs from the
 // last recorded one; admins list them with their differences; a returning viewer asks what changed.
@@ -113,7 +114,7 @@ describe('deck versions', () => {
     // so every restart past nine versions recorded the same content again, and the list was out of order).
     const location = await testDatabase();
     locations.push(location);
-    const db = await openDatabase(location);
+    const db = await openPlatformDatabase(location);
     try {
       const ids: string[] = [];
       for (let i = 0; i < 12; i++) {

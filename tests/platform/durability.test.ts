@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/platform/db/db.ts';
 import { writeMinimalDeckYaml } from './harness.ts';
+import { openPlatformDatabase } from '../../src/platform/platformSchema.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'platform-durability-'));
@@ -145,7 +145,7 @@ describe('durability', () => {
     expect(direct.code, direct.output).toBe(0);
     expect(direct.output).toContain('[outbox] to boss@example.com');
     expect((await runInvite(['not-an-email'])).code).toBe(2);
-    const db = await openDatabase({ dataDir: join(work, 'data') });
+    const db = await openPlatformDatabase({ dataDir: join(work, 'data') });
     try {
       const row = (await db.query<{ role: string; invited: boolean }>('SELECT role, invited FROM users WHERE email = $1', ['boss@example.com'])).rows[0];
       expect(row).toEqual({ role: 'admin', invited: true });

@@ -4,12 +4,12 @@ import { ENGAGEMENT_ENTITY, ENGAGEMENT_FUNCTION, type SlideViewRecord, type View
 import { summarizeEngagement } from '../../src/admin/engagement/engagement.ts';
 import { bookOfRecords, bookOfTally, isViewTally } from '../../src/admin/engagement/viewTally.ts';
 import { type Db, migrate, openDatabase, type Queryable } from '../../src/platform/db/db.ts';
-import { MIGRATIONS } from '../../src/platform/db/migrations.ts';
-import { viewTallyJson } from '../../src/platform/records/engagementTally.ts';
+import { viewTallyJson } from '../../src/platform/engagement/engagementTally.ts';
 import { deleteMatching, deleteRecord, updateRecord } from '../../src/platform/records/entitiesStore.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 import { dropTestDatabase, emptyTestDatabase } from './testDatabase.ts';
 import { sendSampleViews, sendViews, TALLY_SLIDES, viewFields, visitId } from './viewRecords.ts';
+import { MIGRATIONS } from '../../src/platform/platformSchema.ts';
 
 // The engagement tally (34,000 records in the console in under a second): the sums the
 // database keeps as SlideView records are written (migration 7), read by the tally function; the

@@ -76,4 +76,24 @@ describe('the HTTP surface', () => {
     }
     expect((await p.call('GET', '/entities/Note', { token: admin })).status).toBe(200);
   });
+
+  it('answers each path from one sub-app: entities and functions with routes of their own never reach the generic ones', async () => {
+    // The people are the users table's, not records of an entity named User; a name that merely begins alike is the store's.
+    const users = await p.call('GET', '/entities/User', { token: admin });
+    expect(users.status).toBe(200);
+    expect(users.body.map((user: { email: string }) => user.email)).toContain(ADMIN.email);
+    expect(await p.call('GET', '/entities/Users', { token: admin })).toMatchObject({ status: 200, body: [] });
+    // What their own routes do not offer is theirs to refuse, never the generic store's to store.
+    expect(await p.call('DELETE', '/entities/DeckVersion', { token: admin, body: {} })).toMatchObject({ status: 405 });
+    expect((await p.call('POST', '/entities/Outbox', { token: admin, body: { to: 'x@example.com' } })).status).toBe(405);
+    expect(await p.call('GET', '/entities/Outbox/nothing-here', { token: admin })).toMatchObject({ status: 404 });
+    // Each function the platform provides at its own name; every other name, however close, is "not provided".
+    const tally = await p.call('POST', '/functions/engagementTally', { token: admin, body: {} });
+    expect(tally).toMatchObject({ status: 200, body: { records: 0, viewers: [] } });
+    expect(await p.call('POST', '/functions/deckChanges', { token: admin, body: { visit_id: 'visit-0001' } })).toMatchObject({ status: 200 });
+    for (const name of ['engagementTallyX', 'sendEmail']) {
+      expect(await p.call('POST', `/functions/${name}`, { token: admin, body: {} }), name).toMatchObject({ status: 404, body: { code: 'not_provided' } });
+    }
+    expect(await p.call('POST', '/functions', { token: admin, body: {} })).toMatchObject({ status: 404, body: { code: 'not_found' } });
+  });
 });

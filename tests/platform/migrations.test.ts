@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrate, NewerSchemaError, openDatabase } from '../../src/platform/db/db.ts';
-import { MIGRATIONS } from '../../src/platform/db/migrations.ts';
+import { type Db, migrate, NewerSchemaError } from '../../src/platform/db/db.ts';
 import { emptyTestDatabase, testDatabase, testEngine } from './testDatabase.ts';
+import { MIGRATIONS, openPlatformDatabase } from '../../src/platform/platformSchema.ts';
 
 let db: Db;
 
 beforeAll(async () => {
-  db = await openDatabase(await testDatabase());
+  db = await openPlatformDatabase(await testDatabase());
 }, 60_000);
 afterAll(() => db?.close());
 
@@ -42,7 +42,7 @@ describe('migrations', () => {
 describe.runIf(testEngine() === 'postgres')('several processes starting together on one Postgres server', () => {
   it('apply each migration once (the advisory lock), and every start succeeds', async () => {
     const location = await emptyTestDatabase();
-    const dbs = await Promise.all(Array.from({ length: 6 }, () => openDatabase(location)));
+    const dbs = await Promise.all(Array.from({ length: 6 }, () => openPlatformDatabase(location)));
     try {
       const rows = (await dbs[0]!.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows;
       expect(rows.map((row) => row.version)).toEqual(MIGRATIONS.map((m) => m.version));

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startPostgresServer } from '../../scripts/support/postgresServer.ts';
-import { openDatabase } from '../../src/platform/db/db.ts';
 import { TEMPLATE_DATABASE } from './testDatabase.ts';
+import { openPlatformDatabase } from '../../src/platform/platformSchema.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   const server = await startPostgresServer({ durable: false });
   try {
     await server.admin(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    const db = await openDatabase({ url: server.url(TEMPLATE_DATABASE) });
+    const db = await openPlatformDatabase({ url: server.url(TEMPLATE_DATABASE) });
     await db.close();
   } catch (error) {
     server.stop();

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { runOnce } from '../../scripts/support/postgresServer.ts';
-import { type DatabaseLocation, type Db, migrate, openDatabase } from '../../src/platform/db/db.ts';
-import { MIGRATIONS } from '../../src/platform/db/migrations.ts';
+import { type DatabaseLocation, type Db, migrate } from '../../src/platform/db/db.ts';
 import { dumpPglite } from '../../src/platform/db/pgliteDb.ts';
+import { MIGRATIONS, openPlatformDatabase } from '../../src/platform/platformSchema.ts';
 
 // The platform suite runs twice (vite.config.ts): on PGlite in memory (project `node`) and on a
 // real Postgres server (project `node-postgres`, postgresSetup.ts). Each test platform and each
@@ -77,7 +77,7 @@ export async function preparedDatabase(fill: (db: Db) => Promise<void>): Promise
     return { snapshot: await dumpPglite(fill, await migratedSnapshot()) };
   }
   const url = await newPostgresDatabase(base, TEMPLATE_DATABASE);
-  const db = await openDatabase({ url });
+  const db = await openPlatformDatabase({ url });
   try {
     await fill(db);
   } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/platform/identity/access.ts';
-import { type Db, openDatabase } from '../../src/platform/db/db.ts';
+import type { Db } from '../../src/platform/db/db.ts';
 import { AttemptLimiter } from '../../src/platform/identity/attemptLimiter.ts';
 import { LimitEvents } from '../../src/platform/identity/limitEvents.ts';
 import { waitText } from '../../src/platform/identity/attemptLimiter.ts';
@@ -8,6 +8,7 @@ import { WriteRates } from '../../src/platform/records/writeRates.ts';
 import { DEFAULT_RULE, ENTITY_ACCESS, type EntityRule } from '../../src/platform/records/entityAccess.ts';
 import { person } from './callers.ts';
 import { dropTestDatabase, testDatabase } from './testDatabase.ts';
+import { openPlatformDatabase } from '../../src/platform/platformSchema.ts';
 
 // The access table's rates, enforced (writeRates.ts), against this run's database with a clock the
 // test moves: who is counted, under which key, and the exact 429 a refused writer reads.
@@ -38,7 +39,7 @@ async function refusal(reserve: Promise<void>) {
 
 beforeAll(async () => {
   location = await testDatabase();
-  db = await openDatabase(location);
+  db = await openPlatformDatabase(location);
   rates = new WriteRates(new LimitEvents(db, () => now));
 });
 afterAll(async () => {

@@ -1,13 +1,13 @@
 import type { DatabaseLocation, Db, Queryable } from './dbTypes.ts';
-import { MIGRATIONS, type Migration } from './migrations.ts';
+import type { Migration } from './migrations.ts';
 
 export type { DatabaseLocation, Db, QueryResult, Queryable } from './dbTypes.ts';
 
 /**
- * Opens the database and applies migrations. Each engine's module loads only when used, so a
+ * Opens the database and applies `migrations` (the platform's whole schema: platformSchema.ts). Each engine's module loads only when used, so a
  * Postgres deployment never starts PGlite's WebAssembly and PGlite never needs `pg`.
  */
-export async function openDatabase(location: DatabaseLocation = {}, migrations: readonly Migration[] = MIGRATIONS): Promise<Db> {
+export async function openDatabase(location: DatabaseLocation, migrations: readonly Migration[]): Promise<Db> {
   const db =
     'url' in location
       ? (await import('./postgresDb.ts')).openPostgres(location.url)

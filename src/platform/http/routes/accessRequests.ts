@@ -105,13 +105,13 @@ async function mailDecision(ctx: PlatformContext, appId: string, to: string, sta
 }
 
 /**
- * POST ACCESS_CALL.decideRequest(id) (admin; the gated group mounts it): approve or decline a
+ * POST ACCESS_CALL.decideRequest(id) (admin; mounted at /access-requests): approve or decline a
  * pending request, then tell the room and the person.
  */
 export function accessDecisionRoutes(ctx: PlatformContext): Hono<AppEnv> {
   const decisions = new Hono<AppEnv>();
   // ACCESS_CALL.decideRequest(':id') would encode the colon; the path is the same one, spelt for the router.
-  decisions.post('/access-requests/:id/decide', adminOnly('decide access requests'), async (c) => {
+  decisions.post('/:id/decide', adminOnly('decide access requests'), async (c) => {
     const caller = c.get('caller');
     const id = checkRecordId(c.req.param('id'));
     const { decision } = validate(DecisionBody, await readJson(c));

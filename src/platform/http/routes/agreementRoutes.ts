@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { AGREEMENT_CALL, AGREEMENT_FORM_PATH, AGREEMENT_REASON, type AgreementStatus } from '../../../../schemas/agreementPaths.ts';
+import { AGREEMENT_FORM_PATH, AGREEMENT_REASON, type AgreementStatus } from '../../../../schemas/agreementPaths.ts';
 import { checkGate } from '../../identity/access.ts';
 import { adminOnly, type AppEnv, identify } from '../../identity/admission.ts';
 import { requireAgreement } from '../../identity/agreementAdmission.ts';
@@ -93,10 +93,10 @@ export function agreementFormRoutes(ctx: PlatformContext): Hono {
   return routes;
 }
 
-/** AGREEMENT_CALL (admins): the agreement served and every acceptance. */
+/** AGREEMENT_CALL (admins; mounted there): the agreement served and every acceptance. */
 export function agreementStatusRoutes(ctx: PlatformContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get(AGREEMENT_CALL, adminOnly('read the agreement’s acceptances'), async (c) => {
+  routes.get('/', adminOnly('read the agreement’s acceptances'), async (c) => {
     const status: AgreementStatus = {
       agreement: ctx.agreement && c.get('app').id === ctx.deckAppId ? { title: ctx.agreement.title, version: ctx.agreement.version } : null,
       acceptances: await listAcceptances(ctx.db, c.get('app').id),

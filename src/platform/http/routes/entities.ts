@@ -1,4 +1,3 @@
-import { ENGAGEMENT_ENTITY } from '../../../../schemas/engagementPaths.ts';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Caller } from '../../identity/access.ts';
@@ -27,6 +26,7 @@ import {
 import type { AppEnv } from '../../identity/admission.ts';
 import type { PlatformContext } from '../platformContext.ts';
 import { MAX_LIMIT, parseListParams, project, queryDocumentsJson } from '../../records/listQuery.ts';
+import { paramExcept } from './pathParam.ts';
 
 function author(caller: Caller): Author {
   return caller.kind === 'user' ? { email: caller.user.email, id: caller.user.id } : { email: null, id: null };
@@ -73,11 +73,13 @@ const recordId = createMiddleware<EntityEnv>(async (c, next) => {
 
 /**
  * The generic entity store below /entities: list/filter, get, create, update, delete, deleteMany,
- * bulk, import, each checked against the entity's rule in entityAccess.ts.
+ * bulk, import, each checked against the entity's rule in entityAccess.ts. It takes every entity
+ * name but `ownRoutes`, the entities mounted beside it with routes of their own.
  */
-export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
+export function entityApi(ctx: PlatformContext, ownRoutes: readonly string[] = []): Hono<EntityEnv> {
   const api = new Hono<EntityEnv>();
-  api.use('/:entity/*', entityName);
+  const entityParam = paramExcept('entity', ownRoutes);
+  api.use(`/${entityParam}/*`, entityName);
   // Every create path ends here: the room hears of the records, and admins of those that need them.
   const created = async (c: Context<EntityEnv>, entity: string, records: EntityRecord[]) => {
     announce(ctx, c.get('app').id, entity, 'create', records);
@@ -89,7 +91,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
   // The rows a create stores: checked, then as the entity's hooks leave them (before the write is counted).
   const prepared = (c: Context<EntityEnv>, entity: string, rows: Record<string, unknown>[]) => ctx.entityHooks.prepareCreate(entity, c.get('app').id, rows);
 
-  api.get('/:entity', async (c) => {
+  api.get(`/${entityParam}`, async (c) => {
     const entity = c.get('entity');
     const list = parseListParams(c.req.query());
     const rule = ruleFor(entity);
@@ -97,7 +99,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     return c.body(await queryDocumentsJson(ctx.db, source, list), 200, { 'Content-Type': 'application/json' });
   });
 
-  api.get('/:entity/:id', recordId, async (c) => {
+  api.get(`/${entityParam}/:id`, recordId, async (c) => {
     const entity = c.get('entity');
     const id = c.get('id');
     const fields = parseListParams(c.req.query()).fields;
@@ -110,7 +112,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
   const countWrites = (c: Context<EntityEnv>, entity: string, count: number) =>
     ctx.writeRates.reserve(c.get('app').id, entity, ruleFor(entity), c.get('caller'), ctx.clientAddress(c), count);
 
-  api.post('/:entity', async (c) => {
+  api.post(`/${entityParam}`, async (c) => {
     const entity = c.get('entity');
     requireAllowed(ruleFor(entity).create, c.get('caller'), entity, 'create');
     const body = await readJson(c);
@@ -122,7 +124,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     return c.json(stored.records[0]);
   });
 
-  api.post('/:entity/bulk', async (c) => {
+  api.post(`/${entityParam}/bulk`, async (c) => {
     const entity = c.get('entity');
     // Many records in one call are an admin's, unless the entity's rule says otherwise (SlideView).
     requireAllowed(ruleFor(entity).bulk ?? 'admin', c.get('caller'), entity, 'bulk create');
@@ -142,7 +144,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     return c.json(stored.records);
   });
 
-  api.post('/:entity/import', async (c) => {
+  api.post(`/${entityParam}/import`, async (c) => {
     const entity = c.get('entity');
     // A file of rows is a bulk change: an admin's, unless the entity's rule says otherwise.
     requireAllowed(ruleFor(entity).bulk ?? 'admin', c.get('caller'), entity, 'import');
@@ -164,7 +166,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     return c.json({ status: 'success', imported: records.length, records });
   });
 
-  api.put('/:entity/:id', recordId, async (c) => {
+  api.put(`/${entityParam}/:id`, recordId, async (c) => {
     const entity = c.get('entity');
     const id = c.get('id');
     const current = await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'update');
@@ -188,7 +190,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     return c.json(record);
   });
 
-  api.delete('/:entity/:id', recordId, async (c) => {
+  api.delete(`/${entityParam}/:id`, recordId, async (c) => {
     const entity = c.get('entity');
     const id = c.get('id');
     await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'delete');
@@ -201,7 +203,7 @@ export function entityApi(ctx: PlatformContext): Hono<EntityEnv> {
     return c.json({ success: true, id: record.id });
   });
 
-  api.delete('/:entity', async (c) => {
+  api.delete(`/${entityParam}`, async (c) => {
     const entity = c.get('entity');
     // `{}` deletes every record of the entity: admins only, and only where the rule lets anyone delete.
     requireAllowed('admin', c.get('caller'), entity, 'bulk delete');
@@ -236,9 +238,8 @@ async function readableRecord(
 // of an entity with a stored-records check is checked against the records stored before it (a
 // duplicate domain, also within one bulk), so those go in one by one; the rest in one statement.
 async function insertAll(ctx: PlatformContext, appId: string, entity: string, rows: Record<string, unknown>[], by: Author): Promise<StoredRecords> {
-  // A view record names the deck version it was read on: the platform knows which it serves.
-  const version = entity === ENGAGEMENT_ENTITY.view && appId === ctx.deckAppId ? ctx.servedVersion?.id : undefined;
-  if (version) rows = rows.map((row) => ({ ...row, version_id: version }));
+  // What features add to their entity's records (engagement: the version a view was read on).
+  rows = ctx.entityHooks.prepareCreate(entity, appId, rows);
   const idOf = recordIdOf(entity, by);
   return ctx.db.transaction(async (tx) => {
     if (!hasStoredCheck(entity)) return storeRecords(tx, appId, entity, rows, by, idOf);

@@ -13,13 +13,19 @@ export function notesFileOf(staticDir: string): string {
   return join(staticDir, '..', NOTES_DIR, NOTES_FILE);
 }
 
+/** Where the presenting calls are mounted: the prefix every PRESENTING_CALL shares. */
+export const PRESENTING_PREFIX = '/presenting';
+
+// A call's path below PRESENTING_PREFIX.
+const below = (call: string) => call.slice(PRESENTING_PREFIX.length);
+
 /**
- * The presenting calls, admins only: the speaker notes the build kept out of every served file,
+ * The presenting calls (mounted at PRESENTING_PREFIX), admins only: the speaker notes the build kept out of every served file,
  * and the follow-me drive (the same board the socket's FOLLOW_DRIVE_EVENT moves).
  */
 export function presentingRoutes(ctx: PlatformContext): Hono<AppEnv> {
   const presenting = new Hono<AppEnv>();
-  presenting.get(PRESENTING_CALL.notes, adminOnly('read the speaker notes'), async (c) => {
+  presenting.get(below(PRESENTING_CALL.notes), adminOnly('read the speaker notes'), async (c) => {
     c.header('Cache-Control', 'no-store');
     const notes = await readNotes(notesFileOf(ctx.staticDir), ctx.log);
     await auditRequest(ctx, c, {
@@ -31,7 +37,7 @@ export function presentingRoutes(ctx: PlatformContext): Hono<AppEnv> {
     return c.json({ notes });
   });
 
-  presenting.post(PRESENTING_CALL.drive, adminOnly('drive the presentation'), async (c) => {
+  presenting.post(below(PRESENTING_CALL.drive), adminOnly('drive the presentation'), async (c) => {
     const state = await followBoardOf(ctx).drive(c.get('app').id, c.get('caller'), await readJson(c), undefined, requestOrigin(ctx, c));
     return c.json(state.path === null ? { stopped: true } : { path: state.path, presenter: state.presenter });
   });

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { QUESTION_FUNCTION, type QuestionFigure } from '../../../../schemas/questionPaths.ts';
+import type { QuestionFigure } from '../../../../schemas/questionPaths.ts';
 import { QuestionFiguresBody } from '../../../../schemas/questionWire.ts';
 import { badRequest } from '../../core/errors.ts';
 import type { AppEnv } from '../../identity/admission.ts';
@@ -18,12 +18,13 @@ export function pageFigures(served: ServedVersion | null | undefined, path: stri
 }
 
 /**
- * QUESTION_FUNCTION.figures: what a question on a page may name. Any caller the admission let in may ask,
- * as they may read the page; the figures are the page's own, for the deck this platform serves.
+ * The function QUESTION_FUNCTION.figures (mounted at its name): what a question on a page may name.
+ * Any caller the admission let in may ask, as they may read the page; the figures are the page's
+ * own, for the deck this platform serves.
  */
 export function questionFigureRoutes(ctx: { deckAppId: string; servedVersion?: ServedVersion | null }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post(`/functions/${QUESTION_FUNCTION.figures}`, async (c) => {
+  routes.post('/', async (c) => {
     const { path } = validate(QuestionFiguresBody, await readJson(c));
     const figures = c.get('app').id === ctx.deckAppId ? pageFigures(ctx.servedVersion, path) : [];
     return c.json(figures, 200, { 'Cache-Control': 'no-store' });

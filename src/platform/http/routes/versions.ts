@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { VERSION_ENTITY, VERSIONS_CALL } from '../../../../schemas/versionEntity.ts';
-import { MAX_VERSION_NOTE, VERSION_CHANGES_FUNCTION } from '../../../../schemas/versionPaths.ts';
+import { VERSION_ENTITY } from '../../../../schemas/versionEntity.ts';
+import { MAX_VERSION_NOTE } from '../../../../schemas/versionPaths.ts';
 import { auditRequest } from '../../records/auditLog.ts';
 import { listVersions, setVersionNote, viewerChanges } from '../../records/deckVersions.ts';
 import { callerId, ENTITY_ACCESS, requireAllowed } from '../../records/entityAccess.ts';
@@ -24,23 +24,26 @@ function noteOf(body: unknown): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+// Only the deck this platform serves has versions; another hosted app has none.
+function servedVersionOf(ctx: PlatformContext, appId: string) {
+  return appId === ctx.deckAppId ? (ctx.servedVersion ?? null) : null;
+}
+
 /**
- * Versions: admins list them with their differences and set a note (the access table's
- * DeckVersion rule); any admitted viewer asks what changed since their own last visit. Mounted
- * before the generic entity store, which would otherwise answer VERSIONS_CALL.
+ * Versions (mounted at VERSIONS_CALL, an entity's path the generic store leaves to it): admins list
+ * them with their differences and set a note (the access table's DeckVersion rule).
  */
 export function versionRoutes(ctx: PlatformContext): Hono<AppEnv> {
   const versions = new Hono<AppEnv>();
-  // Only the deck this platform serves has versions; another hosted app has none.
-  const served = (appId: string) => (appId === ctx.deckAppId ? (ctx.servedVersion ?? null) : null);
+  const served = (appId: string) => servedVersionOf(ctx, appId);
 
-  versions.get(VERSIONS_CALL, async (c) => {
+  versions.get('/', async (c) => {
     requireAllowed(RULE.read, c.get('caller'), VERSION_ENTITY, 'read');
     c.header('Cache-Control', 'no-store');
     return c.json(await listVersions(ctx.db, c.get('app').id, served(c.get('app').id)?.id ?? null));
   });
 
-  versions.put(`${VERSIONS_CALL}/:id`, async (c) => {
+  versions.put('/:id', async (c) => {
     requireAllowed(RULE.update, c.get('caller'), VERSION_ENTITY, 'update');
     const note = noteOf(await readJson(c));
     const id = c.req.param('id');
@@ -55,22 +58,27 @@ export function versionRoutes(ctx: PlatformContext): Hono<AppEnv> {
     return c.json({ id, note });
   });
 
-  versions.on(['POST', 'PATCH', 'DELETE'], [VERSIONS_CALL, `${VERSIONS_CALL}/*`], (c) => {
+  versions.on(['POST', 'PATCH', 'DELETE'], ['/', '/*'], (c) => {
     requireAllowed(RULE.read, c.get('caller'), VERSION_ENTITY, 'read');
     throw new HttpError(405, { detail: `${VERSION_ENTITY} records are written by the platform; admins only set a note (PUT)`, code: 'method_not_allowed' });
   });
+  return versions;
+}
 
-  versions.post(`/functions/${VERSION_CHANGES_FUNCTION}`, async (c) => {
+/** The function deckChanges (VERSION_CHANGES_FUNCTION, mounted at its name): any admitted viewer asks what changed since their own last visit. */
+export function versionChangesRoute(ctx: PlatformContext): Hono<AppEnv> {
+  const changes = new Hono<AppEnv>();
+  changes.post('/', async (c) => {
     c.header('Cache-Control', 'no-store');
     const body = await readJson(c);
     const visitId = (body as { visit_id?: unknown } | null)?.visit_id;
     if (typeof visitId !== 'string' || !/^[A-Za-z0-9-]{8,64}$/.test(visitId))
       throw badRequest('visit_id', 'must be a visit id (letters, digits and -, 8 to 64 characters)');
     const viewer = callerId(c.get('caller'));
-    const version = served(c.get('app').id);
+    const version = servedVersionOf(ctx, c.get('app').id);
     // The service role and people not signed in have no visits of their own; a deck without a ledger no versions.
     if (!viewer || !version) return c.json({});
     return c.json(await viewerChanges(ctx.db, c.get('app').id, viewer, version, visitId));
   });
-  return versions;
+  return changes;
 }
