@@ -9,7 +9,7 @@ const CRITICAL = [
   'src/platform/http/publicDeckFiles.ts',
   // The access and rate table.
   'src/platform/records/entityAccess.ts',
-  'src/platform/identity/writeRates.ts',
+  'src/platform/records/writeRates.ts',
   // Sign-in limits.
   'src/platform/identity/signInLimits.ts',
   'src/platform/identity/attemptLimiter.ts',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Base44Error } from '../../src/sdk/index.ts';
 import { fieldError, formFieldFor } from '../../src/admin/fieldError.ts';
 
-// The platform's 400 body as src/platform/http/errors.ts badRequest writes it, wrapped as the client does.
+// The platform's 400 body as src/platform/core/errors.ts badRequest writes it, wrapped as the client does.
 const badRequest = (field: string, message: string) =>
   new Base44Error(`${field}: ${message}`, {
     status: 400,

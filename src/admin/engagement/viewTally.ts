@@ -4,7 +4,7 @@ import { laterVersion, type VisitSummary } from './visitSummary.ts';
 // The console's running sums of SlideView records: by viewer × slide and by visit. They start from
 // the platform's tally (summed in the database) or from raw records (a platform without the
 // tally function), and each live "create" adds its record. The rules match the platform's SQL
-// (src/platform/records/engagementTally.ts): a viewer is created_by_id (else the email); a visit began at
+// (src/platform/engagement/engagementTally.ts): a viewer is created_by_id (else the email); a visit began at
 // its earliest visit_started_at, ended at its newest record, on that record's device (the greatest
 // name among records of the same millisecond) and version (the latest among them, laterVersion); a
 // time that is not a positive number counts as 0.
