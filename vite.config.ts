@@ -47,13 +47,10 @@ const FAR_ZONE = 'Pacific/Kiritimati';
 const FAR_ZONE_NAME = 'kiritimati';
 
 /**
- * Unit files left out of the far zone's run: each drives a command in a child process (a build, the
- * content check, git, tsc) for a minute of CPU, and the dates those commands handle are the same
- * functions the in-process tests run in both zones.
+ * Unit files left out of the far zone's run: each starts a child process or dev servers for seconds of
+ * CPU, and handles no dates of its own.
  */
 const ZONE_FREE_TESTS = [
-  'tests/content/checkCommand.test.ts',
-  'tests/content/figureChanges.test.ts',
   'tests/sdk/publicApi.test.ts',
   'tests/content/printOnce.test.ts',
 ];
@@ -67,7 +64,7 @@ const UNIT = {
   // that stubs a global or the clock restores it in the same test.
   isolate: false,
   include: ['tests/**/*.test.ts'],
-  exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**', ...DOM_TESTS],
+  exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**', 'tests/commands/**', ...DOM_TESTS],
   // A few start a local server or socket: room for a busy two-core machine.
   testTimeout: 15_000,
 };
@@ -187,6 +184,17 @@ export default defineConfig({
         },
       },
       { extends: true, test: { ...DOM, name: `dom-${FAR_ZONE_NAME}`, env: { ...TEST_ENV, TZ: FAR_ZONE } } },
+      {
+        extends: true,
+        test: {
+          // The repository's commands end to end: npm run check and build as processes, a real build.
+          // Kept out of the quick tier (unit, dom): what they print is tested in memory there.
+          name: 'commands',
+          environment: 'node',
+          include: ['tests/commands/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
       {
         extends: true,
         test: {

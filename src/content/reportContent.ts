@@ -1,4 +1,5 @@
-import { formatIssue, hasErrors } from './contentIssue.ts';
+import { type ContentIssue, formatIssue, hasErrors } from './contentIssue.ts';
+import type { DeckContent } from './deckContent.ts';
 import { loadContent } from './loadContent.ts';
 import { sampleList, sampleNotice } from './samples.ts';
 
@@ -16,7 +17,16 @@ export interface ReportOutput {
  * build` both start here, so they refuse the same content the same way.
  */
 export function reportContent(root: string, release: boolean, out: ReportOutput = console, slidesDir?: string, listSamples = false): boolean {
-  const { content, issues } = loadContent(root, slidesDir);
+  return reportDeck(loadContent(root, slidesDir), release, out, listSamples);
+}
+
+/** What reportContent prints, for a deck already assembled (from files, or from sources in memory). */
+export function reportDeck(
+  { content, issues }: { content?: DeckContent | undefined; issues: ContentIssue[] },
+  release: boolean,
+  out: ReportOutput = console,
+  listSamples = false,
+): boolean {
   for (const issue of issues) out.error(formatIssue(issue));
   if (hasErrors(issues)) {
     const errors = issues.filter((issue) => issue.severity === 'error').length;

@@ -1,119 +1,92 @@
-// @vitest-environment node
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { assembleDeck, type DeckSources } from '../../src/content/assembleDeck.ts';
 import { formatIssue } from '../../src/content/contentIssue.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
+import { type ReportOutput, reportDeck } from '../../src/content/reportContent.ts';
 import { sampleNotice } from '../../src/content/samples.ts';
+import { fixture, realDeckSources, withExtraSlide, withSlide } from '../fixtures/deckFixture.ts';
 
-const root = process.cwd();
-let work: string;
+// What `npm run check` prints, from the check's own code on the real content held in memory with one
+// mistake made at a time: no copies, no processes. The commands themselves run end to end in
+// tests/commands/contentCommands.test.ts.
+const real = realDeckSources();
 
-// A copy of the project with one broken field, so the real commands run against it.
-beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), 'deck-check-'));
-  for (const entry of ['slides', 'src', 'schemas', 'scripts', 'public', 'index.html', 'login.html', 'vite.config.ts', 'package.json', 'tsconfig.json']) {
-    cpSync(join(root, entry), join(work, entry), { recursive: true });
-  }
-  symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));
-  const market = join(work, 'slides/market.mdx');
-  writeFileSync(market, readFileSync(market, 'utf8').replace(/^order: 4$/m, 'order: four'));
-  // The issue's first mistake: a misspelt component in a body, which the build used to find only in dist-ssr/.
-  const hecm = join(work, 'slides/hecm-purchase.mdx');
-  writeFileSync(hecm, readFileSync(hecm, 'utf8').replace(/^<BrandOverview \/>$/m, '<BrandOverveiw />'));
-  const brands = join(work, 'slides/brands.yaml');
-  writeFileSync(brands, readFileSync(brands, 'utf8').replace("colour: '#0f766e'", 'colour: teal'));
-  // A <Setting> that names no setting renders nothing at all: the check must say where it is.
-  const downsize = join(work, 'slides/downsize.mdx');
-  const original = readFileSync(downsize, 'utf8');
-  if (!original.includes('<Setting name="host" /> is')) throw new Error('slides/downsize.mdx no longer shows <Setting name="host" />');
-  writeFileSync(downsize, original.replace('<Setting name="host" /> is', '<Setting /> is'));
-});
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** The text of one content file of `sources`. */
+const textOf = (sources: DeckSources, file: string): string => {
+  if (file === sources.settings.file) return sources.settings.text;
+  if (file === sources.brands.file) return sources.brands.text;
+  if (file === sources.figures.file) return sources.figures.text;
+  const slide = sources.slides.find((entry) => entry.file === file);
+  if (!slide) throw new Error(`no content file ${file}`);
+  return slide.text;
+};
 
-const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
+/** `sources` with one file's text changed by `edit`. */
+const editing = (sources: DeckSources, file: string, edit: (text: string) => string): DeckSources => {
+  const text = edit(textOf(sources, file));
+  if (file === sources.settings.file) return { ...sources, settings: { file, text } };
+  if (file === sources.brands.file) return { ...sources, brands: { file, text } };
+  if (file === sources.figures.file) return { ...sources, figures: { file, text } };
+  return withSlide(sources, file, text);
+};
 
-describe('npm run check on broken content', () => {
-  it('prints every error as file:line:column field: message and exits 1', () => {
-    const run = spawnSync(process.execPath, [tsx, 'scripts/check-content.ts'], { cwd: work, encoding: 'utf8' });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^slides\/brands\.yaml:\d+:13 brands\[remo-ai\]\.colour: must be a hex colour such as #0f766e$/m);
-    expect(run.stderr).toContain('slides/market.mdx:4:8 order: must be a number');
-    expect(run.stderr).toMatch(/^slides\/hecm-purchase\.mdx:\d+:1 <BrandOverveiw>: is not a slide component \(did you mean BrandOverview\?\)$/m);
-    expect(run.stderr, '<Setting /> without name= is not reported (parseSlide.ts)').toMatch(/^slides\/downsize\.mdx:\d+:1 <Setting>: needs name="…", one of /m);
-    expect(run.stderr).toContain('4 error(s) in the slides; nothing was built.');
-  }, 60_000);
-});
-
-describe('npm run build on broken content', () => {
-  const build = () => spawnSync(process.execPath, [tsx, 'scripts/build.ts'], { cwd: work, encoding: 'utf8' });
-
-  it('fails with the same diagnostics, pointing at the .mdx line, and writes nothing', () => {
-    const run = build();
-    expect(run.status).toBe(1);
-    expect(run.stdout + run.stderr).toContain('slides/market.mdx:4:8 order: must be a number');
-    expect(run.stdout + run.stderr).toMatch(/slides\/hecm-purchase\.mdx:\d+:1 <BrandOverveiw>: is not a slide component/);
-    expect(run.stdout + run.stderr).not.toContain('dist-ssr');
-    expect(existsSync(join(work, 'dist'))).toBe(false);
-  }, 60_000);
-
-  it('leaves an earlier good build untouched', () => {
-    cpSync(join(work, 'public'), join(work, 'dist'), { recursive: true });
-    const before = readdirSync(join(work, 'dist')).sort();
-    build();
-    expect(readdirSync(join(work, 'dist')).sort()).toEqual(before);
-  }, 60_000);
-});
-
-describe('a build that fails after the content check', () => {
-  it('keeps the previous dist/ whole and leaves no staging folder behind', async () => {
-    const copy = mkdtempSync(join(root, '.staged-build-test-'));
-    try {
-      for (const entry of ['slides', 'src', 'schemas', 'public', 'index.html', 'login.html', 'vite.config.ts', 'tsconfig.json']) {
-        cpSync(join(root, entry), join(copy, entry), { recursive: true });
-      }
-      // The client build succeeds; the prerender then fails on an entry that throws when loaded.
-      writeFileSync(join(copy, 'src/entry-server.tsx'), "throw new Error('prerender exploded');\nexport {};\n");
-      mkdirSync(join(copy, 'dist'));
-      writeFileSync(join(copy, 'dist/index.html'), 'previous build');
-      const { stagedBuild } = await import('../../src/build/stagedBuild.ts');
-      await expect(stagedBuild(copy)).rejects.toThrow('prerender exploded');
-      expect(readdirSync(join(copy, 'dist'))).toEqual(['index.html']);
-      expect(readFileSync(join(copy, 'dist/index.html'), 'utf8')).toBe('previous build');
-      expect(existsSync(join(copy, '.build'))).toBe(false);
-    } finally {
-      rmSync(copy, { recursive: true, force: true });
-    }
-  }, 120_000);
-});
-
-describe('npm run check on the real content', () => {
-  it('passes', () => {
-    const out = execFileSync(process.execPath, [tsx, 'scripts/check-content.ts'], { cwd: root, encoding: 'utf8' });
-    expect(out).toMatch(/^content ok: 18 pages, 12 brands, 68 figures, 2 warning\(s\), 0 note\(s\)$/m);
-  }, 60_000);
-});
-
-/** A copy of slides/ and public/ with one editor mistake made, and what `npm run check` prints for it. */
-interface Mistake {
-  name: string;
-  make(dir: string): void;
-  /** Every error line the check prints, exactly (warnings and notes aside). */
-  errors(dir: string): string[];
-  args?: string[];
-}
-
-const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
-const addFixture = (fixture: string) => (dir: string) => cpSync(join(root, 'tests/fixtures/broken', fixture), join(dir, 'slides/appendix.mdx'));
-/** `file:line:column` of the first place `text` stands in a file of the copy. */
-const placeOf = (dir: string, file: string, text: string, from = 0) => {
-  const lines = read(dir, file).split('\n');
+/** `file:line:column` of the first place `text` stands in a file of `sources`. */
+const placeOf = (sources: DeckSources, file: string, text: string, from = 0) => {
+  const lines = textOf(sources, file).split('\n');
   const line = lines.findIndex((entry, index) => index >= from && entry.includes(text));
   return { line: line + 1, column: lines[line]!.indexOf(text) + 1, at: `${file}:${line + 1}:${lines[line]!.indexOf(text) + 1}` };
 };
-const lengthLine = (dir: string) => placeOf(dir, 'slides/deck.yaml', '  length: ').line;
+
+/** Everything reportDeck prints for `sources`, by stream, and its verdict. */
+function report(sources: DeckSources, release = false, listSamples = false): { passed: boolean; errors: string[]; warnings: string[]; log: string[] } {
+  const printed = { errors: [] as string[], warnings: [] as string[], log: [] as string[] };
+  const out: ReportOutput = { error: (line) => printed.errors.push(line), warn: (line) => printed.warnings.push(line), log: (line) => printed.log.push(line) };
+  return { passed: reportDeck(assembleDeck(sources), release, out, listSamples), ...printed };
+}
+
+/** The error lines of a check output (warnings and notes aside). */
+const errorLines = (output: string) => output.split('\n').filter((line) => /^\S+:\d+:\d+ /.test(line) && !/ (warning|note): /.test(line));
+
+describe('npm run check on broken content', () => {
+  it('prints every error as file:line:column field: message, then the count, and fails', () => {
+    let broken = editing(real, 'slides/market.mdx', (text) => text.replace(/^order: 4$/m, 'order: four'));
+    // A misspelt component in a body, which the build would otherwise find only in dist-ssr/.
+    broken = editing(broken, 'slides/hecm-purchase.mdx', (text) => text.replace(/^<BrandOverview \/>$/m, '<BrandOverveiw />'));
+    broken = editing(broken, 'slides/brands.yaml', (text) => text.replace("colour: '#0f766e'", 'colour: teal'));
+    // A <Setting> that names no setting renders nothing at all: the check must say where it is.
+    if (!textOf(real, 'slides/downsize.mdx').includes('<Setting name="host" /> is'))
+      throw new Error('slides/downsize.mdx no longer shows <Setting name="host" />');
+    broken = editing(broken, 'slides/downsize.mdx', (text) => text.replace('<Setting name="host" /> is', '<Setting /> is'));
+    const run = report(broken);
+    expect(run.passed).toBe(false);
+    const stderr = run.errors.join('\n');
+    expect(stderr).toMatch(/^slides\/brands\.yaml:\d+:13 brands\[remo-ai\]\.colour: must be a hex colour such as #0f766e$/m);
+    expect(stderr).toContain('slides/market.mdx:4:8 order: must be a number');
+    expect(stderr).toMatch(/^slides\/hecm-purchase\.mdx:\d+:1 <BrandOverveiw>: is not a slide component \(did you mean BrandOverview\?\)$/m);
+    expect(stderr, '<Setting /> without name= is not reported (parseSlide.ts)').toMatch(/^slides\/downsize\.mdx:\d+:1 <Setting>: needs name="…", one of /m);
+    expect(run.errors.at(-1)).toBe('\n4 error(s) in the slides; nothing was built.');
+    expect(run.log).toEqual([]);
+  });
+});
+
+describe('npm run check on the real content', () => {
+  it('passes, read from the files as the command reads them', () => {
+    const printed: string[] = [];
+    expect(reportDeck(loadContent(process.cwd()), false, { error: () => {}, warn: () => {}, log: (line) => printed.push(line) })).toBe(true);
+    expect(printed).toEqual(['content ok: 18 pages, 12 brands, 68 figures, 2 warning(s), 0 note(s)']);
+  });
+});
+
+/** One editor mistake made on the real content in memory, and what `npm run check` prints for it. */
+interface Mistake {
+  name: string;
+  make(sources: DeckSources): DeckSources;
+  /** Every error line the check prints, exactly (warnings and notes aside), for the content as made. */
+  errors(made: DeckSources): string[];
+}
+
+const addFixture = (name: string) => (sources: DeckSources) => withExtraSlide(sources, 'slides/appendix.mdx', fixture(`broken/${name}`));
+const lengthLine = (sources: DeckSources) => placeOf(sources, 'slides/deck.yaml', '  length: ').line;
 const OUTSIDE = 'keep a page outside the order with outsideDeck: true instead of its order';
 
 const MISTAKES: Mistake[] = [
@@ -130,31 +103,30 @@ const MISTAKES: Mistake[] = [
   {
     name: 'an appendix with order 18',
     make: addFixture('appendix-order-18.mdx'),
-    errors: (dir) => [
-      `slides/appendix.mdx:4:8 order: order 18 is past the last page (deck.length is 17 in slides/deck.yaml:${lengthLine(dir)}): raise it there, or ${OUTSIDE}`,
-      `slides/deck.yaml:${lengthLine(dir)}:11 deck.length: is 17, but 18 pages have an order: raise it here, or ${OUTSIDE}`,
+    errors: (made) => [
+      `slides/appendix.mdx:4:8 order: order 18 is past the last page (deck.length is 17 in slides/deck.yaml:${lengthLine(made)}): raise it there, or ${OUTSIDE}`,
+      `slides/deck.yaml:${lengthLine(made)}:11 deck.length: is 17, but 18 pages have an order: raise it here, or ${OUTSIDE}`,
     ],
   },
   {
     name: 'a deleted slide',
-    make: (dir) => rmSync(join(dir, 'slides/reverse-guide.mdx')),
-    errors: (dir) => [
-      `slides/deck.yaml:${lengthLine(dir)}:11 deck.length: is 17, but 16 pages have an order and none has order 15: orders run 1-17 without gaps (renumber the pages, or change the length here)`,
+    make: (sources) => ({ ...sources, slides: sources.slides.filter((slide) => slide.file !== 'slides/reverse-guide.mdx') }),
+    errors: (made) => [
+      `slides/deck.yaml:${lengthLine(made)}:11 deck.length: is 17, but 16 pages have an order and none has order 15: orders run 1-17 without gaps (renumber the pages, or change the length here)`,
     ],
   },
   {
     name: 'a renamed page that links still name',
-    make: (dir) =>
-      writeFileSync(join(dir, 'slides/core-technology.mdx'), read(dir, 'slides/core-technology.mdx').replace('name: CoreTechnology', 'name: CoreTech')),
-    errors: (dir) =>
-      readdirSync(join(dir, 'slides'))
-        .filter((name) => name.endsWith('.mdx'))
+    make: (sources) => editing(sources, 'slides/core-technology.mdx', (text) => text.replace('name: CoreTechnology', 'name: CoreTech')),
+    errors: (made) =>
+      made.slides
+        .map((slide) => slide.file)
         .sort()
-        .flatMap((name) =>
-          read(dir, `slides/${name}`)
+        .flatMap((file) =>
+          textOf(made, file)
             .split('\n')
             .flatMap((line, index, lines) => {
-              const at = `slides/${name}:${index + 1}`;
+              const at = `${file}:${index + 1}`;
               const stale = 'no page is named CoreTechnology (did you mean CoreTech?)';
               if (line.includes('link: CoreTechnology')) {
                 // The card's index in the frontmatter's cards list.
@@ -173,18 +145,16 @@ const MISTAKES: Mistake[] = [
   },
   {
     name: 'a figure typed on one page only (13.95T → 13.96T on the market page)',
-    make: (dir) =>
-      writeFileSync(join(dir, 'slides/market.mdx'), read(dir, 'slides/market.mdx').replace('    figure: market.homeEquity\n', '    usd: 13960000000000\n')),
-    errors: (dir) => [
-      `slides/market.mdx:${placeOf(dir, 'slides/market.mdx', 'usd: 13960000000000').line}:10 stats[0].usd: $13.96T differs from figure market.homeEquity (Home equity), which is $13.95T at slides/figures.yaml:${placeOf(dir, 'slides/figures.yaml', 'usd: 13950000000000').line}: write figure: market.homeEquity, or change the figure there`,
+    make: (sources) => editing(sources, 'slides/market.mdx', (text) => text.replace('    figure: market.homeEquity\n', '    usd: 13960000000000\n')),
+    errors: (made) => [
+      `slides/market.mdx:${placeOf(made, 'slides/market.mdx', 'usd: 13960000000000').line}:10 stats[0].usd: $13.96T differs from figure market.homeEquity (Home equity), which is $13.95T at slides/figures.yaml:${placeOf(made, 'slides/figures.yaml', 'usd: 13950000000000').line}: write figure: market.homeEquity, or change the figure there`,
     ],
   },
   {
     name: 'a misspelt figure id',
-    make: (dir) =>
-      writeFileSync(join(dir, 'slides/market.mdx'), read(dir, 'slides/market.mdx').replace('figure: market.homeEquity', 'figure: market.homeEquty')),
-    errors: (dir) => [
-      `${placeOf(dir, 'slides/market.mdx', 'market.homeEquty').at} stats[0].figure: no figure has id market.homeEquty in slides/figures.yaml (did you mean market.homeEquity?)`,
+    make: (sources) => editing(sources, 'slides/market.mdx', (text) => text.replace('figure: market.homeEquity', 'figure: market.homeEquty')),
+    errors: (made) => [
+      `${placeOf(made, 'slides/market.mdx', 'market.homeEquty').at} stats[0].figure: no figure has id market.homeEquty in slides/figures.yaml (did you mean market.homeEquity?)`,
     ],
   },
   {
@@ -194,131 +164,74 @@ const MISTAKES: Mistake[] = [
   },
   {
     name: 'a mis-indented line in brands.yaml',
-    make: (dir) =>
-      writeFileSync(join(dir, 'slides/brands.yaml'), read(dir, 'slides/brands.yaml').replace('    role: Flagship AI platform', '  role: Flagship AI platform')),
-    errors: (dir) => [
-      `${placeOf(dir, 'slides/brands.yaml', '  role: Flagship AI platform').at.replace(/:\d+$/, ':3')} invalid YAML: All mapping items must start at the same column (check the indentation of this line)`,
+    make: (sources) => editing(sources, 'slides/brands.yaml', (text) => text.replace('    role: Flagship AI platform', '  role: Flagship AI platform')),
+    errors: (made) => [
+      `${placeOf(made, 'slides/brands.yaml', '  role: Flagship AI platform').at.replace(/:\d+$/, ':3')} invalid YAML: All mapping items must start at the same column (check the indentation of this line)`,
     ],
   },
 ];
 
-function copyContent(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'deck-mistake-'));
-  for (const entry of ['slides', 'public']) cpSync(join(root, entry), join(dir, entry), { recursive: true });
-  return dir;
-}
-
-function runCheck(dir: string, args: string[] = []): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, [tsx, join(root, 'scripts/check-content.ts'), ...args], { cwd: dir, encoding: 'utf8' }, (error, stdout, stderr) =>
-      done({ status: error ? (error.code as number) : 0, stdout, stderr }),
-    );
-  });
-}
-
-/** The error lines of a check output (warnings and notes aside). */
-const errorLines = (output: string) => output.split('\n').filter((line) => /^\S+:\d+:\d+ /.test(line) && !/ (warning|note): /.test(line));
-
 describe('the check on each common editor mistake', () => {
-  const copies = new Map<string, string>();
-  beforeAll(() => {
-    for (const mistake of MISTAKES) {
-      const dir = copyContent();
-      mistake.make(dir);
-      copies.set(mistake.name, dir);
-    }
+  it.each(MISTAKES.map((mistake) => [mistake.name, mistake] as const))('%s: exact file:line:column messages', (_name, mistake) => {
+    const made = mistake.make(real);
+    const run = report(made);
+    expect(run.passed).toBe(false);
+    expect(errorLines(run.errors.join('\n'))).toEqual(mistake.errors(made));
   });
-  afterAll(() => {
-    for (const dir of copies.values()) rmSync(dir, { recursive: true, force: true });
-  });
-
-  // The check's own code on each copy (what scripts/check-content.ts prints, line for line), in process:
-  // one check process per mistake costs minutes on a busy machine; the command itself runs below.
-  it.each(MISTAKES.map((mistake) => [mistake.name, mistake] as const))(
-    '%s: exact file:line:column messages',
-    (_name, mistake) => {
-      const dir = copies.get(mistake.name)!;
-      const { issues } = loadContent(dir);
-      expect(errorLines(issues.map(formatIssue).join('\n'))).toEqual(mistake.errors(dir));
-    },
-    30_000,
-  );
-
-  it('the command prints them and exits 1 (a misspelt component)', async () => {
-    const run = await runCheck(copies.get('a misspelt component')!);
-    expect(errorLines(run.stderr)).toEqual(MISTAKES[0]!.errors(''));
-    expect(run.stderr).toContain('1 error(s) in the slides; nothing was built.');
-    expect(run.status).toBe(1);
-  }, 60_000);
 });
 
 describe('sample values', () => {
   const notice = (settings: number, figures: number) =>
     `Not ready to share: ${[settings ? `${settings} sample value${settings === 1 ? '' : 's'} in slides/deck.yaml` : '', figures ? `${figures} figure${figures === 1 ? '' : 's'} without a source in slides/figures.yaml` : ''].filter(Boolean).join(' and ')}; npm run check -- --samples lists them.`;
   const ALL = ['company.name', 'partner.name', 'partner.licence', 'host.name', 'host.domain', 'contact.phone', 'contact.website'];
-  const figureIds = (dir: string) => Object.keys(loadContent(dir).content!.figures);
+  const figureIds = Object.keys(assembleDeck(real).content!.figures);
 
-  it('are counted in one short line by the check, listed one a line with --samples; --release refuses while any remain', async () => {
-    const [check, listed, release] = await Promise.all([runCheck(root), runCheck(root, ['--samples']), runCheck(root, ['--release'])]);
-    const line = notice(ALL.length, figureIds(root).length);
-    expect(check.status).toBe(0);
-    expect((check.stdout + check.stderr).split('\n').filter((text) => text.startsWith('Not ready to share'))).toEqual([line]);
+  it('are counted in one short line by the check, listed one a line with --samples; --release refuses while any remain', () => {
+    const line = notice(ALL.length, figureIds.length);
+    const check = report(real);
+    expect(check.passed).toBe(true);
+    const printed = [...check.errors, ...check.warnings, ...check.log];
+    expect(printed.filter((text) => text.startsWith('Not ready to share'))).toEqual([line]);
     // No id of a setting or figure in the short run: those are for --samples.
-    expect(check.stdout + check.stderr).not.toContain('market.homeEquity');
-    expect(listed.status).toBe(0);
-    const lines = listed.stdout.split('\n');
-    const at = lines.indexOf('slides/deck.yaml: 7 settings hold a sample value (replace each, then delete its line under samples:)');
-    expect(lines.slice(at + 1, at + 1 + ALL.length)).toEqual(ALL.map((path) => `  ${path}`));
-    const figuresAt = lines.indexOf(`slides/figures.yaml: ${figureIds(root).length} figures have no source or as-of date yet (still "to be supplied")`);
-    expect(lines.slice(figuresAt + 1, figuresAt + 1 + figureIds(root).length)).toEqual(figureIds(root).map((id) => `  ${id}`));
-    expect(release.status).toBe(1);
-    expect(release.stderr).toContain(`Release refused. ${line}`);
-  }, 60_000);
+    expect(printed.join('\n')).not.toContain('market.homeEquity');
+    const listed = report(real, false, true);
+    expect(listed.passed).toBe(true);
+    const at = listed.log.indexOf('slides/deck.yaml: 7 settings hold a sample value (replace each, then delete its line under samples:)');
+    expect(listed.log.slice(at + 1, at + 1 + ALL.length)).toEqual(ALL.map((path) => `  ${path}`));
+    const figuresAt = listed.log.indexOf(`slides/figures.yaml: ${figureIds.length} figures have no source or as-of date yet (still "to be supplied")`);
+    expect(listed.log.slice(figuresAt + 1, figuresAt + 1 + figureIds.length)).toEqual(figureIds.map((id) => `  ${id}`));
+    const release = report(real, true);
+    expect(release.passed).toBe(false);
+    expect(release.errors).toContain(`Release refused. ${line}`);
+  });
 
-  it('--release refuses a figure without a source until every one has one', async () => {
-    const dir = copyContent();
-    try {
-      const deck = join(dir, 'slides/deck.yaml');
-      writeFileSync(deck, read(dir, 'slides/deck.yaml').replace(/^samples:\n(  - .*\n)*/m, ''));
-      const ledger = join(dir, 'slides/figures.yaml');
-      // Every figure sourced but one, as a test (the real sources are the owners' to give).
-      let left = 0;
-      writeFileSync(
-        ledger,
-        read(dir, 'slides/figures.yaml').replace(/    source: to be supplied\n    asOf: to be supplied/g, (all) =>
-          left++ === 0 ? all : "    source: Test source\n    asOf: '2025-06'",
-        ),
-      );
-      const refused = await runCheck(dir, ['--release']);
-      expect(refused.status).toBe(1);
-      expect(refused.stderr).toContain(`Release refused. ${notice(0, 1)}`);
-      writeFileSync(
-        ledger,
-        read(dir, 'slides/figures.yaml').replace('    source: to be supplied\n    asOf: to be supplied', "    source: Test source\n    asOf: '2025-06'"),
-      );
-      const released = await runCheck(dir, ['--release']);
-      expect(released.stderr).not.toContain('Not ready to share');
-      expect(released.status).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it('--release refuses a figure without a source until every one has one', () => {
+    const unsampled = editing(real, 'slides/deck.yaml', (text) => text.replace(/^samples:\n(  - .*\n)*/m, ''));
+    // Every figure sourced but one, as a test (the real sources are the owners' to give).
+    let left = 0;
+    const oneLeft = editing(unsampled, 'slides/figures.yaml', (text) =>
+      text.replace(/    source: to be supplied\n    asOf: to be supplied/g, (all) => (left++ === 0 ? all : "    source: Test source\n    asOf: '2025-06'")),
+    );
+    const refused = report(oneLeft, true);
+    expect(refused.passed).toBe(false);
+    expect(refused.errors).toContain(`Release refused. ${notice(0, 1)}`);
+    const allSourced = editing(oneLeft, 'slides/figures.yaml', (text) =>
+      text.replace('    source: to be supplied\n    asOf: to be supplied', "    source: Test source\n    asOf: '2025-06'"),
+    );
+    const released = report(allSourced, true);
+    expect([...released.errors, ...released.warnings].join('\n')).not.toContain('Not ready to share');
+    expect(released.passed).toBe(true);
+  });
 
   it('leave the notice once replaced, and a misspelt entry is an error with the closest setting', () => {
-    const dir = copyContent();
-    try {
-      const deck = join(dir, 'slides/deck.yaml');
-      writeFileSync(deck, read(dir, 'slides/deck.yaml').replace(/^  - (?!partner\.name$).*\n/gm, ''));
-      expect(sampleNotice(loadContent(dir).content!.settings)).toBe(notice(1, 0));
-      writeFileSync(deck, read(dir, 'slides/deck.yaml').replace(/^samples:\n  - partner\.name\n/m, ''));
-      expect(sampleNotice(loadContent(dir).content!.settings)).toBeUndefined();
-      writeFileSync(deck, `${read(dir, 'slides/deck.yaml')}samples:\n  - partner.nmae\n`);
-      const at = placeOf(dir, 'slides/deck.yaml', 'partner.nmae');
-      expect(errorLines(loadContent(dir).issues.map(formatIssue).join('\n'))).toEqual([
-        `${at.at} samples[0]: partner.nmae is not a setting a page shows (did you mean partner.name?)`,
-      ]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    const onlyPartner = editing(real, 'slides/deck.yaml', (text) => text.replace(/^  - (?!partner\.name$).*\n/gm, ''));
+    expect(sampleNotice(assembleDeck(onlyPartner).content!.settings)).toBe(notice(1, 0));
+    const none = editing(onlyPartner, 'slides/deck.yaml', (text) => text.replace(/^samples:\n  - partner\.name\n/m, ''));
+    expect(sampleNotice(assembleDeck(none).content!.settings)).toBeUndefined();
+    const misspelt = editing(none, 'slides/deck.yaml', (text) => `${text}samples:\n  - partner.nmae\n`);
+    const at = placeOf(misspelt, 'slides/deck.yaml', 'partner.nmae');
+    expect(errorLines(assembleDeck(misspelt).issues.map(formatIssue).join('\n'))).toEqual([
+      `${at.at} samples[0]: partner.nmae is not a setting a page shows (did you mean partner.name?)`,
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleDeck } from '../../src/content/assembleDeck.ts';
 import { diffLedgers, formatFigureChanges, pagesAffected } from '../../src/content/ledgerDiff.ts';
 import { emptySnapshot, ledgerSnapshot } from '../../src/content/ledgerSnapshot.ts';
+import { reportFigureChanges, sinceRef } from '../../src/content/reportFigureChanges.ts';
 import { realDeckSources } from '../fixtures/deckFixture.ts';
 
 const root = process.cwd();
-const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 const sources = realDeckSources();
 const snapshotOf = (figures: string, slides = sources.slides) =>
   ledgerSnapshot(assembleDeck({ ...sources, figures: { ...sources.figures, text: figures }, slides }).content!);
@@ -94,15 +94,20 @@ describe('diffLedgers (pure)', () => {
   });
 });
 
-describe('npm run check -- --since REF, on a temporary git repository', () => {
+// What `npm run check -- --since REF` lists, from its own code in this process against a real git
+// repository (the command runs end to end in tests/commands/contentCommands.test.ts).
+describe('the figure changes since a commit, on a temporary git repository', () => {
   let repo: string;
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const check = (cwd: string, ...args: string[]) =>
-    new Promise<{ status: number; stdout: string; stderr: string }>((done) =>
-      execFile(process.execPath, [tsx, join(root, 'scripts/check-content.ts'), ...args], { cwd, encoding: 'utf8' }, (error, stdout, stderr) =>
-        done({ status: error ? (error.code as number) : 0, stdout, stderr }),
-      ),
-    );
+  const check = (cwd: string, ref: string) => {
+    const printed = { stdout: [] as string[], stderr: [] as string[] };
+    const passed = reportFigureChanges(cwd, ref, {
+      error: (line) => printed.stderr.push(line),
+      warn: (line) => printed.stderr.push(line),
+      log: (line) => printed.stdout.push(line),
+    });
+    return { status: passed ? 0 : 1, stdout: printed.stdout.join('\n'), stderr: printed.stderr.join('\n') };
+  };
   const listing = (stdout: string) => stdout.slice(stdout.indexOf('Figure changes since'));
   const commit = (message: string) => {
     git('add', '-A');
@@ -127,9 +132,9 @@ describe('npm run check -- --since REF, on a temporary git repository', () => {
   });
   afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
-  it('lists every figure whose value, source or date changed since that commit, with its pages', async () => {
+  it('lists every figure whose value, source or date changed since that commit, with its pages', () => {
     const head = git('rev-parse', '--short=7', 'HEAD~1').trim();
-    const run = await check(repo, '--since', 'HEAD~1');
+    const run = check(repo, 'HEAD~1');
     expect(run.status).toBe(0);
     expect(listing(run.stdout).trim().split('\n')).toEqual([
       `Figure changes since HEAD~1 (${head}): 2`,
@@ -138,24 +143,26 @@ describe('npm run check -- --since REF, on a temporary git repository', () => {
     ]);
   }, 60_000);
 
-  it('says so when nothing changed, and when the ledger is new at that commit', async () => {
-    const [none, fresh] = await Promise.all([check(repo, '--since=HEAD'), check(repo, '--since', 'HEAD~2')]);
+  it('says so when nothing changed, and when the ledger is new at that commit', () => {
+    const [none, fresh] = [check(repo, 'HEAD'), check(repo, 'HEAD~2')];
     expect(listing(none.stdout).trim()).toBe(`Figure changes since HEAD (${git('rev-parse', '--short=7', 'HEAD').trim()}): none.`);
     expect(listing(fresh.stdout).trim()).toBe(
       `Figure changes since HEAD~2 (${git('rev-parse', '--short=7', 'HEAD~2').trim()}): the figures ledger is new, 68 figures.`,
     );
   }, 60_000);
 
-  it('on a shallow clone, or without a ref, says why and exits 1', async () => {
+  it('on a shallow clone says why and fails; --since without a ref is refused', () => {
     const shallow = mkdtempSync(join(tmpdir(), 'deck-shallow-'));
     try {
       execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo}`, shallow], { stdio: 'ignore' });
-      const run = await check(shallow, '--since', 'HEAD~1');
+      const run = check(shallow, 'HEAD~1');
       expect(run.stderr).toContain('Figure changes since HEAD~1: HEAD~1 is not a commit of this repository (a shallow clone has only its last commits).');
       expect(run.status).toBe(1);
-      const bare = await check(shallow, '--since');
-      expect(bare.stderr.trim()).toBe('--since needs a git ref: npm run check -- --since main');
-      expect(bare.status).toBe(1);
+      for (const argv of [['--since'], ['--since', '--release'], ['--since=']]) {
+        expect(() => sinceRef(argv), argv.join(' ')).toThrow('--since needs a git ref: npm run check -- --since main');
+      }
+      expect(sinceRef(['--since=main'])).toBe('main');
+      expect(sinceRef(['--release'])).toBeUndefined();
     } finally {
       rmSync(shallow, { recursive: true, force: true });
     }
