@@ -42,6 +42,18 @@ const POSTGRES_TESTS = [
  * accounts. Each hash records its cost; the tests that measure the real one pass it explicitly. */
 const TEST_ENV = { DECK_PASSWORD_COST: '10' };
 
+/**
+ * A project's deadlines as set for a quiet machine: each test file grows them for a busy one as it
+ * starts (tests/support/scaledDeadlines.ts, slowness.ts), so no test fails for a slow machine alone.
+ */
+function deadlines(testMs: number, hookMs: number, env: Record<string, string> = TEST_ENV) {
+  return {
+    testTimeout: testMs,
+    hookTimeout: hookMs,
+    env: { ...env, TEST_TIMEOUT_MS: String(testMs), HOOK_TIMEOUT_MS: String(hookMs) },
+  };
+}
+
 /** UTC+14, as far east of UTC as any place: from 10:00 UTC on, its day is already the next one. */
 const FAR_ZONE = 'Pacific/Kiritimati';
 const FAR_ZONE_NAME = 'kiritimati';
@@ -50,10 +62,7 @@ const FAR_ZONE_NAME = 'kiritimati';
  * Unit files left out of the far zone's run: each starts a child process or dev servers for seconds of
  * CPU, and handles no dates of its own.
  */
-const ZONE_FREE_TESTS = [
-  'tests/sdk/publicApi.test.ts',
-  'tests/content/printOnce.test.ts',
-];
+const ZONE_FREE_TESTS = ['tests/sdk/publicApi.test.ts', 'tests/content/printOnce.test.ts'];
 
 /** Pure code in Node: no DOM to set up and no registry to load, so a file of 0.1 s of tests takes about that (happy-dom and the registry cost ~2 s a file). */
 const UNIT = {
@@ -65,8 +74,9 @@ const UNIT = {
   isolate: false,
   include: ['tests/**/*.test.ts'],
   exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**', 'tests/commands/**', ...DOM_TESTS],
-  // A few start a local server or socket: room for a busy two-core machine.
-  testTimeout: 15_000,
+  // A few start a local server or socket.
+  ...deadlines(15_000, 60_000),
+  setupFiles: ['tests/support/scaledDeadlines.ts'],
 };
 
 /** Components, and the few modules that read the document, in happy-dom with the deck's registry. */
@@ -79,8 +89,8 @@ const DOM = {
   isolate: false,
   include: ['tests/**/*.test.tsx', ...DOM_TESTS],
   exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**'],
-  setupFiles: ['tests/setup.ts'],
-  testTimeout: 15_000,
+  setupFiles: ['tests/support/scaledDeadlines.ts', 'tests/setup.ts'],
+  ...deadlines(15_000, 60_000),
 };
 
 export default defineConfig({
@@ -180,10 +190,10 @@ export default defineConfig({
           ...UNIT,
           name: `unit-${FAR_ZONE_NAME}`,
           exclude: [...UNIT.exclude, ...ZONE_FREE_TESTS],
-          env: { ...TEST_ENV, TZ: FAR_ZONE },
+          ...deadlines(15_000, 60_000, { ...TEST_ENV, TZ: FAR_ZONE }),
         },
       },
-      { extends: true, test: { ...DOM, name: `dom-${FAR_ZONE_NAME}`, env: { ...TEST_ENV, TZ: FAR_ZONE } } },
+      { extends: true, test: { ...DOM, name: `dom-${FAR_ZONE_NAME}`, ...deadlines(15_000, 60_000, { ...TEST_ENV, TZ: FAR_ZONE }) } },
       {
         extends: true,
         test: {
@@ -192,7 +202,8 @@ export default defineConfig({
           name: 'commands',
           environment: 'node',
           include: ['tests/commands/**/*.test.ts'],
-          testTimeout: 120_000,
+          setupFiles: ['tests/support/scaledDeadlines.ts'],
+          ...deadlines(120_000, 60_000),
         },
       },
       {
@@ -207,10 +218,9 @@ export default defineConfig({
           // 340 -> 182 s for the project, 392 tests passing, twice (the Postgres run: 76 -> 57 CPU-s).
           isolate: false,
           include: ['tests/platform/**/*.test.ts'],
-          testTimeout: 30_000,
-          // A file's set-up opens a database (PGlite: seconds of CPU); beside a full run's other work it
-          // took over vitest's 10 s default once.
-          hookTimeout: 60_000,
+          setupFiles: ['tests/support/scaledDeadlines.ts'],
+          // A file's set-up opens a database (PGlite: seconds of CPU).
+          ...deadlines(30_000, 60_000),
         },
       },
       {
@@ -225,8 +235,8 @@ export default defineConfig({
           isolate: false,
           include: POSTGRES_TESTS,
           globalSetup: ['tests/platform/postgresSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          setupFiles: ['tests/support/scaledDeadlines.ts'],
+          ...deadlines(30_000, 60_000),
         },
       },
       {
@@ -241,8 +251,8 @@ export default defineConfig({
           globalSetup: ['tests/browser/globalSetup.ts'],
           // A browser test runs 3-4 times slower in the whole suite than alone (two cores, three workers,
           // chromium beside them): the longest took 57 s of 60 in a green run, and one over 60 failed CI.
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          setupFiles: ['tests/support/scaledDeadlines.ts'],
+          ...deadlines(120_000, 180_000),
           // A poll waits on a page that is loading, signing in or fetching: vitest's default deadline
           // (1 s) is shorter than one app start on a busy two-core machine.
           expect: { poll: { timeout: 10_000 } },
