@@ -7,36 +7,11 @@ import react from '@vitejs/plugin-react';
 import mdx from '@mdx-js/rollup';
 import remarkFrontmatter from 'remark-frontmatter';
 
-/** .ts test files that read the document (everything else .ts runs in Node, project `unit`). */
-const DOM_TESTS = [
-  'tests/admin/engagementCsv.test.ts',
-  'tests/deck/keysAndGoto.test.ts',
-  'tests/deck/navigation.test.ts',
-  'tests/engagement/recorder.test.ts',
-  'tests/engagement/stampSlides.test.ts',
-  'tests/sdk/browserDefaults.test.ts',
-  'tests/sdk/signOutNotice.test.ts',
-];
-
-/** Platform test files run a second time on Postgres (project `node-postgres`). */
-const POSTGRES_TESTS = [
-  'accessMigration',
-  'accessRevocation',
-  'attackInput',
-  'attackSignIn',
-  'auditLog',
-  'backup',
-  'consultations',
-  'deckVersions',
-  'engagementList',
-  'engagementTally',
-  'engine',
-  'entities',
-  'health',
-  'migrations',
-  'multiProcess',
-  'writeRates',
-].map((name) => `tests/platform/${name}.test.ts`);
+// Which project runs a test file follows from its name: `*.test.tsx` and `*.dom.test.ts` read the
+// document (project `dom`), other `*.test.ts` run in Node (`unit`); under tests/platform/ every file
+// runs on PGlite (`node`), and a `*.pg.test.ts` again on a real Postgres server (`node-postgres`).
+const DOM_TESTS = 'tests/**/*.dom.test.ts';
+const POSTGRES_TESTS = 'tests/platform/**/*.pg.test.ts';
 
 /** Password hashes at scrypt cost 2^10 in tests (src/platform/identity/passwords.ts): the suite makes hundreds of
  * accounts. Each hash records its cost; the tests that measure the real one pass it explicitly. */
@@ -73,7 +48,7 @@ const UNIT = {
   // that stubs a global or the clock restores it in the same test.
   isolate: false,
   include: ['tests/**/*.test.ts'],
-  exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**', 'tests/commands/**', ...DOM_TESTS],
+  exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**', 'tests/commands/**', DOM_TESTS],
   // A few start a local server or socket.
   ...deadlines(15_000, 60_000),
   setupFiles: ['tests/support/scaledDeadlines.ts'],
@@ -87,7 +62,7 @@ const DOM = {
   // by the files of a worker: measured 64 → 28 CPU-seconds for the project, all 178 tests passing
   // (three runs in a row; a component test that stubs a global restores it in the same test).
   isolate: false,
-  include: ['tests/**/*.test.tsx', ...DOM_TESTS],
+  include: ['tests/**/*.test.tsx', DOM_TESTS],
   exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**'],
   setupFiles: ['tests/support/scaledDeadlines.ts', 'tests/setup.ts'],
   ...deadlines(15_000, 60_000),
@@ -233,7 +208,7 @@ export default defineConfig({
           environment: 'node',
           // As the PGlite run's.
           isolate: false,
-          include: POSTGRES_TESTS,
+          include: [POSTGRES_TESTS],
           globalSetup: ['tests/platform/postgresSetup.ts'],
           setupFiles: ['tests/support/scaledDeadlines.ts'],
           ...deadlines(30_000, 60_000),

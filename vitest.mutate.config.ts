@@ -28,7 +28,7 @@ const pureTests = [
 // Tests of code that runs in a page: the recorder listens on window and document.
 const pageTests = [
   'tests/content/settingNames.test.tsx',
-  'tests/engagement/recorder.test.ts',
+  'tests/engagement/recorder.dom.test.ts',
   'tests/engagement/slideTimer.test.ts',
   'tests/engagement/viewBatch.test.ts',
   'tests/engagement/visit.test.ts',
@@ -38,12 +38,12 @@ const platformTests = [
   'tests/platform/attackPaths.test.ts',
   'tests/platform/staticDeck.test.ts',
   'tests/platform/attackAccess.test.ts',
-  'tests/platform/entities.test.ts',
-  'tests/platform/attackSignIn.test.ts',
+  'tests/platform/entities.pg.test.ts',
+  'tests/platform/attackSignIn.pg.test.ts',
   'tests/platform/security.test.ts',
   'tests/platform/changePassword.test.ts',
   'tests/platform/accessInvitations.test.ts',
-  'tests/platform/accessRevocation.test.ts',
+  'tests/platform/accessRevocation.pg.test.ts',
   'tests/platform/accessDomains.test.ts',
   'tests/platform/socketRules.test.ts',
   'tests/platform/attackSockets.test.ts',
@@ -61,17 +61,17 @@ const platformTests = [
   'tests/platform/engagementAccess.test.ts',
   'tests/platform/accessRequests.test.ts',
   'tests/platform/endedReasons.test.ts',
-  'tests/platform/attackInput.test.ts',
+  'tests/platform/attackInput.pg.test.ts',
   // What each door writes to the audit log (sign-in, sign-out, invitations, presenting, downloads).
-  'tests/platform/auditLog.test.ts',
+  'tests/platform/auditLog.pg.test.ts',
   // Each partner's own PDF and View as downloads; deck versions; the limit of asked-for mail.
   'tests/platform/partnerPdf.test.ts',
-  'tests/platform/deckVersions.test.ts',
+  'tests/platform/deckVersions.pg.test.ts',
   'tests/platform/mailRequests.test.ts',
 ];
 // On a real Postgres server (postgresSetup.ts): PGlite runs every transaction alone, so only there do
 // parallel calls show a limiter's lock missing (writeRates.test.ts's parallel writes and refunds).
-const postgresTests = ['tests/platform/writeRates.test.ts'];
+const postgresTests = ['tests/platform/writeRates.pg.test.ts'];
 
 const config: UserConfig = {
   ...base,

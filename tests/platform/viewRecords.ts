@@ -3,7 +3,7 @@ import { ENGAGEMENT_ENTITY, type SlideViewFields } from '../../schemas/engagemen
 import type { SlideRef } from '../../src/admin/engagement/engagement.ts';
 import type { TestPlatform } from './harness.ts';
 
-// SlideView records for the tally's tests (tests/platform/engagementTally.test.ts, tests/admin/viewTally.test.ts).
+// SlideView records for the tally's tests (tests/platform/engagementTally.pg.test.ts, tests/admin/viewTally.test.ts).
 
 /** A deck of three slides and the appendix, as the console's registry gives it. */
 export const TALLY_SLIDES: SlideRef[] = [
