@@ -14,6 +14,9 @@ import type { TallySource } from './viewTallyLoad.ts';
 import { ViewerDetail } from './ViewerDetail.tsx';
 import { ViewerTable } from './ViewerTable.tsx';
 import { ViewsCsvButton } from './ViewsCsvButton.tsx';
+import { DailyChart } from './DailyChart.tsx';
+import { dailySeries } from './dailySeries.ts';
+import { TotalsCsvButtons } from './TotalsCsvButtons.tsx';
 
 interface EngagementSectionProps {
   client: Base44Client;
@@ -47,6 +50,19 @@ export const EngagementSection = memo(function EngagementSection({ client, versi
   const engagement = useMemo(() => (book && slides.length > 0 ? summarizeEngagement(book, slides) : null), [book, revision, slides]);
   const labels = useMemo(() => new Map((engagement?.slides ?? []).map((slide) => [slide.path, slide.label])), [engagement]);
   const [chosen, setChosen] = useState<string | null>(null);
+  const [days, setDays] = useState(30);
+  // Every viewer's visits: the deck's own days.
+  const deckDays = useMemo(
+    () =>
+      engagement
+        ? dailySeries(
+            engagement.viewers.flatMap((one) => one.visits),
+            now,
+            days,
+          )
+        : null,
+    [engagement, now, days],
+  );
   const viewer = engagement?.viewers.find((candidate) => candidate.id === chosen) ?? engagement?.viewers[0];
   const names = useMemo(() => versionNames(versions), [versions]);
   // One version's records end, for every viewer, on that version: the version last seen comes from every version's live sums.
@@ -105,7 +121,26 @@ export const EngagementSection = memo(function EngagementSection({ client, versi
               {count.format(engagement.viewers.length)} {engagement.viewers.length === 1 ? 'viewer' : 'viewers'}, {count.format(engagement.records)} view
               records.
             </p>
-            <ViewsCsvButton views={client.entities[ENGAGEMENT_ENTITY.view]!} labels={labels} records={engagement.records} />
+            <div className="engagement-downloads">
+              <ViewsCsvButton views={client.entities[ENGAGEMENT_ENTITY.view]!} labels={labels} records={engagement.records} />
+              <TotalsCsvButtons engagement={engagement} />
+            </div>
+          </div>
+          <div className="engagement-over-time">
+            <div className="engagement-over-time__head">
+              <h3 className="admin-subheading">Over time</h3>
+              <p>
+                <label htmlFor="engagement-days">Days</label>{' '}
+                <select id="engagement-days" value={days} onChange={(event) => setDays(Number(event.target.value))}>
+                  {[14, 30, 90].map((count) => (
+                    <option key={count} value={count}>
+                      Last {count} days
+                    </option>
+                  ))}
+                </select>
+              </p>
+            </div>
+            {deckDays ? <DailyChart series={deckDays} who="every viewer" captionId="engagement-days-deck" /> : null}
           </div>
           <div className="engagement-layout">
             <ViewerTable engagement={engagement} chosenId={viewer?.id} onChoose={setChosen} now={now} versionNames={names} lastSeen={lastSeen} />
@@ -117,6 +152,7 @@ export const EngagementSection = memo(function EngagementSection({ client, versi
                 now={now}
                 versionNames={names}
                 lastVersion={lastSeen ? (lastSeen.get(viewer.id) ?? null) : viewer.lastVersion}
+                days={days}
               />
             ) : null}
           </div>

@@ -26,7 +26,7 @@ function fitLabel(text: string, width: number): string {
 }
 
 /** The drawn width, kept current as the box resizes, so the chart's type stays 13 px at any width. */
-function useWidth(): [React.RefObject<HTMLDivElement>, number] {
+export function useWidth(): [React.RefObject<HTMLDivElement>, number] {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(480);
   useEffect(() => {

@@ -5,6 +5,8 @@ import { RelativeTime } from '../TimeText.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import type { VersionName } from '../versions/versionNames.ts';
 import { VersionLabel } from '../versions/VersionLabel.tsx';
+import { DailyChart } from './DailyChart.tsx';
+import { dailySeries } from './dailySeries.ts';
 
 interface ViewerDetailProps {
   viewer: ViewerEngagement;
@@ -15,6 +17,8 @@ interface ViewerDetailProps {
   versionNames: ReadonlyMap<string, VersionName>;
   /** The version they last saw over every version (see ViewerTable's `lastSeen`); else `viewer.lastVersion`. */
   lastVersion?: string | null | undefined;
+  /** How many days their visits and reading time per day cover (ending today). */
+  days?: number;
 }
 
 /** "12 of 17 slides, furthest 14 · Market" (nothing seen: "No slides yet"). */
@@ -24,7 +28,7 @@ export function progressText(viewer: Pick<ViewerEngagement, 'seen' | 'furthest'>
 }
 
 /** One viewer: their figures, the per-slide chart with its numbers beside it, and their visits. */
-export function ViewerDetail({ viewer, slides, deckLength, now, versionNames, lastVersion = viewer.lastVersion }: ViewerDetailProps) {
+export function ViewerDetail({ viewer, slides, deckLength, now, versionNames, lastVersion = viewer.lastVersion, days = 30 }: ViewerDetailProps) {
   const captionId = `engagement-times-${viewer.id}`;
   const versioned = versionNames.size > 0 || lastVersion !== null || viewer.visits.some((visit) => visit.version !== null);
   return (
@@ -74,6 +78,7 @@ export function ViewerDetail({ viewer, slides, deckLength, now, versionNames, la
           ))}
         </AdminTable>
       </div>
+      <DailyChart series={dailySeries(viewer.visits, now, days)} who={viewer.email} captionId={`${captionId}-days`} />
       <AdminTable
         id={`${captionId}-visits`}
         caption={`Visits (${viewer.visits.length})`}
