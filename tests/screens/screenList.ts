@@ -20,8 +20,8 @@ export const SIZES = {
 } as const;
 export type SizeName = keyof typeof SIZES;
 
-/** Who looks: signed out, an admin, two partners, a viewer on the deck-wide partner, a stranger, a revoked person. */
-export type Who = 'visitor' | 'admin' | 'alpha' | 'beta' | 'viewer' | 'stranger' | 'revoked';
+/** Who looks: signed out, an admin, two partners, a viewer on the deck-wide partner, a stranger, a revoked person, a partner yet to accept the agreement. */
+export type Who = 'visitor' | 'admin' | 'alpha' | 'beta' | 'viewer' | 'stranger' | 'revoked' | 'newcomer';
 
 /** One screen: how to reach it, who sees it, at which sizes, and how it is judged. */
 export interface Screen {
@@ -252,6 +252,79 @@ export const SCREENS: readonly Screen[] = [
       await page.getByRole('dialog', { name: 'What changed' }).waitFor();
     },
     mask: ['.whats-new-dialog time', '.whats-new time'],
+  },
+  {
+    name: 'ask a question',
+    who: 'beta',
+    sizes: READING,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/market');
+      await key(page, 'q', 'Ask about Market');
+      await page
+        .getByRole('dialog')
+        .getByRole('option', { name: /Home equity/ })
+        .waitFor({ state: 'attached' });
+    },
+  },
+  {
+    name: 'questions beside the page',
+    who: 'alpha',
+    sizes: READING,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/market');
+      // A reader's first move loads their questions.
+      await page.mouse.move(5, 200);
+      const aside = page.locator('aside.page-questions');
+      await aside.locator('.question__answer-text').waitFor();
+      await aside.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    },
+  },
+  {
+    name: 'your questions',
+    who: 'alpha',
+    sizes: READING,
+    open: async (page, world) => {
+      await hydratedDeckPage(page, world, '/market');
+      await page.mouse.move(5, 200);
+      await page
+        .locator('aside.page-questions')
+        .getByRole('button', { name: /All your questions/ })
+        .click();
+      await page.getByRole('dialog', { name: 'Your questions' }).waitFor();
+    },
+  },
+  {
+    name: 'agreement',
+    who: 'newcomer',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/market`);
+      await page.getByRole('heading', { level: 1, name: 'Confidentiality agreement' }).waitFor();
+    },
+  },
+  {
+    name: 'console questions',
+    who: 'admin',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/admin#admin-questions`);
+      const section = page.locator('section[aria-labelledby="admin-questions"]');
+      await section.locator('article.admin-question').nth(1).waitFor();
+      await section.evaluate((element) => element.scrollIntoView());
+    },
+    mask: ['time', '.version-label__detail'],
+  },
+  {
+    name: 'console engagement over time',
+    who: 'admin',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/admin#admin-engagement`);
+      const over = page.locator('.engagement-over-time');
+      await over.locator('svg').first().waitFor();
+      await over.evaluate((element) => element.scrollIntoView());
+    },
+    mask: ['time', '.version-label__detail'],
   },
   {
     name: 'view as',

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
+import { QUESTION_ENTITY } from '../../schemas/questionPaths.ts';
+import { parseAgreement } from '../../src/content/agreement.ts';
 import { partnerIsSample } from '../../schemas/partnerValues.ts';
 import { FIGURES_FILE, type LedgerSnapshot } from '../../schemas/figureLedgerFile.ts';
 import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
@@ -39,6 +41,8 @@ export interface ScreenWorld {
   stranger: Person;
   /** Invited, joined, then revoked: "Your access to this deck has ended". */
   revoked: Person;
+  /** Invited and joined, not yet past the confidentiality agreement (the others accepted it). */
+  newcomer: Person;
   /** A live invitation link, not yet used. */
   inviteLink: string;
   /** The figure that changed between the two versions, as the first one read it. */
@@ -93,6 +97,8 @@ export async function startScreenWorld(): Promise<ScreenWorld> {
   const viewer = await join_('val@viewer.example', 'viewer-password-1');
   const revoked = await join_('rex@revoked.example', 'revoked-password-1');
   const stranger = await join_('sam@stranger.example', 'stranger-password-1');
+  await invite('nia@newcomer.example', { name: 'Nia Newcomer', company: 'Newcomer Holdings' });
+  const newcomer = await join_('nia@newcomer.example', 'newcomer-password-1');
   // Ann read the market page of the first version.
   const annToken = await p.login(alpha.email, alpha.password);
   const visit = '00000000-0000-4000-8000-000000000001';
@@ -111,8 +117,33 @@ export async function startScreenWorld(): Promise<ScreenWorld> {
   const inviteLink = new URL(/https?:\/\/\S+invite_token=\S+/.exec(mail)![0]);
   await p.close();
 
-  // The deck as built: the second version, which the partners see now.
-  p = await startTestPlatform('private_with_login', { ...options, staticDir: 'dist' });
+  // The deck as built: the second version, which the partners see now, with the editing guide's example
+  // agreement; everyone but the newcomer accepted it already, so their screens are the deck's.
+  const agreement = parseAgreement('slides/agreement.example.md', readFileSync(join('slides', 'agreement.example.md'), 'utf8')).agreement!;
+  p = await startTestPlatform('private_with_login', { ...options, staticDir: 'dist', agreement });
+  for (const person of [alpha, beta, viewer]) {
+    await p.db.query(`INSERT INTO agreement_acceptances (app_id, user_id, version, title, email, address) VALUES ($1, $2, $3, $4, $5, '127.0.0.1')`, [
+      p.appId,
+      person.id,
+      agreement.version,
+      agreement.title,
+      person.email,
+    ]);
+  }
+  // Ann asked about the market page, and the owners answered; Ben's question waits.
+  const ask = async (person: Person, question: string) => {
+    const token = await p.login(person.email, person.password);
+    const reply = await p.call('POST', `/entities/${QUESTION_ENTITY}`, { token, body: { path: '/market', question, figure_id: CHANGED_FIGURE } });
+    if (reply.status !== 200) throw new Error(`question of ${person.email}: ${JSON.stringify(reply.body)}`);
+    return reply.body.id as string;
+  };
+  const asked = await ask(alpha, 'How is the home equity split between the states you lend in?');
+  await ask(beta, 'Which of these figures come from the latest HMDA release?');
+  const owner = await p.login(ADMIN.email, ADMIN.password);
+  await p.call('PUT', `/entities/${QUESTION_ENTITY}/${asked}`, {
+    token: owner,
+    body: { answer: 'About a third is in California and Florida; the detail is on the next call.' },
+  });
   return {
     p,
     admin: { ...ADMIN, id: '' },
@@ -121,6 +152,7 @@ export async function startScreenWorld(): Promise<ScreenWorld> {
     viewer,
     stranger,
     revoked,
+    newcomer,
     inviteLink: `${p.url}/login${inviteLink.search}`,
     changed: { id: CHANGED_FIGURE, was: FIRST_VERSION_TEXT },
     close: async () => {

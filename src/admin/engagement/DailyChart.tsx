@@ -5,8 +5,8 @@ import { durationText } from './durationText.ts';
 import { useWidth } from './SlideTimeChart.tsx';
 
 const HEIGHT = 96;
-const TOP = 18;
-const AXIS = 20;
+const TOP = 4;
+const AXIS = 1;
 
 interface DailyBarsProps {
   series: readonly DayTotals[];
@@ -17,9 +17,9 @@ interface DailyBarsProps {
   width: number;
 }
 
-// One measure per day as columns, drawn in pixels at the box's width: the largest value written at the
-// top, the first, middle and last days under the axis. An image to assistive technology, named and
-// described in words; its numbers are in the table below it.
+// One measure per day as columns, drawn in pixels at the box's width: the largest value written above
+// it as text that wraps on a phone, the first, middle and last days under it. An image to assistive
+// technology, named and described in words; its numbers are in the table below it.
 function DailyBars({ series, value, text, title, description, width }: DailyBarsProps) {
   const id = useId();
   const values = series.map(value);
@@ -28,39 +28,37 @@ function DailyBars({ series, value, text, title, description, width }: DailyBars
   const bar = Math.max(1, Math.min(28, slot - 2));
   const marks = [...new Set([0, Math.floor((series.length - 1) / 2), series.length - 1])];
   return (
-    <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} width={width} height={TOP + HEIGHT + AXIS} className="engagement-chart__svg">
-      <title id={`${id}-title`}>{title}</title>
-      <desc id={`${id}-desc`}>{description}</desc>
-      <text x={0} y={12} className="engagement-chart__value">
+    <div className="engagement-daily__measure">
+      <p className="engagement-daily__label" aria-hidden="true">
         {max > 0 ? `${title}: at most ${text(max)} a day` : `${title}: none`}
-      </text>
-      <line x1={0} x2={width} y1={TOP + HEIGHT + 0.5} y2={TOP + HEIGHT + 0.5} className="engagement-daily__axis" />
-      {values.map((amount, i) => {
-        const height = max > 0 && amount > 0 ? Math.max(2, Math.round((amount / max) * HEIGHT)) : 0;
-        return height > 0 ? (
-          <rect
-            key={series[i]!.day}
-            x={Math.round(i * slot + (slot - bar) / 2)}
-            y={TOP + HEIGHT - height}
-            width={bar}
-            height={height}
-            rx={2}
-            className="engagement-daily__bar"
-          />
-        ) : null;
-      })}
-      {marks.map((i) => (
-        <text
-          key={i}
-          x={Math.round(i * slot + slot / 2)}
-          y={TOP + HEIGHT + 15}
-          textAnchor={i === 0 ? 'start' : i === series.length - 1 ? 'end' : 'middle'}
-          className="engagement-chart__value"
-        >
-          {dayLabel(series[i]!.day)}
-        </text>
-      ))}
-    </svg>
+      </p>
+      <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} width={width} height={TOP + HEIGHT + AXIS} className="engagement-chart__svg">
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{description}</desc>
+        <line x1={0} x2={width} y1={TOP + HEIGHT + 0.5} y2={TOP + HEIGHT + 0.5} className="engagement-daily__axis" />
+        {values.map((amount, i) => {
+          const height = max > 0 && amount > 0 ? Math.max(2, Math.round((amount / max) * HEIGHT)) : 0;
+          return height > 0 ? (
+            <rect
+              key={series[i]!.day}
+              x={Math.round(i * slot + (slot - bar) / 2)}
+              y={TOP + HEIGHT - height}
+              width={bar}
+              height={height}
+              rx={2}
+              className="engagement-daily__bar"
+            />
+          ) : null;
+        })}
+      </svg>
+      <p className="engagement-daily__days" aria-hidden="true">
+        {marks.map((i) => (
+          <time key={i} dateTime={series[i]!.day}>
+            {dayLabel(series[i]!.day)}
+          </time>
+        ))}
+      </p>
+    </div>
   );
 }
 
