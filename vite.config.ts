@@ -21,11 +21,12 @@ const TEST_ENV = { DECK_PASSWORD_COST: '10' };
  * A project's deadlines as set for a quiet machine: each test file grows them for a busy one as it
  * starts (tests/support/scaledDeadlines.ts, slowness.ts), so no test fails for a slow machine alone.
  */
-function deadlines(testMs: number, hookMs: number, env: Record<string, string> = TEST_ENV) {
+function deadlines(testMs: number, hookMs: number, pollMs = 1000) {
   return {
     testTimeout: testMs,
     hookTimeout: hookMs,
-    env: { ...env, TEST_TIMEOUT_MS: String(testMs), HOOK_TIMEOUT_MS: String(hookMs) },
+    expect: { poll: { timeout: pollMs } },
+    provide: { quietDeadlines: { testMs, hookMs, pollMs } },
   };
 }
 
@@ -165,10 +166,10 @@ export default defineConfig({
           ...UNIT,
           name: `unit-${FAR_ZONE_NAME}`,
           exclude: [...UNIT.exclude, ...ZONE_FREE_TESTS],
-          ...deadlines(15_000, 60_000, { ...TEST_ENV, TZ: FAR_ZONE }),
+          env: { ...TEST_ENV, TZ: FAR_ZONE },
         },
       },
-      { extends: true, test: { ...DOM, name: `dom-${FAR_ZONE_NAME}`, ...deadlines(15_000, 60_000, { ...TEST_ENV, TZ: FAR_ZONE }) } },
+      { extends: true, test: { ...DOM, name: `dom-${FAR_ZONE_NAME}`, env: { ...TEST_ENV, TZ: FAR_ZONE } } },
       {
         extends: true,
         test: {
@@ -227,10 +228,9 @@ export default defineConfig({
           // A browser test runs 3-4 times slower in the whole suite than alone (two cores, three workers,
           // chromium beside them): the longest took 57 s of 60 in a green run, and one over 60 failed CI.
           setupFiles: ['tests/support/scaledDeadlines.ts'],
-          ...deadlines(120_000, 180_000),
           // A poll waits on a page that is loading, signing in or fetching: vitest's default deadline
           // (1 s) is shorter than one app start on a busy two-core machine.
-          expect: { poll: { timeout: 10_000 } },
+          ...deadlines(120_000, 180_000, 10_000),
         },
       },
     ],
