@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { testChromium } from './sharedChromium.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { fillSignIn } from './signIn.ts';
 
 // The admin console at /admin in the built deck behind the real local platform, in chromium.
 // An admin invites (a past expiry first), allows a domain, revokes through the confirm dialog and sees
@@ -51,9 +52,7 @@ async function signedInAt(email: string, password: string, path: string): Promis
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await page.goto(`${p.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
+  await fillSignIn(page, email, password);
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.goto(`${p.url}${path}`);
   return { page, requests };

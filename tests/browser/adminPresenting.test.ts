@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGAGEMENT_ENTITY, type DeckOptions } from '../../schemas/engagementPaths.ts';
+import type { DeckOptions } from '../../schemas/engagementPaths.ts';
 import { ADMIN_CONSOLE_LABEL, ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
 import { pathOf, signedInPage, presentFor } from './presenterSession.ts';
+import { setDeckOptions } from '../platform/deckOptionsCall.ts';
 
 // An admin presenting, in chromium against the local platform serving the built deck:
 // the presenter window moves with the one tab that opened it and no other admin tab (the console
@@ -29,13 +30,7 @@ afterAll(async () => {
 });
 
 /** Sets the deck's switches as the console does: the one DeckOptions record. */
-async function setOptions(options: DeckOptions): Promise<void> {
-  const [record] = (await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: adminToken })).body as Array<{ id: string }>;
-  const reply = record
-    ? await p.call('PUT', `/entities/${ENGAGEMENT_ENTITY.options}/${record.id}`, { token: adminToken, body: options })
-    : await p.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: adminToken, body: options });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-}
+const setOptions = (options: DeckOptions) => setDeckOptions(p, adminToken, options);
 
 /** Presses P in the deck tab and returns the presenter window it opened. */
 async function openPresenter(deckPage: Page): Promise<Page> {

@@ -3,6 +3,7 @@ import { axeViolations } from './axeViolations.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMail, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { testChromium } from './sharedChromium.ts';
+import { fillSignIn } from './signIn.ts';
 
 // Zero axe violations of any impact on every form of the sign-in page and on every
 // system screen of the gate, at 1280 and 390 px (the routes themselves: routes.test.ts; the
@@ -39,9 +40,7 @@ describe('the sign-in page, every form', () => {
     const page = await signInPage();
     const found = await axeViolations(page, 'sign in');
 
-    await page.getByLabel('Email').fill('axe-wrong@lender.test');
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
-    await page.getByRole('button', { name: /^Sign in$/ }).click();
+    await fillSignIn(page, 'axe-wrong@lender.test', 'not-the-password-1');
     await alertShown(page);
     found.push(...(await axeViolations(page, 'sign in, wrong password')));
     expect(found).toEqual([]);

@@ -9,6 +9,7 @@ import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../
 import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
 import { hydrated, presentFor, signedInPage } from './presenterSession.ts';
+import { fillSignIn } from './signIn.ts';
 
 // In chromium: every page runs under its Content-Security-Policy with zero
 // violations: signed out (gate, sign-in in each form, 404), every deck page loaded directly and
@@ -126,9 +127,7 @@ describe('signed out', () => {
     const login = await page.goto(`${p.url}/login`);
     expectStrict(policyOf(login), ["'self'"]);
     await page.getByRole('heading', { name: 'Sign in to view the deck' }).waitFor();
-    await page.getByLabel('Email').fill('nobody@lender.test');
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
-    await page.getByRole('button', { name: /^Sign in$/ }).click();
+    await fillSignIn(page, 'nobody@lender.test', 'not-the-password-1');
     await page.getByRole('alert').filter({ hasText: /./ }).first().waitFor();
     await page.getByRole('button', { name: /Create your account/ }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();

@@ -5,7 +5,7 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
-import { DECK_PDF_FILE, DECK_PDF_PATH, DECK_PDF_STATUS_CALL, ENGAGEMENT_ENTITY, type DeckOptions } from '../../schemas/engagementPaths.ts';
+import { DECK_PDF_FILE, DECK_PDF_PATH, DECK_PDF_STATUS_CALL, type DeckOptions } from '../../schemas/engagementPaths.ts';
 import { testChromium } from './sharedChromium.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
@@ -13,6 +13,7 @@ import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 import { signInReturningTo } from './signIn.ts';
+import { setDeckOptions } from '../platform/deckOptionsCall.ts';
 
 // No dead ends, in chromium: "Download PDF" only when a PDF can be served, and the console
 // says why not; every error a person can reach in the browser is a page in the deck's style; a page
@@ -40,13 +41,7 @@ afterAll(async () => {
   deck?.remove();
 });
 
-async function setOptions(options: DeckOptions): Promise<void> {
-  const [record] = (await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin })).body as Array<{ id: string }>;
-  const reply = record
-    ? await p.call('PUT', `/entities/${ENGAGEMENT_ENTITY.options}/${record.id}`, { token: admin, body: options })
-    : await p.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin, body: options });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-}
+const setOptions = (options: DeckOptions) => setDeckOptions(p, admin, options);
 
 /** A context signed in through the sign-in page, on `path`. */
 async function signedIn(email: string, password: string, path: string): Promise<Page> {

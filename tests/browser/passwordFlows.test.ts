@@ -4,7 +4,7 @@ import { ACCESS_CALL, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
 import { testChromium } from './sharedChromium.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { axeViolations } from './axeViolations.ts';
-import { signInReturningTo } from './signIn.ts';
+import { signInReturningTo, fillSignIn } from './signIn.ts';
 
 // Passwords, in chromium against the local platform serving the built deck: a person's own
 // password change ends their other sessions with words that say so (never "ask for a new invitation");
@@ -77,9 +77,7 @@ describe('a session the person’s own password change ended', () => {
     await other.getByRole('heading', { name: 'Your password was changed' }).waitFor();
     await other.getByRole('button', { name: 'Sign in again' }).click();
     await other.waitForURL(/\/login/);
-    await other.getByLabel('Email').fill('two-devices@fund.example');
-    await other.getByLabel('Password', { exact: true }).fill('second-password-2');
-    await other.getByRole('button', { name: /^Sign in$/i }).click();
+    await fillSignIn(other, 'two-devices@fund.example', 'second-password-2');
     await other.waitForURL(`${p.url}/market`);
     await other.locator('#slide-title').waitFor();
     await other.context().close();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type RunningPlatform } from '../../src/platform/server.ts';
 import { testChromium } from './sharedChromium.ts';
 import { eventually } from '../support/waitFor.ts';
+import { fillSignIn } from './signIn.ts';
 
 // The built deck behind the local platform, as `npm start` runs it, driven in chromium.
 const APP = 'investor-deck';
@@ -58,12 +59,6 @@ async function latestCodeFor(email: string): Promise<string> {
   return code;
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
-}
-
 async function register(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: /Create your account/i }).click();
   await page.getByLabel('Email').fill(email);
@@ -97,7 +92,7 @@ describe('the deck behind the local platform', () => {
     expect(new URL(page.url()).searchParams.get('from_url')).toBe(`${platform.url}/reversetpo`);
     const results = await axeScan(page);
     expect(results.violations.map((v) => `${v.id} (${v.impact})`)).toEqual([]);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await fillSignIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${platform.url}/reversetpo`);
     await expect.poll(() => page.textContent('main')).toContain('$1,209,750');
     const chunk = await page.context().request.get(`${platform.url}/assets/content/${contentChunk('Ecosystem')}`);
@@ -159,7 +154,7 @@ describe('the deck behind the local platform', () => {
   it('the admin sees the 404 Admin Note; signing out clears both storage keys', async () => {
     const page = await newPage();
     await page.goto(`${platform.url}/login`);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await fillSignIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${platform.url}/`);
     await page.goto(`${platform.url}/not-built-yet`);
     await page.getByText('Admin Note').waitFor();

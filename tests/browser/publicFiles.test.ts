@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { testChromium } from './sharedChromium.ts';
+import { fillSignIn } from './signIn.ts';
 
 // In the browser: the deck's registry (settings, page titles) is gated content, and a
 // visitor the gate turns away never even asks for it. The built deck behind the local platform.
@@ -44,9 +45,7 @@ describe('a visitor the gate turns away', () => {
     await registeredUser(platform, 'uninvited@elsewhere.test', 'uninvited-password-1', false);
     const { page, paths } = await recordingPage();
     await page.goto(`${platform.url}/login`);
-    await page.getByLabel('Email').fill('uninvited@elsewhere.test');
-    await page.getByLabel('Password', { exact: true }).fill('uninvited-password-1');
-    await page.getByRole('button', { name: /^Sign in$/i }).click();
+    await fillSignIn(page, 'uninvited@elsewhere.test', 'uninvited-password-1');
     await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
     expect(contentRequests(paths)).toEqual([]);
     await page.context().close();
@@ -55,9 +54,7 @@ describe('a visitor the gate turns away', () => {
   it('an admitted viewer loads the registry and sees the company name in the header', async () => {
     const { page, paths } = await recordingPage();
     await page.goto(`${platform.url}/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: /^Sign in$/i }).click();
+    await fillSignIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${platform.url}/`);
     await page.goto(`${platform.url}/no-such-page`);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();

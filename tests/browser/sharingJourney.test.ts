@@ -4,7 +4,7 @@ import { ADMIN_PATH } from '../../schemas/accessPaths.ts';
 import { testChromium } from './sharedChromium.ts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
-import { signInReturningTo } from './signIn.ts';
+import { signInReturningTo, fillSignIn } from './signIn.ts';
 
 // Sharing the deck end to end, each person in their own browser context, every step through the screens a
 // person uses (the console, the mail a real SMTP server received, the sign-in page, the deck): the
@@ -100,9 +100,7 @@ describe('sharing the deck, from the console to the partner and back', () => {
 
     const again = await freshPage();
     await again.goto(`${p.url}/login`);
-    await again.getByLabel('Email').fill(PARTNER);
-    await again.getByLabel('Password', { exact: true }).fill(PARTNER_PASSWORD);
-    await again.getByRole('button', { name: /^Sign in$/i }).click();
+    await fillSignIn(again, PARTNER, PARTNER_PASSWORD);
     await again
       .getByText(/access to this deck has ended/i)
       .first()

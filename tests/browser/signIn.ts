@@ -11,13 +11,18 @@ import { expect } from 'vitest';
  */
 export async function signInReturningTo(page: Page, path: string, email: string, password: string): Promise<void> {
   await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
+  await fillSignIn(page, email, password);
   await page.waitForURL((url) => !/^\/login(\.html)?$/.test(url.pathname));
   const landed = new URL(page.url());
   expect(
     landed.pathname,
     `${email} signed in on the way to ${path} and was sent to ${landed.pathname}${landed.search}: the sign-in page did not follow its from_url`,
   ).toBe(path);
+}
+
+/** On the sign-in page: fills in `email` and `password` and presses Sign in, as a person does; what follows is the caller's to wait for. */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^Sign in$/i }).click();
 }

@@ -25,6 +25,7 @@ import { builtDeckWithPdf } from '../support/builtDeckWithPdf.ts';
 import { eventually } from '../support/waitFor.ts';
 import { axeViolations } from './axeViolations.ts';
 import { signedInWithToken } from './presenterSession.ts';
+import { setDeckOptions } from '../platform/deckOptionsCall.ts';
 
 // Engagement, the viewer's side, in chromium against the real local platform serving the built deck:
 // recording off sends nothing; recording on sends time per slide in few bulk requests that match
@@ -53,13 +54,7 @@ afterAll(async () => {
 });
 
 /** Sets the deck's switches as the console does: the one DeckOptions record, created the first time. */
-async function setOptions(options: DeckOptions): Promise<void> {
-  const [record] = (await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin })).body as Array<{ id: string }>;
-  const reply = record
-    ? await p.call('PUT', `/entities/${ENGAGEMENT_ENTITY.options}/${record.id}`, { token: admin, body: options })
-    : await p.call('POST', `/entities/${ENGAGEMENT_ENTITY.options}`, { token: admin, body: options });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-}
+const setOptions = (options: DeckOptions) => setDeckOptions(p, admin, options);
 
 /** A browser context signed in as `email` (the platform's session cookie and the stored token, as the sign-in page leaves them). */
 const signedIn = (email: string, password: string, viewport = { width: 1280, height: 800 }) => signedInWithToken(browser, p, email, password, { viewport });
