@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   follow_started: 'Presenting started',
   follow_stopped: 'Presenting stopped',
   version_note_set: 'Version note set',
+  test_mail_sent: 'Test mail sent',
 } as const;
 
 /** One action of the log. */

@@ -17,6 +17,8 @@ import type { Person } from './people/people.ts';
 import type { AccessRequestRecord, ConsultationRecord } from './people/requests.ts';
 import { onServerClock, serverNow, syncServerClock } from './serverClock.ts';
 import { SettingsSection } from './SettingsSection.tsx';
+import { READY_SECTION_ID, readinessLine, ReadySection } from './readiness/ReadySection.tsx';
+import { useReadiness } from './readiness/useReadiness.ts';
 import { usePresence } from './engagement/usePresence.ts';
 import { useRecords } from './useRecords.ts';
 import { useSectionFromHash } from './useSectionFromHash.ts';
@@ -72,6 +74,7 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
   const waiting = unanswered(questions.records);
   const presence = usePresence(client);
   const versions = useVersionList(versionSource);
+  const readiness = useReadiness(client);
   // Opened at a section other than Engagement (#admin-versions): that section's first picture comes before the engagement's.
   const [engagementLater] = useState(() => window.location.hash !== '#admin-engagement');
   useSectionFromHash();
@@ -84,7 +87,11 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
           {ADMIN_CONSOLE_LABEL}
         </h1>
         <p className="admin__lead">Who may see this deck, for how long, who is asking, and how they read it.</p>
+        <p className={`admin__ready${readiness.readiness?.ready ? ' admin__ready--ready' : ''}`}>
+          <a href={`#${READY_SECTION_ID}`}>{readinessLine(readiness)}</a>
+        </p>
         <nav aria-label="Console sections" className="admin__nav">
+          <a href={`#${READY_SECTION_ID}`}>Ready to share</a>
           <a href="#admin-invite">Invite</a>
           <a href="#admin-people">People</a>
           <a href="#admin-live">Live{watching > 0 ? ` (${watching} viewing)` : ''}</a>
@@ -99,7 +106,8 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
           <a href="#admin-audit">Audit log</a>
         </nav>
       </header>
-      <InviteSection client={client} onInvited={() => void people.reload()} again={again} />
+      <ReadySection client={client} state={readiness} />
+      <InviteSection client={client} onInvited={() => void people.reload()} again={again} readiness={readiness.readiness} />
       <PeopleSection client={client} people={people} selfId={user.id} onInviteAgain={inviteAgain} now={now} />
       <LiveSection presence={presence} now={now} />
       <EngagementSection client={client} versions={versions.list} tally={tally} now={now} later={engagementLater} />

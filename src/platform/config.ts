@@ -69,6 +69,8 @@ export interface PlatformOptions {
   renderPartnerPdf?: PartnerPdfRenderer;
   /** Where partners' own PDFs are kept (default DATA_DIR/pdf, or a temp folder). */
   pdfDir?: string;
+  /** Settings of deck.yaml still holding sample values (its `samples:`): "Ready to share" names them. */
+  samples?: readonly string[];
   /** The deck-wide partner (deck.yaml `partner`): the pages' `{name}` for viewers without their own Prepared-for. */
   partner?: { name: string; licence: string; sample?: boolean };
   /** The confidentiality agreement partners accept first; default the build's (dist-server/agreement.json), if any. */
@@ -202,6 +204,7 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     frameAncestors: env.FRAME_ANCESTORS?.trim() ? parseFrameAncestors(env.FRAME_ANCESTORS) : deck.frameAncestors,
     deck: deckIdentityOf(settings),
     partner: { ...settings.partner, sample: partnerIsSample(settings.samples) },
+    samples: settings.samples ?? [],
   };
 }
 

@@ -25,7 +25,9 @@ import { clientAddress } from './identity/clientAddress.ts';
 import { SignInLimits } from './identity/signInLimits.ts';
 import { WriteRates } from './records/writeRates.ts';
 import { flushNoticeDigests, NoticeThrottle } from './records/adminNotices.ts';
-import { createMailer, mailSender } from './mail/mailer.ts';
+import { createMailer, mailSender, redactSmtpUrl } from './mail/mailer.ts';
+import { readinessOf, readinessSummary } from './setup/readiness.ts';
+import { firstAdmin, readinessFacts } from './setup/readinessFacts.ts';
 import { readMailLogo } from './mail/mailLogo.ts';
 import { pruneDeadSecrets } from './identity/tokens.ts';
 import { AUDIT_RETENTION_DAYS, pruneAuditLog } from './records/auditLog.ts';
@@ -108,9 +110,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
   const deck = options.deck ?? UNNAMED_DECK;
   const staticDir = options.staticDir ?? 'dist';
+  const sender = mailSender(options.mailFrom, deck);
   const mailer = options.smtpUrl
     ? createMailer(options.smtpUrl, {
-        sender: mailSender(options.mailFrom, deck),
+        sender,
         publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
         logo: readMailLogo(staticDir, log),
       })
@@ -142,6 +145,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     staticDir,
     publicUrl: () => options.publicUrl ?? `http://localhost:${port}`,
     deck,
+    mailSender: sender,
+    mailServer: options.smtpUrl ? redactSmtpUrl(options.smtpUrl) : null,
+    contentSamples: options.samples ?? [],
     deckPartner: options.partner ? partnerOfSettings(options.partner) : null,
     renderPartnerPdf: options.renderPartnerPdf,
     pdfDir: options.pdfDir ?? (dataDir ? join(dataDir, 'pdf') : join(tmpdir(), `deck-pdf-${process.pid}`)),
@@ -165,7 +171,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   flushDigests();
   claim?.setPort(port);
   const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : 'localhost'}:${port}`;
-  log(startupMessage(url, options, report, service.source));
+  const ready = readinessSummary(readinessOf(await readinessFacts(ctx, options.appId, await firstAdmin(ctx, options.appId))));
+  log(startupMessage(url, options, report, service.source, ready));
   if (ctx.agreement) log(`[agreement] partners accept "${ctx.agreement.title}" (version ${ctx.agreement.version}) before the first page`);
   if (pruned > 0) log(`[audit] pruned ${pruned} entries older than ${options.auditRetentionDays ?? AUDIT_RETENTION_DAYS} days`);
 

@@ -81,6 +81,7 @@ describe('the console’s clock', () => {
     const fresh = `invited-now${skewMs > 0 ? '-ahead' : '-behind'}@fund.example`;
     await admin.getByLabel('Email').fill(fresh);
     await admin.getByRole('button', { name: 'Send invitation', exact: true }).click();
+    await admin.getByRole('dialog', { name: 'Invite before the deck is ready?' }).getByRole('button', { name: 'Invite anyway' }).click();
     const freshRow = personRow(admin, fresh);
     await freshRow.waitFor();
     const invitedCell = freshRow.locator('td[data-label="Invited"] time');

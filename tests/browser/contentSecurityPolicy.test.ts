@@ -245,6 +245,7 @@ describe('an admin', () => {
 
     await deck.getByLabel('Email').fill('csp-partner@lender.example');
     await deck.getByRole('button', { name: 'Send invitation' }).click();
+    await deck.getByRole('dialog', { name: 'Invite before the deck is ready?' }).getByRole('button', { name: 'Invite anyway' }).click();
     const row = deck.locator('tr[data-person="csp-partner@lender.example"]');
     await row.waitFor();
     await row.getByRole('button', { name: /Edit/ }).click();

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { Readiness } from '../../../schemas/readinessWire.ts';
+import { InviteBeforeReadyDialog } from '../readiness/InviteBeforeReadyDialog.tsx';
 import type { Base44Client } from '../../sdk/index.ts';
 import { EMPTY_INVITE, inviteBody, inviteValuesFor, type InviteValues } from './accessForms.ts';
 import { FormAlert, SelectField, TextField } from '../AdminField.tsx';
@@ -9,17 +11,35 @@ import { useServerForm } from '../useServerForm.ts';
 interface InviteSectionProps {
   client: Base44Client;
   onInvited(): void;
+  /** The "Ready to share" list: while it is not ready, the first invitation asks once what the partner will see. */
+  readiness?: Readiness | null;
   /** Someone to invite again, chosen in the people list: the form is filled in for them and focused. */
   again?: { person: Person } | null;
 }
 
 /** Invite by email with a role, an optional expiry and an optional "Prepared for". */
-export function InviteSection({ client, onInvited, again }: InviteSectionProps) {
+export function InviteSection({ client, onInvited, again, readiness }: InviteSectionProps) {
   const [status, setStatus] = useState('');
+  // The question before inviting while not ready: open with the address, answered once per visit.
+  const [asking, setAsking] = useState<{ email: string; answer(invite: boolean): void } | null>(null);
+  const confirmed = useRef(false);
+  const askFirst = (email: string) =>
+    new Promise<boolean>((answer) => {
+      setAsking({ email, answer });
+    });
   const form = useServerForm<InviteValues>(
     EMPTY_INVITE,
     async (values) => {
       setStatus('');
+      if (readiness && !readiness.ready && !confirmed.current) {
+        const invite = await askFirst(values.user_email.trim());
+        setAsking(null);
+        if (!invite) {
+          setStatus('Nothing was sent.');
+          return;
+        }
+        confirmed.current = true;
+      }
       const result = await client.access.invite(inviteBody(values));
       form.setValues(EMPTY_INVITE);
       setStatus(`Invitation sent to ${result.email}.`);
@@ -56,6 +76,9 @@ export function InviteSection({ client, onInvited, again }: InviteSectionProps) 
           </p>
         </div>
       </form>
+      {asking && readiness ? (
+        <InviteBeforeReadyDialog email={asking.email} readiness={readiness} onInvite={() => asking.answer(true)} onCancel={() => asking.answer(false)} />
+      ) : null}
     </section>
   );
 }

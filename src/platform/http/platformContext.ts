@@ -3,6 +3,7 @@ import type { ServedVersion } from '../records/deckVersions.ts';
 import type { PartnerPdfRenderer } from '../files/partnerPdf.ts';
 import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
 import type { DeckIdentity } from '../mail/mailWording.ts';
+import type { MailSender } from '../mail/mailer.ts';
 import type { Context } from 'hono';
 import type { Broadcaster, Log } from '../core/context.ts';
 import type { AfterReplyQueue } from './afterReply.ts';
@@ -53,6 +54,12 @@ export interface PlatformContext {
   publicUrl: () => string;
   /** Who sends the deck's mail (mailWording.ts). */
   deck: DeckIdentity;
+  /** The From header's name and address (MAIL_FROM, mailer.ts). */
+  mailSender: MailSender;
+  /** SMTP_URL without its password, or null without a mail server. */
+  mailServer: string | null;
+  /** Settings of deck.yaml still holding sample values (its `samples:`), for "Ready to share". */
+  contentSamples: readonly string[];
   /** The deck-wide partner (deck.yaml `partner`), for viewers without their own Prepared-for; null when not configured. */
   deckPartner: ViewerPartner | null;
   /** Prints a partner's own PDF (partnerPdf.ts); absent where the server cannot print. */

@@ -34,6 +34,8 @@ export interface MailDraft {
    * write-ahead log ever holds them.
    */
   secrets?: string[];
+  /** Kept with the stored copy only, never mailed (a test mail keeps the settings it went out with). */
+  keep?: Record<string, unknown>;
 }
 
 /** A mail as the mail server receives it: both parts, from the one draft. */

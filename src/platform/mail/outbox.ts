@@ -56,6 +56,7 @@ export async function sendMail(mail: MailContext, appId: string, draft: MailDraf
   const secrets = draft.secrets ?? [];
   const hidden = (mark: string) => secrets.reduce((body, secret) => (secret ? body.split(secret).join(mark) : body), message.text);
   const record: Record<string, unknown> = {
+    ...draft.keep,
     id: randomUUID(),
     app_id: appId,
     to: message.to,

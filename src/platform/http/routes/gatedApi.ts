@@ -3,6 +3,7 @@ import { AGREEMENT_CALL } from '../../../../schemas/agreementPaths.ts';
 import { AUDIT_CALL } from '../../../../schemas/auditPaths.ts';
 import { DECK_PDF_STATUS_CALL, ENGAGEMENT_FUNCTION } from '../../../../schemas/engagementPaths.ts';
 import { QUESTION_FUNCTION } from '../../../../schemas/questionPaths.ts';
+import { READINESS_CALL } from '../../../../schemas/readinessWire.ts';
 import { VERSION_ENTITY } from '../../../../schemas/versionEntity.ts';
 import { VERSION_CHANGES_FUNCTION } from '../../../../schemas/versionPaths.ts';
 import { HttpError } from '../../core/errors.ts';
@@ -20,6 +21,7 @@ import { invitationRoutes } from './invitationRoutes.ts';
 import { functionsNotProvided, integrationsNotProvided } from './notProvided.ts';
 import { outboxRoutes } from './outbox.ts';
 import { PRESENTING_PREFIX, presentingRoutes } from './presenting.ts';
+import { readinessRoutes } from './readiness.ts';
 import { userRoutes } from './users.ts';
 import { questionFigureRoutes } from './questionFigures.ts';
 import { agreementStatusRoutes } from './agreementRoutes.ts';
@@ -50,6 +52,7 @@ const GROUPS: Readonly<Record<string, SubApp>> = {
   [PRESENTING_PREFIX]: presentingRoutes,
   [DECK_PDF_STATUS_CALL]: deckPdfStatusRoutes,
   [BACKUP_CALL]: backupRoutes,
+  [READINESS_CALL]: readinessRoutes,
   '/agents/conversations': agentRoutes,
 };
 
