@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { loadContent } from '../../src/content/loadContent.ts';
 import type { CheckRules } from './screenChecks.ts';
 import type { ScreenWorld } from './screenWorld.ts';
+import { invitationMailHtml } from './mailScreens.ts';
 
 // Every screen a person can reach, once: each deck page, present mode, the presenter view, the
 // deck's dialogs and notices, view as, the console and its dialogs, the sign-in and invitation
@@ -17,6 +18,7 @@ export const SIZES = {
   'laptop-16-10': { width: 1440, height: 900 },
   monitor: { width: 2560, height: 1440 },
   mail: { width: 600, height: 800 },
+  'mail-phone': { width: 390, height: 844 },
 } as const;
 export type SizeName = keyof typeof SIZES;
 
@@ -35,6 +37,8 @@ export interface Screen {
   rules?: Partial<CheckRules>;
   /** Parts whose pixels vary on their own (clocks, server times), left out of the picture comparison. */
   mask?: readonly string[];
+  /** The picture holds the whole page, not the window (a mail is read by scrolling to its footer). */
+  fullPage?: boolean;
   /** Seen on a first visit, in a browser of its own (the once-per-browser notices). */
   firstVisit?: boolean;
   /**
@@ -346,6 +350,42 @@ export const SCREENS: readonly Screen[] = [
       await page.locator('.admin-table, [role=table]').first().waitFor();
     },
     mask: ['time'],
+  },
+  {
+    name: 'ready to share',
+    who: 'admin',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/admin#admin-ready`);
+      await page.locator('[data-ready-item="pdf"]').waitFor();
+      await page.evaluate(() => document.getElementById('admin-ready')?.scrollIntoView());
+    },
+    // The test platform's address carries a port of its own on every run.
+    mask: ['[data-ready-item="public_address"] .ready-item__status'],
+  },
+  {
+    name: 'invite before ready',
+    who: 'admin',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/admin#admin-invite`);
+      await page.locator('[data-ready-item="pdf"]').waitFor();
+      await page.getByLabel('Email', { exact: true }).fill('dana@lender-bank.example');
+      await page.getByRole('button', { name: 'Send invitation', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Invite before the deck is ready?' }).waitFor();
+    },
+    mask: ['.admin-dialog__list li:has-text("localhost")'],
+  },
+  {
+    name: 'invitation mail',
+    who: 'visitor',
+    sizes: ['mail', 'mail-phone'],
+    open: async (page) => {
+      await page.setContent(invitationMailHtml());
+    },
+    fullPage: true,
+    // A mail is shown inside the mail client's own page, whose landmarks hold it.
+    axeExcept: ['landmark-one-main', 'region'],
   },
   {
     name: 'not found',

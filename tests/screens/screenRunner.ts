@@ -79,6 +79,7 @@ export function describeScreens(title: string, sheet: string, screens: readonly 
         const png = await page.screenshot({
           animations: 'disabled',
           caret: 'hide',
+          fullPage: screen.fullPage ?? false,
           mask: [...ALWAYS_MASKED, ...(screen.mask ?? [])].map((selector) => page.locator(selector)),
           maskColor: '#c7ccd4',
         });

@@ -49,10 +49,11 @@ function nameItem(facts: ReadinessFacts): ReadinessItem {
 function senderItem(facts: ReadinessFacts): ReadinessItem {
   const from = `“${facts.sender.name}” <${facts.sender.address}>`;
   const domain = facts.sender.address.split('@')[1] ?? '';
+  const namesCompany = facts.sender.name.toLowerCase().includes(facts.company.toLowerCase());
   const problems = [
     ...(facts.mailServer ? [] : ['no mail server is set (SMTP_URL), so mail goes only to the server log']),
     ...(isRealDomain(domain) ? [] : [`${facts.sender.address} is not an address on your mail domain (MAIL_FROM)`]),
-    ...(facts.sender.name.toLowerCase().includes(facts.company.toLowerCase()) ? [] : [`the sender's name does not name ${facts.company}`]),
+    ...(namesCompany ? [] : [`the sender's name does not name ${facts.company}`]),
   ];
   if (problems.length === 0) return { id: 'sender', title: 'The sender', done: true, status: `Mail goes out as ${from} through ${facts.mailServer}.` };
   return {
@@ -60,7 +61,7 @@ function senderItem(facts: ReadinessFacts): ReadinessItem {
     title: 'The sender',
     done: false,
     status: `Mail would go out as ${from}: ${problems.join('; ')}.`,
-    todo: `Set SMTP_URL to your mail server and MAIL_FROM to an address on your domain, such as no-reply@${isRealDomain(domain) ? domain : 'your-company.com'} (mail then goes out as “${facts.company} via the deck”), and restart the platform.`,
+    todo: `Set SMTP_URL to your mail server and MAIL_FROM to an address on your domain, such as no-reply@${isRealDomain(domain) ? domain : 'your-company.com'} (mail then goes out as “${namesCompany ? facts.sender.name : `${facts.company} via the deck`}”), and restart the platform.`,
     partnerSees: facts.mailServer
       ? `The invitation comes from ${facts.sender.address}; their mail server may refuse it or file it as spam.`
       : 'No mail leaves this server: the invitation goes only to the server log, and you would have to pass the link on yourself.',
