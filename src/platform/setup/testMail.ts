@@ -1,8 +1,7 @@
 import { ADMIN_PATH } from '../../../schemas/accessPaths.ts';
-import type { PlatformContext } from '../http/platformContext.ts';
 import type { UserRow } from '../identity/users.ts';
 import { sendMail } from '../mail/outbox.ts';
-import { mailSettings } from './readinessFacts.ts';
+import { mailSettings, type ReadinessContext } from './readinessFacts.ts';
 
 /** The console's section of the "Ready to share" list (its element id). */
 export const READY_SECTION = 'admin-ready';
@@ -11,7 +10,7 @@ export const READY_SECTION = 'admin-ready';
  * Mails the admin a test message through the deck's one template, as partners will get theirs, and
  * keeps the settings it went out with (readinessFacts.ts): one sent under other settings no longer counts.
  */
-export async function sendTestMail(ctx: PlatformContext, appId: string, admin: UserRow): Promise<void> {
+export async function sendTestMail(ctx: ReadinessContext, appId: string, admin: UserRow): Promise<void> {
   const name = admin.full_name?.trim();
   await sendMail(ctx, appId, {
     to: admin.email,
