@@ -149,6 +149,8 @@ export interface DeckPdfStatus {
   offered: boolean;
   /** An export is there and reads as a PDF. */
   exported: boolean;
+  /** Not exported yet, but an export is being made now (`npm start` exports in the background): ask again. */
+  exporting?: boolean;
 }
 
 /** Socket event a viewer's page emits on arriving at a slide: `{ path, device }` (PresenceReport). */

@@ -99,8 +99,8 @@ export function SettingsSection({ client }: { client: Base44Client }) {
               </p>
               {key === 'downloads' && pdfMissing ? (
                 <p className="settings-switch__warning" role="status">
-                  No PDF has been exported yet, so viewers are not offered one. Run <code>npm run export</code> on the server (<code>npm start</code> exports on
-                  each start); viewers see “Download PDF” once it is there.
+                  No PDF has been exported yet, so viewers are not offered one. <code>npm start</code> exports it in the background after each new build, or run{' '}
+                  <code>npm run export</code> on the server; viewers see “Download PDF” once it is there.
                 </p>
               ) : null}
             </li>

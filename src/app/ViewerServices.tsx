@@ -115,21 +115,36 @@ function useQuestionsEntry(on: boolean) {
   return { asks, questionsOn: questionsOn || asks > 0, ask };
 }
 
-/** Whether the platform can serve the stamped PDF now; false while not asked (no client) or when it cannot say. */
+/** How often the deck asks again while the platform says the PDF is being exported. */
+const PDF_EXPORTING_RECHECK_MS = 5000;
+
+/**
+ * Whether the platform can serve the stamped PDF now; false while not asked (no client) or when it
+ * cannot say. While the platform says the PDF is being exported (the first minute of `npm start`), it
+ * asks again every few seconds, so "Download PDF" appears once the PDF is there.
+ */
 function usePdfReady(client: GateSession['client']): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     setReady(false);
     if (!client) return undefined;
     let live = true;
-    import('../deck/pdfStatus.ts')
-      .then(({ fetchPdfStatus }) => fetchPdfStatus({ ...client.getConfig(), token: client.getToken() }))
-      .then(
-        (status) => live && setReady(status.offered && status.exported),
-        () => undefined,
-      );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () =>
+      import('../deck/pdfStatus.ts')
+        .then(({ fetchPdfStatus }) => fetchPdfStatus({ ...client.getConfig(), token: client.getToken() }))
+        .then(
+          (status) => {
+            if (!live) return;
+            setReady(status.offered && status.exported);
+            if (status.offered && !status.exported && status.exporting) timer = setTimeout(ask, PDF_EXPORTING_RECHECK_MS);
+          },
+          () => undefined,
+        );
+    void ask();
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [client]);
   return ready;

@@ -3,16 +3,17 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 
 /**
- * What the server folder holds, by file name: the platform (`npm start` runs the same entry through
- * tsx), the invite, backup and restore commands (`node dist-server/invite.mjs EMAIL [ROLE]`,
- * `backup.mjs FILE`, `restore.mjs FILE`) where tsx is not installed, and the platform's PDF stamping
- * thread (stampThread.ts starts it from beside platform.mjs).
+ * What the server folder holds, by file name: the platform (`npm start` runs the same through
+ * tsx), the invite, backup, restore and export commands (`node dist-server/invite.mjs EMAIL [ROLE]`,
+ * `backup.mjs FILE`, `restore.mjs FILE`, `export.mjs`) where tsx is not installed, and the platform's
+ * PDF stamping thread (stampThread.ts starts it from beside platform.mjs).
  */
 export const SERVER_ENTRIES = {
   platform: 'scripts/platform-start.ts',
   invite: 'scripts/invite.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
+  export: 'scripts/export-built.ts',
   stampWorker: 'src/platform/files/stampWorker.ts',
 } as const;
 

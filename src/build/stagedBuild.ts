@@ -1,12 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { precompressAssets } from './precompress.ts';
 import { prerender, type ServerEntry } from './prerender.ts';
 import { quietBuildLog } from './quietBuildLog.ts';
+import { BUILD_INPUTS_FILE, buildFingerprint } from './buildInputs.ts';
 import { buildServerBundle } from './serverBundle.ts';
 import { FIGURES_FILE } from '../../schemas/figureLedgerFile.ts';
 import { AGREEMENT_FILE } from '../../schemas/agreement.ts';
+import { EXPORT_PLAN_FILE, exportPages } from './exportPages.ts';
 import { notesFileFor, readServerContent, writeServerFile } from './speakerNotes.ts';
 
 /** Where a build is put together before it replaces dist/ (git-ignored; same disk, so renames are atomic). */
@@ -27,6 +29,8 @@ export async function stagedBuild(root: string, outDir = 'dist'): Promise<number
   const ssr = join(staging, 'ssr');
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
+  // Taken before anything is read: a source changed during the build makes the next start build again.
+  const fingerprint = buildFingerprint(root);
   try {
     const rollupOptions = { onLog: quietBuildLog };
     await build({ root, logLevel: 'warn', build: { outDir: next, emptyOutDir: true, rollupOptions } });
@@ -36,7 +40,8 @@ export async function stagedBuild(root: string, outDir = 'dist'): Promise<number
     await precompressAssets(next);
     // The server folder sits beside dist/, never in it: no static host serves it. It holds the speaker
     // notes (the platform gives them to admins), the figures ledger (figures are confidential until
-    // the deck is shared; deck versions read it) and the bundled platform `npm run serve` runs.
+    // the deck is shared; deck versions read it), the PDF's plan, the fingerprint of the sources and
+    // the bundled platform `npm run serve` runs.
     const notesFile = notesFileFor(root, outDir);
     const server = join(staging, 'server');
     await buildServerBundle(root, server);
@@ -46,6 +51,9 @@ export async function stagedBuild(root: string, outDir = 'dist'): Promise<number
     writeServerFile(join(server, FIGURES_FILE), ledger);
     // The confidentiality agreement, when the deck has one: the platform shows it before the first page.
     if (agreement) writeServerFile(join(server, AGREEMENT_FILE), agreement);
+    // What the PDF prints, so the server bundle prints partners' PDFs where the slides' sources are not.
+    writeServerFile(join(server, EXPORT_PLAN_FILE), exportPages(root));
+    writeFileSync(join(server, BUILD_INPUTS_FILE), `${fingerprint}\n`, { mode: 0o600 });
     swapInto(next, resolve(root, outDir), join(staging, 'previous'));
     swapInto(server, dirname(notesFile), join(staging, 'previous-server'));
     return written.length;

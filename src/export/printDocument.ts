@@ -1,4 +1,4 @@
-import type { ExportPage } from './exportPages.ts';
+import type { ExportPage } from '../build/exportPlan.ts';
 
 /** The width of every PDF page in CSS pixels, and the least height (16:9). */
 export const PAGE_WIDTH_PX = 1280;

@@ -11,7 +11,7 @@ import { freePort, waitForHttp } from '../../scripts/support/previewServer.ts';
 import { stagedBuild } from '../../src/build/stagedBuild.ts';
 import { SLIDES_DIR_VARIABLE } from '../../src/content/slideRegistryPlugin.ts';
 import { exportDeck } from '../../src/export/exportDeck.ts';
-import { exportPages } from '../../src/export/exportPages.ts';
+import { exportPages } from '../../src/build/exportPages.ts';
 import { axeViolations } from './axeViolations.ts';
 
 // The figures ledger end to end: one ledger edit reaches every page and the PDF that show the figure, and the

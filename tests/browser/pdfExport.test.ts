@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK_PDF_FILE } from '../../schemas/engagementPaths.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
 import { exportDeck } from '../../src/export/exportDeck.ts';
-import { slideAnchor } from '../../src/export/exportPages.ts';
+import { slideAnchor } from '../../src/build/exportPages.ts';
 import { SPEC_FIGURES } from '../support/specFigures.ts';
 
 // `npm run export` against the build the browser project made (globalSetup), read back the way a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExportError, sourceDate } from '../../src/export/exportDeck.ts';
-import { slideAnchor, type ExportPage } from '../../src/export/exportPages.ts';
+import { slideAnchor, type ExportPage } from '../../src/build/exportPages.ts';
 import { pageHeight, pageSizeCss, printDocument, relinkSlide, slideMarkup } from '../../src/export/printDocument.ts';
 
 const anchors = new Map([

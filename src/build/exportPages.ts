@@ -1,17 +1,8 @@
 import { loadContent } from '../content/loadContent.ts';
-import { htmlFileFor } from '../build/prerender.ts';
+import { htmlFileFor } from './prerender.ts';
+import type { ExportPlan } from './exportPlan.ts';
 
-/** One page of the PDF: a prerendered route, where it sits, and the names the PDF gives it. */
-export interface ExportPage {
-  name: string;
-  path: string;
-  /** The slide's label: its bookmark in the PDF's outline. */
-  label: string;
-  /** The element id its content gets in the one print document; links to `path` become `#anchor`. */
-  anchor: string;
-  /** Its prerendered file in dist/. */
-  file: string;
-}
+export { EXPORT_PLAN_FILE, type ExportPage, type ExportPlan } from './exportPlan.ts';
 
 /** `/market` → `slide-market`; the main page `/` is named after its slide (`slide-cover`). */
 export function slideAnchor(page: { name: string; path: string }): string {
@@ -24,7 +15,7 @@ export function slideAnchor(page: { name: string; path: string }): string {
  * outside that order (the core-technology appendix) as the registry lists them. Throws with the
  * content errors when the slides do not assemble (the build would have refused them too).
  */
-export function exportPages(root: string): { title: string; pages: ExportPage[]; partner: { name: string; licence: string } } {
+export function exportPages(root: string): ExportPlan {
   const { content, issues } = loadContent(root);
   if (!content) throw new Error(`The slides have errors; run npm run check:\n${issues.map((issue) => `  ${issue.file}: ${issue.message}`).join('\n')}`);
   const inDeck = content.slides.filter((slide) => slide.order !== null).sort((a, b) => a.order! - b.order!);
