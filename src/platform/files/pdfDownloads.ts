@@ -36,24 +36,40 @@ export interface DownloadPlace {
   giveBack(): Promise<void>;
 }
 
+/** Refusals a process remembers (then it forgets them all and asks the database again). */
+const REFUSALS_KEPT = 10_000;
+const refusals = new WeakMap<DownloadContext, Map<string, number>>();
+
+function tooMany(wait: number): HttpError {
+  return new HttpError(
+    429,
+    {
+      detail: `At most ${PDF_DOWNLOADS_PER_PERSON} downloads of the PDF in ${PDF_DOWNLOAD_WINDOW_MS / 60_000} minutes for each person; try again in ${waitText(wait)}.`,
+      code: 'rate_limited',
+      extra_data: { retry_after: wait },
+    },
+    { 'Retry-After': String(wait) },
+  );
+}
+
 /**
  * Takes one of the person's downloads, or throws 429 with Retry-After (the error page says to wait,
- * for a browser navigating to the PDF).
+ * for a browser navigating to the PDF). A person this process refused is refused again from memory
+ * until the wait it named has passed: a download loop costs no database work once it is refused.
  */
 export async function takeDownload(ctx: DownloadContext, appId: string, userId: string): Promise<DownloadPlace> {
   const limiter = limiterOf(ctx);
   const key = `${appId}:${userId}`;
+  let refused = refusals.get(ctx);
+  if (!refused) refusals.set(ctx, (refused = new Map()));
+  const until = refused.get(key);
+  if (until !== undefined && until > Date.now()) throw tooMany(Math.ceil((until - Date.now()) / 1000));
+  refused.delete(key);
   const wait = await limiter.reserve(key);
   if (wait > 0) {
-    throw new HttpError(
-      429,
-      {
-        detail: `At most ${PDF_DOWNLOADS_PER_PERSON} downloads of the PDF in ${PDF_DOWNLOAD_WINDOW_MS / 60_000} minutes for each person; try again in ${waitText(wait)}.`,
-        code: 'rate_limited',
-        extra_data: { retry_after: wait },
-      },
-      { 'Retry-After': String(wait) },
-    );
+    if (refused.size >= REFUSALS_KEPT) refused.clear();
+    refused.set(key, Date.now() + wait * 1000);
+    throw tooMany(wait);
   }
   return { giveBack: () => limiter.refund(key) };
 }
