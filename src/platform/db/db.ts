@@ -7,18 +7,43 @@ export type { DatabaseLocation, Db, QueryResult, Queryable } from './dbTypes.ts'
  * Opens the database and applies `migrations` (the platform's whole schema: platformSchema.ts). Each engine's module loads only when used, so a
  * Postgres deployment never starts PGlite's WebAssembly and PGlite never needs `pg`.
  */
-export async function openDatabase(location: DatabaseLocation, migrations: readonly Migration[]): Promise<Db> {
+export async function openDatabase(location: DatabaseLocation, migrations: readonly Migration[], waitMs = DATABASE_WAIT_MS): Promise<Db> {
   const db =
     'url' in location
       ? (await import('./postgresDb.ts')).openPostgres(location.url)
       : await (await import('./pgliteDb.ts')).openPglite(location.dataDir, location.snapshot);
   try {
+    if ('url' in location) await untilAnswering(db, waitMs);
     await migrate(db, migrations);
   } catch (error) {
     await db.close();
     throw error;
   }
   return db;
+}
+
+/**
+ * How long a start waits for a Postgres server that does not take connections yet: a container
+ * started beside it (compose starts both at once, and some versions do not wait for its health).
+ */
+export const DATABASE_WAIT_MS = 60_000;
+
+// A server that is not there yet: refused or unknown (its container's name resolves once it runs),
+// or still starting up (SQLSTATE 57P03).
+const NOT_YET = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', '57P03']);
+
+async function untilAnswering(db: Db, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await db.query('SELECT 1');
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== 'string' || !NOT_YET.has(code) || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 // Every process that starts against one Postgres server migrates under this lock, so a step runs
