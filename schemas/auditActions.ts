@@ -37,6 +37,16 @@ export const AUDIT_ACTIONS = {
   follow_stopped: 'Presenting stopped',
   version_note_set: 'Version note set',
   test_mail_sent: 'Test mail sent',
+  view_as: 'Viewed as',
+  name_changed: 'Name changed',
+  consultation_deleted: 'Consultation request deleted',
+  people_listed: 'People listed',
+  engagement_read: 'Engagement records read',
+  engagement_tally_read: 'Engagement tally read',
+  outbox_read: 'Outbox read',
+  audit_log_read: 'Audit log read',
+  audit_log_exported: 'Audit log exported',
+  backup_taken: 'Backup taken',
 } as const;
 
 /** One action of the log. */

@@ -9,6 +9,11 @@ export type { AuditAction } from './auditActions.ts';
 /** GET below `/api/apps/{appId}` (admins): entries newest first; `?format=csv` for the file. */
 export const AUDIT_CALL = '/audit-log';
 
+/** The socket room (admins of the app only) that carries each new entry as `update_model` data `{ entry }`. */
+export function auditRoom(appId: string): string {
+  return `audit:${appId}`;
+}
+
 /** Query parameters of AUDIT_CALL. */
 export const AUDIT_QUERY = {
   /** An email: entries whose actor or target it is (any case). */
@@ -35,7 +40,7 @@ export interface AuditEntry {
   action: AuditAction;
   /** Whom or what it concerned: an email, or a record such as `AccessDomain @lender.example`. */
   target: string | null;
-  /** The client address (IPv6 by /64), or null for the platform itself. */
+  /** The client address as people write it (`127.0.0.1`, IPv6 by its /64: `2001:db8::/64`), or null for the platform itself. */
   address: string | null;
   user_agent: string | null;
   detail: Record<string, unknown>;

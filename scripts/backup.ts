@@ -3,14 +3,27 @@
 // taken by that server (asked with the service token, as `npm run invite` does); otherwise this
 // script takes the server's lock and opens the folder itself. With DATABASE_URL: pg_dump (docs/operating.md, "Backups").
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { takeBackup, writeBackupFile } from '../src/platform/files/backup.ts';
 import { SERVICE_TOKEN_FILE } from '../src/platform/identity/bootstrap.ts';
 import { loadPlatformOptions } from '../src/platform/config.ts';
 import { claimDataDir, runningServer } from '../src/platform/db/dataDirLock.ts';
 import { prepareDataDir } from '../src/platform/db/dataDirModes.ts';
-import { BACKUP_CALL } from '../src/platform/http/routes/backupRoute.ts';
+import { BACKUP_BY_HEADER, BACKUP_CALL } from '../src/platform/http/routes/backupRoute.ts';
+import { audit } from '../src/platform/records/auditLog.ts';
 import { openPlatformDatabase } from '../src/platform/platformSchema.ts';
+
+/** Who takes the backup, as the log names them: the account and the machine this command runs on. */
+function takenBy(): string {
+  let user = process.env.USER ?? 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // No passwd entry (a container's arbitrary uid): USER, if set, says it.
+  }
+  return `${user}@${hostname()}`;
+}
 
 // What this process writes (the backup) is for the data's owner only, like DATA_DIR itself.
 process.umask(0o077);
@@ -47,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
     }
     const response = await fetch(`http://127.0.0.1:${server.port}/api/apps/${encodeURIComponent(options.appId)}${BACKUP_CALL}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'X-App-Id': options.appId },
+      headers: { Authorization: `Bearer ${token}`, 'X-App-Id': options.appId, [BACKUP_BY_HEADER]: takenBy() },
     });
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { detail?: string };
@@ -62,6 +75,8 @@ async function main(argv: string[]): Promise<number> {
     try {
       const db = await openPlatformDatabase({ dataDir });
       try {
+        // The same entry the server writes: the backup holds every password hash and the service token.
+        await audit(db, { appId: options.appId, action: 'backup_taken', actor: 'service', detail: { by: takenBy(), server: 'none' } });
         bytes = await takeBackup(db);
       } finally {
         await db.close();

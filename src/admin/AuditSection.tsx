@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { AuditEntry } from '../../schemas/auditPaths.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type AuditEntry, auditRoom } from '../../schemas/auditPaths.ts';
 import type { AuditLogQuery, Base44Client } from '../sdk/index.ts';
 import { FormAlert, SelectField, TextField } from './AdminField.tsx';
 import { AUDIT_ACTION_OPTIONS, auditActionLabel, auditDetailText } from './auditText.ts';
@@ -12,6 +12,14 @@ const EMPTY: Required<Pick<AuditLogQuery, 'person' | 'action' | 'since'>> = { pe
 // The console shows the newest entries; the CSV has up to the API's limit.
 const SHOWN = 500;
 
+/** Whether a new entry belongs in the list as filtered (person: actor or target, any case; action; since that day). */
+export function matchesFilters(entry: AuditEntry, query: AuditLogQuery): boolean {
+  const person = query.person?.trim().toLowerCase();
+  if (person && entry.actor?.toLowerCase() !== person && entry.target?.toLowerCase() !== person) return false;
+  if (query.action && entry.action !== query.action) return false;
+  return !query.since || entry.at >= new Date(`${query.since}T00:00:00.000Z`).toISOString();
+}
+
 /**
  * The audit log: who had access, who did what, when, newest first, filtered by person,
  * action and date, and downloadable as CSV. Nothing here can change an entry: the platform has no
@@ -20,6 +28,9 @@ const SHOWN = 500;
 export function AuditSection({ client, now }: { client: Base44Client; now: Date }) {
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [shownFor, setShownFor] = useState<AuditLogQuery>({});
+  // The filters of the list on screen, for entries that arrive on the socket.
+  const shownRef = useRef(shownFor);
+  shownRef.current = shownFor;
   const [csvError, setCsvError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const load = useCallback(
@@ -34,6 +45,20 @@ export function AuditSection({ client, now }: { client: Base44Client; now: Date 
   useEffect(() => {
     load({}).catch((failure: unknown) => setLoadError(fieldError(failure).message));
   }, [load]);
+  // Each new entry arrives on the admins' audit room as it is written: shown at once when it matches
+  // the filters, without reading the log again.
+  useEffect(
+    () =>
+      client.realtime.subscribe(auditRoom(client.getConfig().appId), {
+        onUpdate: (data) => {
+          const entry = (data as { entry?: AuditEntry } | null)?.entry;
+          if (!entry?.id) return;
+          if (!matchesFilters(entry, shownRef.current)) return;
+          setEntries((current) => (current && !current.some((each) => each.id === entry.id) ? [entry, ...current].slice(0, SHOWN) : current));
+        },
+      }),
+    [client],
+  );
   const downloadCsv = async () => {
     setCsvError(null);
     try {
@@ -117,7 +142,7 @@ export function AuditSection({ client, now }: { client: Base44Client; now: Date 
                   <td>{auditActionLabel(entry.action)}</td>
                   <td>{entry.target ?? <Nothing />}</td>
                   <td>{entry.address ?? <Nothing />}</td>
-                  <td>{auditDetailText(entry.detail) || <Nothing />}</td>
+                  <td>{auditDetailText(entry.detail, entry.action) || <Nothing />}</td>
                 </tr>
               ))}
             </tbody>

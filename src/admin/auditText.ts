@@ -1,4 +1,5 @@
 import { AUDIT_ACTIONS, type AuditAction } from '../../schemas/auditActions.ts';
+import { roleLabel } from './people/people.ts';
 
 /** The console's words for an action (the raw name for one this build does not know). */
 export function auditActionLabel(action: string): string {
@@ -22,9 +23,15 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** An entry's detail as one line: "from user → admin", "reason: wrong email or password". */
-export function auditDetailText(detail: Record<string, unknown>): string {
+// A role in the console's words ("Viewer", "Admin"); any other value as it is.
+const roleText = (value: unknown) => (typeof value === 'string' ? roleLabel(value) : valueText(value));
+
+/** An entry's detail as one line, in the console's words: "Viewer → Admin", "reason: wrong email or password". */
+export function auditDetailText(detail: Record<string, unknown>, action?: string): string {
   const { from, to, ...rest } = detail;
-  const change = 'from' in detail || 'to' in detail ? [`${valueText(from)} → ${valueText(to)}`] : [];
-  return [...change, ...Object.entries(rest).map(([key, value]) => `${key.replace(/_/g, ' ')}: ${valueText(value)}`)].join('; ');
+  const text = action === 'role_changed' ? roleText : valueText;
+  const change = 'from' in detail || 'to' in detail ? [`${text(from)} → ${text(to)}`] : [];
+  return [...change, ...Object.entries(rest).map(([key, value]) => `${key.replace(/_/g, ' ')}: ${key === 'role' ? roleText(value) : valueText(value)}`)].join(
+    '; ',
+  );
 }

@@ -273,6 +273,18 @@ describe('the admin console', () => {
     expect(text).toContain(`"${ADMIN.email}","sign_in"`);
   });
 
+  it('lists a new entry while the console is open, in its own words (Viewer, the address as written)', async () => {
+    await admin.goto(`${p.url}${ADMIN_PATH}#admin-audit`);
+    await admin.getByRole('table', { name: /entries/ }).waitFor();
+    // The invitation comes from elsewhere (the API, as another tab or admin would): the open console is not reloaded.
+    const token = await p.login(ADMIN.email, ADMIN.password);
+    expect((await p.call('POST', '/users/invite-user', { token, body: { user_email: 'live-entry@lender.example', role: 'user' } })).status).toBe(200);
+    const row = admin.locator('tr[data-audit-action="invitation_sent"]', { hasText: 'live-entry@lender.example' });
+    await row.waitFor();
+    expect(await row.locator('td').nth(4).textContent(), 'the details, in the console’s words').toContain('role: Viewer');
+    expect(await row.locator('td').nth(3).textContent(), 'the address as people write it').toBe('127.0.0.1');
+  });
+
   it("from elsewhere in the deck, a request's toast links back to the console, which is announced by name", async () => {
     await admin.getByRole('banner').getByRole('link').first().click();
     await admin.waitForURL(`${p.url}/`);

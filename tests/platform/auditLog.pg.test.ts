@@ -5,8 +5,10 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL, ACCESS_ENTITY, INVITE_TOKEN_PARAM } from '../../schemas/accessWire.ts';
 import { AUDIT_ACTIONS, type AuditAction } from '../../schemas/auditActions.ts';
-import { AUDIT_CALL, type AuditEntry } from '../../schemas/auditPaths.ts';
-import { DECK_PDF_FILE, DECK_PDF_PATH, ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
+import { AUDIT_CALL, type AuditEntry, auditRoom } from '../../schemas/auditPaths.ts';
+import type { RoomReply } from '../../schemas/platformWire.ts';
+import { VIEW_AS_PARAM } from '../../schemas/viewAs.ts';
+import { DECK_PDF_FILE, DECK_PDF_PATH, ENGAGEMENT_ENTITY, ENGAGEMENT_FUNCTION } from '../../schemas/engagementPaths.ts';
 import { FOLLOW_DRIVE_EVENT, PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
 import { auditCsv, pruneAuditLog } from '../../src/platform/records/auditLog.ts';
 import { eventually } from '../support/waitFor.ts';
@@ -152,6 +154,9 @@ describe('the audit log records', () => {
     expect((await p.call('PUT', `/entities/${ENGAGEMENT_ENTITY.options}/${options.body.id}`, { token: admin, body: { watermark: false } })).status).toBe(200);
     const settings = (await log('?action=deck_settings_changed')).map((e) => e.detail);
     expect(settings).toContainEqual({ watermark: false });
+    expect(settings, 'the first change (the record created) names the settings it set').toContainEqual(
+      expect.objectContaining({ watermark: true, downloads: true, recording: true }),
+    );
 
     const stranger = await registeredUser(p, 'dee@elsewhere.example', 'dee-password-12345', false);
     const asked = await p.call('POST', ACCESS_CALL.requestAccess, { token: stranger, body: { message: 'Please' } });
@@ -186,6 +191,97 @@ describe('the audit log records', () => {
   });
 });
 
+describe('the audit log also records', () => {
+  // A second admin of its own: the reads of this block are the only ones under this name.
+  let ops: string;
+  let opsId: string;
+  beforeAll(async () => {
+    ops = await registeredUser(p, 'ops@test.local', 'ops-password-12345');
+    opsId = await idOf(ops);
+    expect((await p.call('PUT', `/entities/User/${opsId}`, { token: admin, body: { role: 'admin' } })).status).toBe(200);
+    ops = await p.login('ops@test.local', 'ops-password-12345');
+  });
+  const opsEntry = async (action: AuditAction) =>
+    eventually(
+      async () => {
+        const found = (await log(`?action=${action}&person=ops@test.local`)).find((e) => e.actor === 'ops@test.local');
+        if (!found) throw new Error(`no ${action} entry of ops@test.local`);
+        return found;
+      },
+      { what: `ops@test.local's ${action} entry` },
+    );
+
+  it('reads of what is confidential: listing people, the outbox, engagement records and the tally', async () => {
+    expect((await p.call('GET', '/entities/User', { token: ops })).status).toBe(200);
+    expect(await opsEntry('people_listed')).toMatchObject({ address: '127.0.0.1' });
+    expect((await p.call('GET', '/entities/Outbox', { token: ops })).status).toBe(200);
+    await opsEntry('outbox_read');
+    expect((await p.call('GET', `/entities/${ENGAGEMENT_ENTITY.view}`, { token: ops })).status).toBe(200);
+    expect(await opsEntry('engagement_read')).toMatchObject({ target: ENGAGEMENT_ENTITY.view });
+    expect((await p.call('POST', `/functions/${ENGAGEMENT_FUNCTION.tally}`, { token: ops, body: {} })).status).toBe(200);
+    await opsEntry('engagement_tally_read');
+  });
+
+  it('reading the audit log (with its filters) and exporting it (with how many entries left)', async () => {
+    expect((await p.call('GET', `${AUDIT_CALL}?action=sign_in`, { token: ops })).status).toBe(200);
+    expect(await opsEntry('audit_log_read')).toMatchObject({ detail: { action: 'sign_in' } });
+    const csv = await fetch(`${p.url}/api/apps/${p.appId}${AUDIT_CALL}?format=csv&action=sign_in`, { headers: { Authorization: `Bearer ${ops}` } });
+    const lines = (await csv.text()).trim().split('\r\n').length - 1;
+    expect(await opsEntry('audit_log_exported')).toMatchObject({ detail: { action: 'sign_in', entries: lines } });
+  });
+
+  it('a change of name, by its owner or an admin, with before and after', async () => {
+    expect((await p.call('PUT', '/entities/User/me', { token: ops, body: { full_name: 'Olga Ops' } })).status).toBe(200);
+    expect(await entry('name_changed', 'ops@test.local')).toMatchObject({ actor: 'ops@test.local', detail: { from: null, to: 'Olga Ops' } });
+    expect((await p.call('PUT', `/entities/User/${opsId}`, { token: admin, body: { full_name: 'Olga Operator' } })).status).toBe(200);
+    const changes = await log('?action=name_changed&person=ops@test.local');
+    expect(changes[0]).toMatchObject({ actor: ADMIN.email, target: 'ops@test.local', detail: { from: 'Olga Ops', to: 'Olga Operator' } });
+  });
+
+  it('a consultation request deleted, naming who asked', async () => {
+    const asker = await registeredUser(p, 'gus@lender.example', 'gus-password-12345');
+    const request = await p.call('POST', `/entities/${ACCESS_ENTITY.consultation}`, { token: asker, body: { preferred_times: 'Friday' } });
+    expect(request.status).toBe(200);
+    expect((await p.call('DELETE', `/entities/${ACCESS_ENTITY.consultation}/${request.body.id}`, { token: ops })).status).toBe(200);
+    expect(await opsEntry('consultation_deleted')).toMatchObject({
+      target: `${ACCESS_ENTITY.consultation} ${request.body.id}`,
+      detail: { asked_by: 'gus@lender.example' },
+    });
+  });
+
+  it('view as, naming whose view: the page an admin opens as someone else', async () => {
+    const hal = await registeredUser(p, 'hal@lender.example', 'hal-password-12345');
+    const halId = await idOf(hal);
+    const page = await fetch(`${p.url}/?${VIEW_AS_PARAM}=${halId}`, { headers: { Cookie: `deck_session=${ops}`, Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await opsEntry('view_as')).toMatchObject({ target: 'hal@lender.example', detail: { page: '/' } });
+    // A viewer's view_as is ignored, and so is not logged as one.
+    await fetch(`${p.url}/?${VIEW_AS_PARAM}=${opsId}`, { headers: { Cookie: `deck_session=${hal}`, Accept: 'text/html' } });
+    expect((await log('?action=view_as')).filter((e) => e.actor === 'hal@lender.example')).toEqual([]);
+  });
+
+  it('each new entry in an open console at once: on the admins’ audit room, which no viewer may join', async () => {
+    const socket = await openConnected(p, ops, sockets);
+    const seen: AuditEntry[] = [];
+    socket.on('update_model', (message: { room: string; data: string }) => {
+      if (message.room === auditRoom(p.appId)) seen.push((JSON.parse(message.data) as { entry: AuditEntry }).entry);
+    });
+    expect(((await socket.timeout(3000).emitWithAck('join', auditRoom(p.appId))) as RoomReply).ok).toBe(true);
+    expect((await p.call('POST', ACCESS_CALL.invite, { token: admin, body: { user_email: 'ida@lender.example', role: 'user' } })).status).toBe(200);
+    const arrived = await eventually(
+      () => {
+        const found = seen.find((e) => e.action === 'invitation_sent' && e.target === 'ida@lender.example');
+        if (!found) throw new Error('no invitation_sent entry on the audit room');
+        return found;
+      },
+      { what: 'the new entry on the audit room' },
+    );
+    expect(arrived).toEqual((await log('?action=invitation_sent&person=ida@lender.example'))[0]);
+    const viewer = await openConnected(p, await registeredUser(p, 'jo@lender.example', 'jo-password-12345'), sockets);
+    expect(((await viewer.timeout(3000).emitWithAck('join', auditRoom(p.appId))) as RoomReply).ok, 'a viewer in the audit room').toBe(false);
+  });
+});
+
 describe('reading the audit log', () => {
   it('is newest first, filters by person, action and date, and names a bad parameter', async () => {
     const all = await log();
@@ -200,8 +296,11 @@ describe('reading the audit log', () => {
     expect((await log('?action=sign_in')).every((e) => e.action === 'sign_in')).toBe(true);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect(await log(`?since=${tomorrow}`)).toEqual([]);
-    expect((await log(`?until=${tomorrow}`)).length).toBe(all.length);
-    expect(await log('?limit=2')).toEqual(all.slice(0, 2));
+    // Reading the log is itself logged (audit_log_read): the entries besides those reads are the same.
+    const besidesReads = (entries: AuditEntry[]) => entries.filter((e) => e.action !== 'audit_log_read');
+    expect(besidesReads(await log(`?until=${tomorrow}`))).toEqual(besidesReads(all));
+    const signIns = await log('?action=sign_in');
+    expect(await log('?action=sign_in&limit=2')).toEqual(signIns.slice(0, 2));
 
     for (const [query, field] of [
       ['?action=dance', 'action'],

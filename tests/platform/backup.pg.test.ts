@@ -106,6 +106,11 @@ describe.runIf(testEngine() === 'pglite')('npm run backup and npm run restore (a
       const ids = new Set((await db.query<{ id: string }>(`SELECT id FROM entities WHERE app_id = $1 AND entity = 'Thing'`, [APP])).rows.map((row) => row.id));
       const missing = before.filter((id) => !ids.has(id));
       expect(missing).toEqual([]);
+      // The backup holds every password hash and the service token: the log in it names who took it.
+      const taken = await db.query<{ actor: string; detail: { by: string; server: string } }>(
+        `SELECT actor, detail FROM audit_log WHERE action = 'backup_taken'`,
+      );
+      expect(taken.rows).toEqual([{ actor: 'service', detail: { by: expect.stringMatching(/^.+@.+$/), server: 'running' } }]);
       expect(ids.size).toBeGreaterThanOrEqual(before.length);
     } finally {
       await db.close();

@@ -103,7 +103,7 @@ describe("each partner's own PDF", () => {
 });
 
 describe('an admin’s "View as" download', () => {
-  it("is the viewed partner's PDF, stamped with the admin's own address, and the audit log names the admin", async () => {
+  it("is the viewed partner's PDF, stamped with the admin's own address, and the audit log names the admin and whose PDF it is", async () => {
     for (const partner of [alpha, beta]) {
       const text = (await download(admin, `?${VIEW_AS_PARAM}=${partner.id}`)).join('\n');
       expectOnlyOwn(text, partner, 'the admin’s "View as" PDF', [`Prepared for ${partner.prepared_for.name}, ${partner.prepared_for.company}`]);
@@ -114,12 +114,19 @@ describe('an admin’s "View as" download', () => {
         partner.email,
       );
     }
-    // Audited once per person and version, as the admin's own download.
-    const audit = (await p.call('GET', '/audit-log?action=pdf_downloaded', { token: admin })).body as Array<{ actor: string; target: string }>;
+    // Audited once per partner and version, as the admin's download of that partner's PDF.
+    await download(admin, `?${VIEW_AS_PARAM}=${alpha.id}`);
+    const audit = (await p.call('GET', '/audit-log?action=pdf_downloaded', { token: admin })).body as Array<{
+      actor: string;
+      target: string;
+      detail: { stamped_with?: string };
+    }>;
+    const admins = audit.filter((entry) => entry.actor === ADMIN.email);
     expect(
-      audit.filter((entry) => entry.actor === ADMIN.email).map((entry) => entry.target),
-      "the admin's View as downloads are audited as the admin's",
-    ).toEqual([ADMIN.email]);
+      admins.map((entry) => entry.target),
+      "the admin's View as downloads name whose PDF each was, once each",
+    ).toEqual([beta.email, alpha.email]);
+    for (const entry of admins) expect(entry.detail.stamped_with, 'the copy carries the admin’s address').toBe(ADMIN.email);
   });
 
   it("is ignored from a partner: Bo asking as Ann gets his own PDF, never Ann's", async () => {

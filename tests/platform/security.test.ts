@@ -204,8 +204,10 @@ describe('failed sign-ins', () => {
   it('client addresses: IPv4-mapped as IPv4, IPv6 by its /64', () => {
     expect(normalizeAddress('::ffff:127.0.0.2')).toBe('127.0.0.2');
     expect(normalizeAddress('2001:db8:0:1:aaaa::1')).toBe('2001:db8:0:1::/64');
-    expect(normalizeAddress('2001:DB8::1:2')).toBe('2001:db8:0:0::/64');
-    expect(normalizeAddress('::1')).toBe('0:0:0:0::/64');
+    expect(normalizeAddress('2001:DB8::1:2')).toBe('2001:db8::/64');
+    expect(normalizeAddress('2001:0db8:0000:0000:0000:0000:0000:0001'), 'as people write it: no leading zeros, the zeros as ::').toBe('2001:db8::/64');
+    expect(normalizeAddress('0:0:0:1::5'), 'the longest run of zeros is the one written ::').toBe('0:0:0:1::/64');
+    expect(normalizeAddress('::1'), 'the loopback is one host').toBe('::1');
   });
 });
 

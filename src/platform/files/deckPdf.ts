@@ -81,7 +81,7 @@ export async function deckPdfAnswer(c: Context, ctx: DeckPdfContext, root: strin
       await place.giveBack();
       throw error;
     }
-    await auditDownloadOnce(ctx, c, app.id, caller);
+    await auditDownloadOnce(ctx, c, app.id, caller, person);
     return body;
   };
   if (!own) return c.body((await stamped(join(root, DECK_PDF_FILE))) as Uint8Array<ArrayBuffer>, 200, headers);

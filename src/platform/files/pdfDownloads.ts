@@ -5,7 +5,7 @@ import { LimitEvents } from '../identity/limitEvents.ts';
 import { waitText } from '../identity/attemptLimiter.ts';
 import { HttpError } from '../core/errors.ts';
 import type { Db } from '../db/db.ts';
-import { type AuditContext, audit, requestOrigin } from '../records/auditLog.ts';
+import { type AuditContext, announceEntry, audit, requestOrigin } from '../records/auditLog.ts';
 import type { ServedVersion } from '../records/deckVersions.ts';
 
 // What one person's downloads of the PDF may cost everyone else: a place in a per-person rate
@@ -79,27 +79,36 @@ const AUDITED_KEPT = 10_000;
 const audited = new WeakMap<DownloadContext, Set<string>>();
 
 /**
- * Records `pdf_downloaded` for the caller once per version of the deck (the served version's id;
- * without a recorded version, once): a transaction that holds a lock on the person checks for an
- * entry and adds one only if there is none, so parallel downloads on any process write one.
+ * Records `pdf_downloaded` for the caller once per version of the deck and whose PDF it is (`whose`:
+ * the person of an admin's "View as", else the caller): a transaction that holds a lock on the person
+ * checks for an entry and adds one only if there is none, so parallel downloads on any process write one.
  */
-export async function auditDownloadOnce(ctx: DownloadContext, c: Context, appId: string, caller: Caller & { kind: 'user' }): Promise<void> {
+export async function auditDownloadOnce(
+  ctx: DownloadContext,
+  c: Context,
+  appId: string,
+  caller: Caller & { kind: 'user' },
+  whose: { email: string } = caller.user,
+): Promise<void> {
   const version = ctx.servedVersion?.id ?? null;
-  const key = JSON.stringify([appId, caller.user.id, version]);
+  const target = whose.email;
+  const key = JSON.stringify([appId, caller.user.id, target, version]);
   let seen = audited.get(ctx);
   if (!seen) audited.set(ctx, (seen = new Set()));
   // This process wrote or found the entry already: nothing to ask the database.
   if (seen.has(key)) return;
   const origin = requestOrigin(ctx, c);
-  await ctx.db.transaction(async (tx) => {
+  const detail = { version, ...(target === caller.user.email ? {} : { stamped_with: caller.user.email }) };
+  const entry = await ctx.db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`pdf-audit:${appId}:${caller.user.id}`]);
     const found = await tx.query(
-      `SELECT 1 FROM audit_log WHERE app_id = $1 AND lower(actor) = lower($2) AND action = 'pdf_downloaded'
-         AND (detail->>'version') IS NOT DISTINCT FROM $3 LIMIT 1`,
-      [appId, caller.user.email, version],
+      `SELECT 1 FROM audit_log WHERE app_id = $1 AND lower(actor) = lower($2) AND action = 'pdf_downloaded' AND lower(target) = lower($3)
+         AND (detail->>'version') IS NOT DISTINCT FROM $4 LIMIT 1`,
+      [appId, caller.user.email, target, version],
     );
-    if (found.rows.length === 0) await audit(tx, { appId, action: 'pdf_downloaded', actor: caller, target: caller.user.email, detail: { version }, ...origin });
+    return found.rows.length === 0 ? audit(tx, { appId, action: 'pdf_downloaded', actor: caller, target, detail, ...origin }) : null;
   });
+  if (entry) announceEntry(ctx, appId, entry);
   if (seen.size >= AUDITED_KEPT) seen.clear();
   seen.add(key);
 }

@@ -15,12 +15,14 @@ import { AGREEMENT_REASON } from '../../../schemas/agreementPaths.ts';
 import { agreementPageFor } from './routes/agreementRoutes.ts';
 import { fileAudience } from './publicDeckFiles.ts';
 import type { PlatformContext } from './platformContext.ts';
+import { auditRead } from '../records/auditLog.ts';
 import { chooseEncoding, compressOnce, worthCompressing } from './compression.ts';
 import { SAME_ORIGIN_FRAMING, servedPagePolicy, withoutPolicyMeta } from './contentSecurityPolicy.ts';
 import { sessionToken } from '../identity/session.ts';
 import { personalPage, zippedPage } from './partnerPage.ts';
 import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
-import { requestPartner } from '../identity/requestPartner.ts';
+import { requestPartner, viewedPerson } from '../identity/requestPartner.ts';
+import { VIEW_AS_PARAM } from '../../../schemas/viewAs.ts';
 
 // Hono's table of types (hono/utils/mime) rather than one of our own; JSON gets its charset added.
 function typeOf(file: string): string {
@@ -222,6 +224,10 @@ export function staticDeckRoutes(ctx: PlatformContext): Hono {
     // an admin's "View as": that person's). Only a visitor the deck admits is shown a partner: a public
     // file (the gate shell, 404) names none.
     const partner = admitted ? await requestPartner(ctx, c, ctx.deckAppId, admitted.caller) : null;
+    // An admin's "View as" shows what one person sees: the log says who looked, and at whose deck.
+    const viewed = admitted && c.req.query(VIEW_AS_PARAM) ? await viewedPerson(ctx, c, ctx.deckAppId, admitted.caller) : null;
+    if (admitted && viewed)
+      await auditRead(ctx, c, { appId: ctx.deckAppId, action: 'view_as', actor: admitted.caller, target: viewed.email, detail: { page: raw } });
     return send(c, file, 200, 'no-store', page, partner);
   });
   return deck;

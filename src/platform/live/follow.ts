@@ -3,7 +3,8 @@ import { type Caller, isAdmin } from '../identity/access.ts';
 import { badRequest, forbidden, HttpError } from '../core/errors.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Broadcaster } from '../core/context.ts';
-import { audit } from '../records/auditLog.ts';
+import { announceEntry, audit, type AuditRecord } from '../records/auditLog.ts';
+import type { AuditEntry } from '../../../schemas/auditPaths.ts';
 
 // Follow-me: where the presenting admin is, per app, in the database (follow_state), so
 // every process on one Postgres server answers a joining follower alike. Admins drive,
@@ -45,7 +46,14 @@ export class FollowBoard {
     private readonly db: Queryable,
     private readonly publish: (room: string, state: FollowState) => void,
     private readonly graceMs = PRESENTER_GRACE_MS,
+    /** Shows a new audit entry to the admins with the console open (records/auditLog.ts announceEntry). */
+    private readonly announce: (appId: string, entry: AuditEntry) => void = () => undefined,
   ) {}
+
+  /** Appends an entry to the audit log and shows it to the admins with the console open. */
+  private async logged(record: AuditRecord): Promise<void> {
+    this.announce(record.appId, await audit(this.db, record));
+  }
 
   /** Where `appId`'s presenter is now (nobody presents: every field null). */
   async state(appId: string): Promise<FollowState> {
@@ -70,7 +78,7 @@ export class FollowBoard {
     if ('stop' in drive) {
       const ended = await this.db.query('DELETE FROM follow_state WHERE app_id = $1 RETURNING 1', [appId]);
       this.publish(followRoom(appId), NOBODY);
-      if (ended.rows.length > 0) await audit(this.db, { appId, action: 'follow_stopped', actor: caller, ...origin });
+      if (ended.rows.length > 0) await this.logged({ appId, action: 'follow_stopped', actor: caller, ...origin });
       return NOBODY;
     }
     const next: FollowState = { path: drive.path, presenter: presenterName(caller), at: new Date().toISOString() };
@@ -82,7 +90,7 @@ export class FollowBoard {
       [appId, next.path, next.presenter, next.at, socketId ?? null],
     );
     // Each presentation once, when it starts: the moves within it are the presenter's, not decisions.
-    if (stored.rows[0]?.started) await audit(this.db, { appId, action: 'follow_started', actor: caller, detail: { path: next.path }, ...origin });
+    if (stored.rows[0]?.started) await this.logged({ appId, action: 'follow_started', actor: caller, detail: { path: next.path }, ...origin });
     if (socketId) this.drivers.add(socketId);
     this.publish(followRoom(appId), next);
     return next;
@@ -102,7 +110,7 @@ export class FollowBoard {
           (ended) => {
             if (ended.rows.length > 0) {
               this.publish(followRoom(appId), NOBODY);
-              void audit(this.db, { appId, action: 'follow_stopped', actor: null, detail: { reason: 'the presenter left' } }).catch(() => undefined);
+              void this.logged({ appId, action: 'follow_stopped', actor: null, detail: { reason: 'the presenter left' } }).catch(() => undefined);
             }
             resolve(ended.rows.length > 0);
           },
@@ -132,7 +140,12 @@ const boards = new WeakMap<FollowContext, FollowBoard>();
 export function followBoardOf(ctx: FollowContext): FollowBoard {
   let board = boards.get(ctx);
   if (!board) {
-    board = new FollowBoard(ctx.db, (room, state) => ctx.broadcaster.publish(room, state));
+    board = new FollowBoard(
+      ctx.db,
+      (room, state) => ctx.broadcaster.publish(room, state),
+      PRESENTER_GRACE_MS,
+      (appId, entry) => announceEntry(ctx, appId, entry),
+    );
     boards.set(ctx, board);
   }
   return board;

@@ -1,3 +1,4 @@
+import { auditRoom } from '../../../schemas/auditPaths.ts';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { PRESENCE_EVENT, presenceRoom } from '../../../schemas/engagementPaths.ts';
@@ -38,6 +39,8 @@ function mayJoin(ctx: RealtimeContext, appId: string, caller: Caller, room: stri
   if (isServerRoom(room)) return false;
   // Who is viewing, and where: admins of the socket's own app only.
   if (room === presenceRoom(appId)) return isAdmin(caller);
+  // Each new entry of the audit log: admins of the socket's own app only, as the log itself.
+  if (room === auditRoom(appId)) return isAdmin(caller);
   // Where the presenter is: anyone the admission lets in to the deck.
   if (room === followRoom(appId)) return true;
   const entity = /^entities:([^:]+):([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(room);

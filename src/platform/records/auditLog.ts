@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import type { AuditAction, AuditEntry } from '../../../schemas/auditPaths.ts';
+import { type AuditAction, type AuditEntry, auditRoom } from '../../../schemas/auditPaths.ts';
+import type { Broadcaster } from '../core/context.ts';
 import type { Caller } from '../identity/access.ts';
 import type { Db, Queryable } from '../db/db.ts';
 
@@ -33,6 +34,8 @@ export function actorOf(caller: Caller | string | null): string | null {
 export interface AuditContext {
   db: Queryable;
   clientAddress: (c: Context) => string;
+  /** Tells the app's admins with the console open of each new entry (auditRoom). */
+  broadcaster?: Pick<Broadcaster, 'publish'>;
 }
 
 /** The address and browser a request came from, as entries keep them. */
@@ -40,22 +43,52 @@ export function requestOrigin(ctx: Pick<AuditContext, 'clientAddress'>, c: Conte
   return { address: ctx.clientAddress(c), userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null };
 }
 
-/** Appends one entry. */
-export async function audit(db: Queryable, record: AuditRecord): Promise<void> {
-  await db.query('INSERT INTO audit_log (app_id, actor, action, target, address, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)', [
-    record.appId,
-    actorOf(record.actor),
-    record.action,
-    record.target ?? null,
-    record.address ?? null,
-    record.userAgent ?? null,
-    JSON.stringify(record.detail ?? {}),
-  ]);
+/** Appends one entry; returns it as readers get it. */
+export async function audit(db: Queryable, record: AuditRecord): Promise<AuditEntry> {
+  const result = await db.query<AuditRow>(
+    `INSERT INTO audit_log (app_id, actor, action, target, address, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+     RETURNING id::text AS id, at, actor, action, target, address, user_agent, detail`,
+    [
+      record.appId,
+      actorOf(record.actor),
+      record.action,
+      record.target ?? null,
+      record.address ?? null,
+      record.userAgent ?? null,
+      JSON.stringify(record.detail ?? {}),
+    ],
+  );
+  return entryOf(result.rows[0]!);
 }
 
-/** Appends one entry about a request: its address and browser are the request's. */
-export function auditRequest(ctx: AuditContext, c: Context, record: Omit<AuditRecord, 'address' | 'userAgent'>): Promise<void> {
-  return audit(ctx.db, { ...record, ...requestOrigin(ctx, c) });
+/** Shows `entry` to the admins of `appId` with the console open; call it once the entry is committed. */
+export function announceEntry(ctx: Pick<AuditContext, 'broadcaster'>, appId: string, entry: AuditEntry): void {
+  ctx.broadcaster?.publish(auditRoom(appId), { entry });
+}
+
+/** Appends one entry about a request (its address and browser are the request's) and announces it. */
+export async function auditRequest(ctx: AuditContext, c: Context, record: Omit<AuditRecord, 'address' | 'userAgent'>): Promise<void> {
+  announceEntry(ctx, record.appId, await audit(ctx.db, { ...record, ...requestOrigin(ctx, c) }));
+}
+
+// Reads repeat (a console open, a filter, a page of records): one entry per person, thing and minute
+// on this process says who read what and when without a line per click.
+const READ_WINDOW_MS = 60_000;
+const lastRead = new WeakMap<AuditContext, Map<string, number>>();
+
+/**
+ * Records that the caller read something confidential (`action`, about `target`), at most once a
+ * minute per person, action, target and detail on this process.
+ */
+export async function auditRead(ctx: AuditContext, c: Context, record: Omit<AuditRecord, 'address' | 'userAgent'>): Promise<void> {
+  const key = JSON.stringify([record.appId, actorOf(record.actor), record.action, record.target ?? null, record.detail ?? {}]);
+  let seen = lastRead.get(ctx);
+  if (!seen) lastRead.set(ctx, (seen = new Map()));
+  const now = Date.now();
+  if ((seen.get(key) ?? -Infinity) > now - READ_WINDOW_MS) return;
+  if (seen.size > 10_000) seen.clear();
+  seen.set(key, now);
+  await auditRequest(ctx, c, record);
 }
 
 /** What a reader asks the log for. */
@@ -78,6 +111,8 @@ interface AuditRow {
   detail: Record<string, unknown>;
 }
 
+const entryOf = (row: AuditRow): AuditEntry => ({ ...row, at: new Date(row.at).toISOString() });
+
 /** Entries of one app, newest first. */
 export async function readAuditLog(db: Queryable, appId: string, query: AuditQuery): Promise<AuditEntry[]> {
   const where = ['app_id = $1'];
@@ -95,7 +130,7 @@ export async function readAuditLog(db: Queryable, appId: string, query: AuditQue
      WHERE ${where.join(' AND ')} ORDER BY at DESC, id DESC LIMIT ${add(query.limit)}`,
     params,
   );
-  return rows.rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
+  return rows.rows.map(entryOf);
 }
 
 /** Deletes the entries older than `days`, the one removal the database allows; returns how many. */

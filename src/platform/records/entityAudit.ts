@@ -3,8 +3,8 @@ import { ACCESS_ENTITY } from '../../../schemas/accessWire.ts';
 import type { AuditAction } from '../../../schemas/auditPaths.ts';
 import { ENGAGEMENT_ENTITY } from '../../../schemas/engagementPaths.ts';
 import { QUESTION_ENTITY } from '../../../schemas/questionPaths.ts';
-import { type AuditContext, auditRequest } from './auditLog.ts';
-import type { EntityRecord } from './entitiesStore.ts';
+import { type AuditContext, auditRead, auditRequest } from './auditLog.ts';
+import { type EntityRecord, SYSTEM_FIELDS } from './entitiesStore.ts';
 import type { Caller } from '../identity/access.ts';
 
 // The writes of the generic entity routes that the audit log keeps: domain rules, deck
@@ -18,7 +18,22 @@ interface EntityAuditRule {
   /** What an entry names as its target. */
   target: (record: EntityRecord) => string;
   /** What an entry keeps of the record (after the write; the changed fields for an update). */
-  detail: (record: EntityRecord, changed: Record<string, unknown>) => Record<string, unknown>;
+  detail: (record: EntityRecord, changed: Record<string, unknown>, write: Write) => Record<string, unknown>;
+}
+
+const SYSTEM = new Set<string>(SYSTEM_FIELDS);
+/** A record's own fields, without those the store keeps on every record. */
+const ownFields = (record: EntityRecord) => Object.fromEntries(Object.entries(record).filter(([key]) => !SYSTEM.has(key)));
+
+// Reads the log keeps: whole tables of what partners did, which only admins may list.
+const AUDITED_READS: Readonly<Record<string, AuditAction>> = {
+  [ENGAGEMENT_ENTITY.view]: 'engagement_read',
+};
+
+/** Records that the caller read `entity`'s records, where the log keeps such reads (at most once a minute each). */
+export async function auditEntityRead(ctx: AuditContext, c: Context, who: { appId: string; caller: Caller }, entity: string): Promise<void> {
+  const action = Object.hasOwn(AUDITED_READS, entity) ? AUDITED_READS[entity]! : undefined;
+  if (action) await auditRead(ctx, c, { appId: who.appId, action, actor: who.caller, target: entity });
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -32,10 +47,11 @@ const AUDITED: Readonly<Record<string, EntityAuditRule>> = {
   [ENGAGEMENT_ENTITY.options]: {
     actions: { create: 'deck_settings_changed', update: 'deck_settings_changed' },
     target: () => ENGAGEMENT_ENTITY.options,
-    detail: (_record, changed) => changed,
+    // The first change creates the record: its settings are what changed.
+    detail: (record, changed, write) => (write === 'create' ? ownFields(record) : changed),
   },
   [ACCESS_ENTITY.consultation]: {
-    actions: { create: 'consultation_requested', update: 'consultation_decided' },
+    actions: { create: 'consultation_requested', update: 'consultation_decided', delete: 'consultation_deleted' },
     target: (record) => `${ACCESS_ENTITY.consultation} ${record.id}`,
     detail: (record, changed) => ('status' in changed ? { status: changed.status, asked_by: record.email } : { asked_by: record.email }),
   },
@@ -72,7 +88,7 @@ export async function auditEntityWrite(
       action,
       actor: who.caller,
       target: rule.target(record),
-      detail: rule.detail(record, write === 'create' ? {} : changed),
+      detail: rule.detail(record, write === 'create' ? {} : changed, write),
     });
   }
 }

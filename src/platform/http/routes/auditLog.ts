@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../../schemas/auditActions.ts';
 import { AUDIT_QUERY } from '../../../../schemas/auditPaths.ts';
 import { adminOnly, type AppEnv } from '../../identity/admission.ts';
-import { auditCsv, type AuditQuery, readAuditLog } from '../../records/auditLog.ts';
+import { auditCsv, type AuditQuery, auditRead, auditRequest, readAuditLog } from '../../records/auditLog.ts';
 import { badRequest, HttpError } from '../../core/errors.ts';
 import type { PlatformContext } from '../platformContext.ts';
 
@@ -41,14 +41,31 @@ export function auditQueryOf(query: Record<string, string>): AuditQuery & { csv:
   };
 }
 
+// The filters a reader used, as an entry keeps them (none: an empty detail).
+function filtersOf(query: AuditQuery): Record<string, string> {
+  return {
+    ...(query.person ? { person: query.person } : {}),
+    ...(query.action ? { action: query.action } : {}),
+    ...(query.since ? { since: query.since.toISOString() } : {}),
+    ...(query.until ? { until: query.until.toISOString() } : {}),
+  };
+}
+
 /** GET AUDIT_CALL (admins; mounted there): the log, newest first, as JSON or CSV; nothing may change it. */
 export function auditLogRoutes(ctx: PlatformContext): Hono<AppEnv> {
   const log = new Hono<AppEnv>();
   log.get('/', adminOnly('read the audit log'), async (c) => {
     const { csv, ...query } = auditQueryOf(c.req.query());
-    const entries = await readAuditLog(ctx.db, c.get('app').id, query);
+    const appId = c.get('app').id;
+    const entries = await readAuditLog(ctx.db, appId, query);
     c.header('Cache-Control', 'no-store');
-    if (!csv) return c.json(entries);
+    // The log says who read it, and what they took away: the filters and how many entries.
+    const detail = filtersOf(query);
+    if (!csv) {
+      await auditRead(ctx, c, { appId, action: 'audit_log_read', actor: c.get('caller'), detail });
+      return c.json(entries);
+    }
+    await auditRequest(ctx, c, { appId, action: 'audit_log_exported', actor: c.get('caller'), detail: { ...detail, entries: entries.length } });
     const day = new Date().toISOString().slice(0, 10);
     return c.body(auditCsv(entries), 200, {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Caller } from '../../identity/access.ts';
 import { noticeAdminsOfCreate } from '../../records/adminNotices.ts';
-import { auditEntityWrite } from '../../records/entityAudit.ts';
+import { auditEntityRead, auditEntityWrite } from '../../records/entityAudit.ts';
 import { readForm, readJson } from '../body.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { callerId, type EntityRule, readsAll, requireAllowed, requireOnRecord, ruleFor } from '../../records/entityAccess.ts';
@@ -96,7 +96,9 @@ export function entityApi(ctx: PlatformContext, ownRoutes: readonly string[] = [
     const list = parseListParams(c.req.query());
     const rule = ruleFor(entity);
     const source = entityDocuments(c.get('app').id, entity, listOwner(rule, c.get('caller'), entity));
-    return c.body(await queryDocumentsJson(ctx.db, source, list), 200, { 'Content-Type': 'application/json' });
+    const json = await queryDocumentsJson(ctx.db, source, list);
+    await auditEntityRead(ctx, c, { appId: c.get('app').id, caller: c.get('caller') }, entity);
+    return c.body(json, 200, { 'Content-Type': 'application/json' });
   });
 
   api.get(`/${entityParam}/:id`, recordId, async (c) => {
@@ -104,6 +106,7 @@ export function entityApi(ctx: PlatformContext, ownRoutes: readonly string[] = [
     const id = c.get('id');
     const fields = parseListParams(c.req.query()).fields;
     const record = await readableRecord(ctx, c.get('app').id, entity, id, c.get('caller'), 'read');
+    await auditEntityRead(ctx, c, { appId: c.get('app').id, caller: c.get('caller') }, entity);
     return c.json(project(record, fields));
   });
 

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../identity/admission.ts';
 import type { PlatformContext } from '../platformContext.ts';
 import { parseListParams, queryDocuments } from '../../records/listQuery.ts';
 import { outboxDocuments } from '../../mail/outbox.ts';
+import { auditRead } from '../../records/auditLog.ts';
 
 const OUTBOX = ENTITY_ACCESS.Outbox!;
 
@@ -14,7 +15,10 @@ export function outboxRoutes(ctx: PlatformContext): Hono<AppEnv> {
   const outbox = new Hono<AppEnv>();
   outbox.get('/', async (c) => {
     requireAllowed(OUTBOX.read, c.get('caller'), 'Outbox', 'read');
-    return c.json(await queryDocuments(ctx.db, outboxDocuments(c.get('app').id), parseListParams(c.req.query())));
+    const found = await queryDocuments(ctx.db, outboxDocuments(c.get('app').id), parseListParams(c.req.query()));
+    // The outbox holds live invitation and reset links: the log says who read it.
+    await auditRead(ctx, c, { appId: c.get('app').id, action: 'outbox_read', actor: c.get('caller') });
+    return c.json(found);
   });
 
   outbox.get('/:id', async (c) => {
@@ -22,6 +26,7 @@ export function outboxRoutes(ctx: PlatformContext): Hono<AppEnv> {
     const id = checkRecordId(c.req.param('id'));
     const result = await ctx.db.query<{ data: unknown }>('SELECT data FROM outbox WHERE app_id = $1 AND id = $2', [c.get('app').id, id]);
     if (!result.rows[0]) throw notFound(`Outbox message ${id} not found`);
+    await auditRead(ctx, c, { appId: c.get('app').id, action: 'outbox_read', actor: c.get('caller'), target: `Outbox ${id}` });
     return c.json(result.rows[0].data);
   });
 

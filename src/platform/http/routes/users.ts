@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { auditRequest } from '../../records/auditLog.ts';
+import { auditRead, auditRequest } from '../../records/auditLog.ts';
 import { AccessPatch } from '../../../../schemas/accessWire.ts';
 import { type Caller, isAdmin, requireUser } from '../../identity/access.ts';
 import { adminOnly, type AppEnv } from '../../identity/admission.ts';
@@ -51,8 +51,9 @@ function userPatch(target: UserRow, body: unknown, admin: boolean): UserPatch {
   };
 }
 
-// The access fields an admin changed on someone's record, each an audit entry with its before and after.
+// The fields changed on someone's record (by an admin, or the name by its owner), each an audit entry with its before and after.
 const AUDITED_FIELDS = [
+  ['full_name', 'name_changed'],
   ['role', 'role_changed'],
   ['expires_at', 'expiry_changed'],
   ['prepared_for', 'prepared_for_changed'],
@@ -90,12 +91,16 @@ export function userRoutes(ctx: PlatformContext): Hono<AppEnv> {
     const user = requireUser(c.get('caller'));
     const patch = userPatch(user, await readJson(c), false);
     await ctx.writeRates.reserve(c.get('app').id, 'User', USER, c.get('caller'), ctx.clientAddress(c), 1);
-    return c.json(toUserRecord(await updateUser(ctx.db, user.id, patch)));
+    const updated = await updateUser(ctx.db, user.id, patch);
+    await auditAccessChanges(ctx, c, c.get('caller'), user, updated);
+    return c.json(toUserRecord(updated));
   });
 
   // Listing is for admins only; a user reads their own record through /me or by id.
   users.get('/', adminOnly('list users'), async (c) => {
-    return c.json(await queryDocuments(ctx.db, userDocuments(c.get('app').id), parseListParams(c.req.query())));
+    const found = await queryDocuments(ctx.db, userDocuments(c.get('app').id), parseListParams(c.req.query()));
+    await auditRead(ctx, c, { appId: c.get('app').id, action: 'people_listed', actor: c.get('caller') });
+    return c.json(found);
   });
 
   users.get('/:id', async (c) => {
