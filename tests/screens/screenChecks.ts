@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { axeScan } from '../browser/axeViolations.ts';
+import { waitForStillness } from './stillness.ts';
 
 // What a person would object to on a screen, checked in the page as it is shown: text cut off by a
 // box, content wider than the window, text that spills out of its own box (a figure past its card's
@@ -19,8 +20,12 @@ export interface CheckRules {
 /** Each problem names the element: its tag, classes and the start of its text. */
 export type Problem = string;
 
-/** Waits until the screen is still: fonts and images in, every finite animation and transition over, two frames drawn. */
+/**
+ * Waits until the screen is still: nothing loading and nothing changing (stillness.ts), fonts and
+ * images in, every finite animation and transition over, two frames drawn.
+ */
 export async function settle(page: Page): Promise<void> {
+  await waitForStillness(page);
   await page.waitForFunction(
     () =>
       document.fonts.status === 'loaded' &&

@@ -7,6 +7,7 @@ import { testChromium } from '../browser/sharedChromium.ts';
 import { writeContactSheet, type SheetEntry } from './contactSheet.ts';
 import { compareWithBaseline, OUTPUT_DIR } from './pixelBaseline.ts';
 import { axeProblems, layoutProblems, settle } from './screenChecks.ts';
+import { trackRequests } from './stillness.ts';
 import { rulesOf, type Screen, SIZES, type SizeName, type Who } from './screenList.ts';
 import { contextAs, type ScreenWorld, startScreenWorld } from './screenWorld.ts';
 
@@ -16,6 +17,39 @@ import { contextAs, type ScreenWorld, startScreenWorld } from './screenWorld.ts'
 
 /** Parts whose pixels change by themselves on every screen: dates and times, which `<time>` marks. */
 const ALWAYS_MASKED = ['time'];
+
+/**
+ * Draws every part `selectors` match as a grey box of one width whatever it says, so neither its
+ * text nor its length ("just now" or "3 minutes ago", 4 or 14 December) moves a pixel of the
+ * picture; hides the caret of every field; returns the undo. Set through each element's style: the
+ * deck's policy refuses a stylesheet added to the page, which is what Playwright's `style` option adds.
+ */
+const maskVarying = (page: Page, selectors: readonly string[]): Promise<() => Promise<void>> =>
+  page
+    .evaluate((selector) => {
+      const masked = [...document.querySelectorAll<HTMLElement>(selector)];
+      const before = masked.map((element) => element.getAttribute('style'));
+      const look: Record<string, string> = {
+        display: 'inline-block',
+        width: '7em',
+        overflow: 'hidden',
+        'vertical-align': 'bottom',
+        color: 'transparent',
+        background: '#c7ccd4',
+      };
+      for (const element of masked) for (const [property, value] of Object.entries(look)) element.style.setProperty(property, value, 'important');
+      // The caret blinks: a field's text stays, its caret goes.
+      const fields = [...document.querySelectorAll<HTMLElement>('input, textarea, [contenteditable]')].filter((field) => !masked.includes(field));
+      const fieldsBefore = fields.map((field) => field.getAttribute('style'));
+      for (const field of fields) field.style.setProperty('caret-color', 'transparent', 'important');
+      const restore = (elements: HTMLElement[], styles: (string | null)[]) =>
+        elements.forEach((element, index) => (styles[index] === null ? element.removeAttribute('style') : element.setAttribute('style', styles[index]!)));
+      (window as unknown as { __unmask?: () => void }).__unmask = () => {
+        restore(masked, before);
+        restore(fields, fieldsBefore);
+      };
+    }, selectors.join(', '))
+    .then(() => () => page.evaluate(() => (window as unknown as { __unmask?: () => void }).__unmask?.()));
 
 /** The file name of a screen's picture: its name, who saw it and the size. */
 export const pictureName = (screen: Screen, size: SizeName) => `${screen.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}--${screen.who}--${size}.png`;
@@ -45,7 +79,9 @@ export function describeScreens(title: string, sheet: string, screens: readonly 
   const newPage = async (who: Who, size: SizeName, firstVisit: boolean): Promise<{ page: Page; context: BrowserContext }> => {
     const context = await contextAs(browser, world, personOf(who), SIZES[size]);
     if (!firstVisit) await context.addInitScript((key) => localStorage.setItem(key, '2026-12-01T00:00:00Z'), RECORDING_NOTICE_KEY);
-    return { page: await context.newPage(), context };
+    const page = await context.newPage();
+    trackRequests(page);
+    return { page, context };
   };
   const pageFor = (who: Who, size: SizeName) => {
     const key = `${who}|${size}`;
@@ -76,13 +112,9 @@ export function describeScreens(title: string, sheet: string, screens: readonly 
         const laidOut = performance.now();
         if (!screen.axeSizes || screen.axeSizes.includes(size)) problems.push(...(await axeProblems(page, screen.axeExcept)));
         const axed = performance.now();
-        const png = await page.screenshot({
-          animations: 'disabled',
-          caret: 'hide',
-          fullPage: screen.fullPage ?? false,
-          mask: [...ALWAYS_MASKED, ...(screen.mask ?? [])].map((selector) => page.locator(selector)),
-          maskColor: '#c7ccd4',
-        });
+        const unmask = await maskVarying(page, [...ALWAYS_MASKED, ...(screen.mask ?? [])]);
+        const png = await page.screenshot({ animations: 'disabled', caret: 'hide', fullPage: screen.fullPage ?? false });
+        await unmask();
         const comparison = compareWithBaseline(pictureName(screen, size), png);
         const ms = (from: number, to: number) => Math.round(to - from);
         if (process.env.SCREENS_TIMING)
