@@ -24,8 +24,11 @@ const ALWAYS_MASKED = ['time'];
  * picture; hides the caret of every field; returns the undo. Set through each element's style: the
  * deck's policy refuses a stylesheet added to the page, which is what Playwright's `style` option adds.
  */
-const maskVarying = (page: Page, selectors: readonly string[]): Promise<() => Promise<void>> =>
-  page
+const maskVarying = async (page: Page, selectors: readonly string[]): Promise<() => Promise<void>> => {
+  // Playwright's selectors (`:has-text(…)`) mark the parts first; the page's own query finds the marks.
+  for (const selector of selectors)
+    await page.locator(selector).evaluateAll((found) => found.forEach((element) => element.setAttribute('data-screen-mask', '')));
+  return page
     .evaluate((selector) => {
       const masked = [...document.querySelectorAll<HTMLElement>(selector)];
       const before = masked.map((element) => element.getAttribute('style'));
@@ -48,8 +51,15 @@ const maskVarying = (page: Page, selectors: readonly string[]): Promise<() => Pr
         restore(masked, before);
         restore(fields, fieldsBefore);
       };
-    }, selectors.join(', '))
-    .then(() => () => page.evaluate(() => (window as unknown as { __unmask?: () => void }).__unmask?.()));
+    }, '[data-screen-mask]')
+    .then(
+      () => () =>
+        page.evaluate(() => {
+          (window as unknown as { __unmask?: () => void }).__unmask?.();
+          document.querySelectorAll('[data-screen-mask]').forEach((element) => element.removeAttribute('data-screen-mask'));
+        }),
+    );
+};
 
 /** The file name of a screen's picture: its name, who saw it and the size. */
 export const pictureName = (screen: Screen, size: SizeName) => `${screen.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}--${screen.who}--${size}.png`;
