@@ -15,7 +15,8 @@ export const Brand = z
   .object({
     id: Slug,
     name: Text,
-    domain: z.string().regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain such as example.com'),
+    /** Empty only when filled from a setting that still holds a sample (`{hostDomain}`), which no page shows. */
+    domain: z.string().regex(/^$|^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain such as example.com'),
     group: BrandGroup.optional(),
     status: BrandStatus,
     /**

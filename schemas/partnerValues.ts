@@ -14,8 +14,25 @@ export function partnerOfPreparedFor(preparedFor: PreparedFor): ViewerPartner {
   };
 }
 
-export function partnerOfSettings(partner: { name: string; licence: string; sample?: boolean | undefined }): ViewerPartner {
-  return { name: partner.name, line: partner.name, licence: partner.licence, ...(partner.sample && { sample: true as const }) };
+/** The deck-wide partner as its sources hold it: deck.yaml's `partner`, and whether it is still a sample. */
+export interface DeckWidePartner {
+  name: string;
+  licence: string;
+  sample?: boolean | undefined;
+}
+
+/**
+ * The deck-wide partner as a page shows it. A sample (deck.yaml's `samples:` names it) is never shown to
+ * anyone: the prose reads "you" and the cover has no Prepared-for line, as for a pitch to nobody in particular.
+ */
+export function partnerOfSettings(partner: DeckWidePartner): ViewerPartner {
+  if (partner.sample) return { name: 'you', line: '', licence: '', sample: true };
+  return { name: partner.name, line: partner.name, licence: partner.licence };
+}
+
+/** deck.yaml's partner with its sample flag, for every place that serves it (the platform, the export, the standalone chunk). */
+export function deckWidePartner(settings: { partner: { name: string; licence: string }; samples?: readonly string[] | undefined }): DeckWidePartner {
+  return { ...settings.partner, sample: partnerIsSample(settings.samples) };
 }
 
 /** Whether deck.yaml's `samples:` still lists the deck-wide partner's name or licence. */
@@ -35,7 +52,9 @@ const SLOT = /(<(span|strong) data-partner="(name|line|licence|suffix)">)[^<]*(<
 /** `html` (a prerendered page) with every partner slot holding `partner`'s text: the platform's pages and the PDF's. */
 export function fillPartnerSlots(html: string, partner: ViewerPartner): string {
   // The cover's line is hidden while its partner is unknown (PartnerFooter); filled, it shows.
-  return html
-    .replace(/<p class="partner-footer" hidden="">/g, '<p class="partner-footer">')
-    .replace(SLOT, (_match, open: string, _tag: string, part: PartnerPart, close: string) => `${open}${escapeHtml(partnerPart(partner, part))}${close}`);
+  const shown = partner.line ? html.replace(/<p class="partner-footer" hidden="">/g, '<p class="partner-footer">') : html;
+  return shown.replace(
+    SLOT,
+    (_match, open: string, _tag: string, part: PartnerPart, close: string) => `${open}${escapeHtml(partnerPart(partner, part))}${close}`,
+  );
 }

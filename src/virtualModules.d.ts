@@ -7,7 +7,7 @@ declare module 'virtual:slide-registry' {
 }
 
 declare module 'virtual:deck-partner' {
-  export const partner: { name: string; licence: string };
+  export const partner: import('../schemas/partnerValues.ts').DeckWidePartner;
 }
 
 declare module '*.mdx' {

@@ -1,3 +1,4 @@
+import { deckWidePartner } from '../../schemas/partnerValues.ts';
 import { loadContent } from '../content/loadContent.ts';
 import { htmlFileFor } from './prerender.ts';
 import type { ExportPlan } from './exportPlan.ts';
@@ -27,5 +28,5 @@ export function exportPages(root: string): ExportPlan {
     anchor: slideAnchor(slide),
     file: htmlFileFor(slide.path),
   }));
-  return { title: content.settings.company.name, pages, partner: content.settings.partner };
+  return { title: content.settings.company.name, pages, partner: deckWidePartner(content.settings) };
 }

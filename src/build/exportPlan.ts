@@ -1,3 +1,4 @@
+import type { DeckWidePartner } from '../../schemas/partnerValues.ts';
 // What a PDF of the deck prints, apart from how it is found in the slides (exportPages.ts): the
 // server bundle reads it from the file the build wrote, and never loads the content checker.
 
@@ -17,7 +18,7 @@ export interface ExportPage {
 export interface ExportPlan {
   title: string;
   pages: ExportPage[];
-  partner: { name: string; licence: string };
+  partner: DeckWidePartner;
 }
 
 /** The file beside dist/ (in the server folder) where the build writes the plan, for printing without the sources. */

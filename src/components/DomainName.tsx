@@ -5,6 +5,8 @@ import { Fragment } from 'react';
  * word, unless one part alone is wider than its box.
  */
 export function DomainName({ domain }: { domain: string }) {
+  // An address whose setting still holds a sample is empty (src/content/sampleStandIns.ts).
+  if (!domain) return null;
   const parts = domain.split('.');
   return (
     <>

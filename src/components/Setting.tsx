@@ -20,6 +20,8 @@ export function Setting({ name, link = false }: { name: SettingName; link?: bool
   // The partner's settings are the viewer's (PartnerText); the deck's own settings are everyone's.
   if (name === 'name' || name === 'licence') return <PartnerText part={name} />;
   const value = settingValue(name, deckSettings);
+  // A setting still holding a sample shows as empty (src/content/sampleStandIns.ts): nothing to link.
+  if (!value) return null;
   const toLink = link ? LINKS[name] : undefined;
   if (!toLink) return <>{value}</>;
   const { href, external } = toLink(value);

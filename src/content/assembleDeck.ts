@@ -12,6 +12,7 @@ import { parseSlide, type ParsedSlide } from './parseSlide.ts';
 import { checkReferences } from './referenceChecks.ts';
 import { MDX_COMPONENT_NAMES, type MdxComponentName } from './mdxComponentNames.ts';
 import { checkSamples } from './samples.ts';
+import { shownSettings } from './sampleStandIns.ts';
 import { slidePath } from './slidePath.ts';
 import { normalizeSourceText } from './sourceText.ts';
 import { parseYamlSource, validateYamlSource } from './yamlSource.ts';
@@ -47,7 +48,7 @@ function assembleUnsorted(sources: DeckSources): { content?: DeckContent; issues
   const ledger = parseLedger(sources.figures.file, sources.figures.text);
   const issues = [...settingsSource.issues, ...brandsSource.issues, ...settings.issues, ...ledger.issues];
   if (settings.value) issues.push(...checkSamples(settings.value, settingsSource));
-  const tokens = settings.value ? deckTokens(settings.value) : PLACEHOLDER_TOKENS;
+  const tokens = settings.value ? deckTokens(shownSettings(settings.value)) : PLACEHOLDER_TOKENS;
   const filledBrands = fillTokens(brandsSource.data, tokens);
   if (settings.value) issues.push(...filledBrands.unknown.map(({ path, token }) => unknownToken(brandsSource, path, token)));
   const brands = validateYamlSource(brandsSource, BrandsFile, filledBrands.value);

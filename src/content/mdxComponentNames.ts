@@ -8,6 +8,7 @@ export const MDX_COMPONENT_NAMES = [
   'BrandOverview',
   'Cards',
   'Columns',
+  'ContactDetail',
   'ConsultationButton',
   'Ecosystem',
   'Figure',

@@ -4,7 +4,7 @@ import type { ContentIssue } from './contentIssue.ts';
 import { unknownToken } from './unknownToken.ts';
 import { fillTokens, type DeckTokens } from './deckTokens.ts';
 import { didYouMean } from './closestName.ts';
-import { MDX_COMPONENT_NAMES } from './mdxComponentNames.ts';
+import { MDX_COMPONENT_NAMES, type MdxComponentName } from './mdxComponentNames.ts';
 import { readMdxBody, type MdxBody } from './mdxBody.ts';
 import { isSettingName, SETTING_NAMES } from './settingNames.ts';
 import { normalizeSourceText } from './sourceText.ts';
@@ -62,6 +62,8 @@ export function parseSlide(file: string, text: string, tokens: DeckTokens): { sl
 }
 
 const KNOWN_COMPONENTS: ReadonlySet<string> = new Set(MDX_COMPONENT_NAMES);
+/** The components whose `name` is a deck setting (`<Setting name="host" />`, `<ContactDetail name="phone" />`). */
+const SETTING_COMPONENTS: ReadonlySet<string> = new Set<MdxComponentName>(['Setting', 'ContactDetail']);
 
 /** A capitalised tag that no component answers to renders nothing but an error page: name the one meant. */
 function unknownComponents(file: string, mdx: MdxBody): ContentIssue[] {
@@ -80,16 +82,22 @@ function unknownComponents(file: string, mdx: MdxBody): ContentIssue[] {
 function checkBody(file: string, body: string, bodyLine: number, frontmatter: SlideFrontmatter, mdx: MdxBody): ContentIssue[] {
   const issues: ContentIssue[] = [];
   for (const element of mdx.elements) {
-    const setting = element.name === 'Setting' ? element.attributes.name : undefined;
-    if (element.name === 'Setting' && !setting?.value) {
-      issues.push({ severity: 'error', file, ...(setting ?? element), field: '<Setting>', message: 'needs name="…", one of ' + SETTING_NAMES.join(', ') });
+    const setting = SETTING_COMPONENTS.has(element.name) ? element.attributes.name : undefined;
+    if (SETTING_COMPONENTS.has(element.name) && !setting?.value) {
+      issues.push({
+        severity: 'error',
+        file,
+        ...(setting ?? element),
+        field: `<${element.name}>`,
+        message: 'needs name="…", one of ' + SETTING_NAMES.join(', '),
+      });
     } else if (setting?.value && !isSettingName(setting.value)) {
       issues.push({
         severity: 'error',
         file,
         line: setting.line,
         column: setting.column,
-        field: `<Setting name="${setting.value}">`,
+        field: `<${element.name} name="${setting.value}">`,
         message: `is not a deck setting${didYouMean(setting.value, SETTING_NAMES) || `; the settings are ${SETTING_NAMES.join(', ')}`}`,
       });
     }

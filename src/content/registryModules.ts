@@ -1,8 +1,10 @@
 import type { Brand } from '../../schemas/brand.ts';
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
+import { deckWidePartner } from '../../schemas/partnerValues.ts';
 import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
 import type { DeckContent, FigureSource, SlideRecord } from './deckContent.ts';
 import type { LedgerFigure } from './figureLedger.ts';
+import { shownSettings } from './sampleStandIns.ts';
 
 // The generated modules are built from typed objects (`satisfies` below) and read as the same types
 // (src/virtualModules.d.ts, src/registry/slideRegistry.ts), so a field added, renamed or dropped on
@@ -61,7 +63,7 @@ function exportsOf(data: object): string[] {
  */
 export function registryModule(deck: DeckContent, slideId: (name: string) => string, forServer = false): string {
   const data = {
-    settings: without(deck.settings, SERVER_ONLY_SETTINGS) satisfies DeckDisplaySettings,
+    settings: without(shownSettings(deck.settings), SERVER_ONLY_SETTINGS) satisfies DeckDisplaySettings,
     slides: deck.slides.map((slide) => {
       const meta = without(slide, SLIDE_CHUNK_FIELDS);
       return forServer ? meta : without(meta, ['summary']);
@@ -121,5 +123,7 @@ export function figureSource(figure: LedgerFigure): FigureSource {
 
 /** Source of `virtual:deck-partner`: the deck-wide partner alone, for the viewers who are shown it (no Prepared-for, standalone). */
 export function partnerModule(deck: DeckContent): string {
-  return `export const partner = ${JSON.stringify(deck.settings.partner)};`;
+  const partner = deckWidePartner(deck.settings);
+  // A sample is never shown (schemas/partnerValues.ts), so its words stay out of the bytes too.
+  return `export const partner = ${JSON.stringify(partner.sample ? { name: '', licence: '', sample: true } : partner)};`;
 }

@@ -1,7 +1,7 @@
 import type { AgreementText } from '../../schemas/agreement.ts';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { partnerIsSample } from '../../schemas/partnerValues.ts';
+import { deckWidePartner } from '../../schemas/partnerValues.ts';
 import { DeckSettings, DeckVisibility, FrameAncestors } from '../../schemas/deckSettings.ts';
 import { formatIssue } from '../content/contentIssue.ts';
 import { parseYamlSource, validateYamlSource } from '../content/yamlSource.ts';
@@ -203,7 +203,7 @@ export function loadPlatformOptions(env: NodeJS.ProcessEnv = process.env, cwd = 
     auditRetentionDays: env.AUDIT_RETENTION_DAYS ? parseCount('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS) : undefined,
     frameAncestors: env.FRAME_ANCESTORS?.trim() ? parseFrameAncestors(env.FRAME_ANCESTORS) : deck.frameAncestors,
     deck: deckIdentityOf(settings),
-    partner: { ...settings.partner, sample: partnerIsSample(settings.samples) },
+    partner: deckWidePartner(settings),
     samples: settings.samples ?? [],
   };
 }

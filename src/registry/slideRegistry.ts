@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { DeckDisplaySettings, SlideChunkCode, SlideChunkData, SlideMeta } from '../content/registryModules.ts';
 import type { FigureSource } from '../content/deckContent.ts';
+import type { DeckWidePartner } from '../../schemas/partnerValues.ts';
 
 export type { DeckDisplaySettings, FigureSource, SlideMeta };
 
@@ -111,6 +112,6 @@ export function loadedSlide(name: string): SlideModule | undefined {
 }
 
 /** The deck-wide partner (deck.yaml `partner`), from its own gated chunk: loaded only for a viewer who is shown it. */
-export function loadDeckPartner(): Promise<{ name: string; licence: string }> {
+export function loadDeckPartner(): Promise<DeckWidePartner> {
   return import('virtual:deck-partner').then((module) => module.partner);
 }

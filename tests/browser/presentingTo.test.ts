@@ -9,6 +9,7 @@ import { presentFor } from './presenterSession.ts';
 import { contextAs, type Person, type ScreenWorld, startScreenWorld } from '../screens/screenWorld.ts';
 import { settle } from '../screens/screenChecks.ts';
 import { OUTPUT_DIR } from '../screens/pixelBaseline.ts';
+import { loadContent } from '../../src/content/loadContent.ts';
 
 // Presenting to someone, and an admin's "View as", as the people in the room see them: the
 // projector names the partner the pitch is for and nobody else; followers keep their own; a sample
@@ -68,8 +69,8 @@ describe('presenting to someone', () => {
 
   it('shows no Prepared-for line in present mode for nobody in particular while the deck-wide partner is a sample', async () => {
     const admin = await deckOf(world.admin, '/');
-    // Read as served, the admin's cover names the deck-wide (sample) partner.
-    expect(await admin.locator('.partner-footer').innerText()).toContain('Sample Lender');
+    // Read as served, the admin's cover names no sample partner either: no Prepared-for line at all.
+    expect(await admin.locator('.partner-footer').isVisible()).toBe(false);
     await presentFor(admin, 'present');
     await admin.waitForFunction(() => document.documentElement.classList.contains('present-mode'));
     await expect.poll(() => admin.locator('.partner-footer').isVisible()).toBe(false);
@@ -79,6 +80,33 @@ describe('presenting to someone', () => {
     await expect.poll(() => admin.locator('main').innerText()).toContain('This proposal is prepared for you');
     expect(await visibleText(admin)).not.toContain('Sample Lender');
     await admin.context().close();
+  });
+});
+
+describe('sample values', () => {
+  it('reach no partner: no page shows a value deck.yaml still lists under samples:, in its text or its bytes', async () => {
+    const { content } = loadContent(process.cwd());
+    const settings = content!.settings;
+    // The company's name is the deck's own title (kept, and named by Ready to share until replaced).
+    const shown = (settings.samples ?? []).filter((path) => path !== 'company.name');
+    const values = shown.map((path) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], settings) as string);
+    expect(values.length, 'the deck under test still holds samples').toBeGreaterThan(3);
+    const page = await deckOf(world.viewer, '/');
+    for (const slide of content!.slides) {
+      await page.goto(`${world.p.url}${slide.path}`);
+      await page.locator('main h1').first().waitFor();
+      const text = await visibleText(page);
+      const bytes = await page.content();
+      for (const value of values) {
+        expect(text, `${slide.path} shows ${value}`).not.toContain(value);
+        expect(bytes, `${slide.path} carries ${value}`).not.toContain(value);
+      }
+    }
+    // The contact page keeps its panel and the consultation button, without empty rows.
+    await page.goto(`${world.p.url}/contact`);
+    await expect.poll(() => page.locator('main').innerText()).toContain('This proposal is prepared for you');
+    expect(await page.locator('.contact-panel__item').count()).toBe(0);
+    await page.context().close();
   });
 });
 

@@ -67,7 +67,7 @@ export async function deckPdfAnswer(c: Context, ctx: DeckPdfContext, root: strin
   const headers = {
     'Content-Type': 'application/pdf',
     // Saved under the deck's and the partner's names, so a folder of them tells them apart.
-    'Content-Disposition': `attachment; filename="${deckPdfName(ctx.deck.company, (own ?? ctx.deckPartner)?.name)}"`,
+    'Content-Disposition': `attachment; filename="${deckPdfName(ctx.deck.company, (own ?? (ctx.deckPartner?.sample ? null : ctx.deckPartner))?.name)}"`,
     'Cache-Control': 'private, no-store',
   };
   c.header('Vary', 'Authorization', { append: true });
