@@ -11,12 +11,19 @@ export const RECORDING_NOTICE = 'Your viewing time on each slide is recorded for
 const PLACE = { margin: '0.75rem auto 0', maxWidth: 'min(40rem, calc(100vw - 2rem))' } as const;
 
 /**
+ * Shown in this document and not dismissed yet. The browser counts as told the moment the notice
+ * shows, so a second mount (the deck's tree built again, as on a reload of its lazy parts) would read
+ * "told" and drop a notice the viewer has not had time to read: this keeps it up until dismissed.
+ */
+let showing = false;
+
+/**
  * Tells the viewer once per browser that their viewing time is recorded: a polite status note they
  * dismiss, never a modal. It counts as told once shown (RECORDING_NOTICE_KEY), so a reload does not
  * repeat it.
  */
 export function RecordingNotice({ storage = safeStorage() }: { storage?: Storage | null }) {
-  const [open, setOpen] = useState(() => !seen(storage));
+  const [open, setOpen] = useState(() => showing || !seen(storage));
   // The live region exists empty first, so screen readers announce the text put in it next.
   const [text, setText] = useState('');
   const close = useRef<HTMLButtonElement>(null);
@@ -24,6 +31,7 @@ export function RecordingNotice({ storage = safeStorage() }: { storage?: Storage
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the notice first shows
   useEffect(() => {
     if (!open) return;
+    showing = true;
     try {
       storage?.setItem(RECORDING_NOTICE_KEY, new Date().toISOString());
     } catch {
@@ -36,6 +44,7 @@ export function RecordingNotice({ storage = safeStorage() }: { storage?: Storage
   const dismiss = () => {
     // Focus would fall to the page's start with the button gone: the slide's heading keeps the place.
     if (document.activeElement === close.current) document.getElementById('slide-title')?.focus();
+    showing = false;
     setOpen(false);
   };
   const notice = (

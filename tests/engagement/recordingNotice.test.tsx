@@ -19,6 +19,19 @@ describe('the recording notice', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('stays up when its page is built again before it is dismissed, and not after', async () => {
+    const first = render(<RecordingNotice storage={localStorage} />);
+    await act(async () => undefined);
+    first.unmount();
+    const second = render(<RecordingNotice storage={localStorage} />);
+    await act(async () => undefined);
+    expect(screen.getByRole('status').querySelector('p')!.textContent).toBe(RECORDING_NOTICE);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss recording notice' }));
+    second.unmount();
+    render(<RecordingNotice storage={localStorage} />);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('is not shown again once the browser was told', () => {
     localStorage.setItem(RECORDING_NOTICE_KEY, '2026-11-24T08:00:00.000Z');
     render(<RecordingNotice storage={localStorage} />);
