@@ -264,10 +264,10 @@ export const SCREENS: readonly Screen[] = [
     open: async (page, world) => {
       await hydratedDeckPage(page, world, '/market');
       await key(page, 'q', 'Ask about Market');
-      await page
-        .getByRole('dialog')
-        .getByRole('option', { name: /Home equity/ })
-        .waitFor({ state: 'attached' });
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('option', { name: /Home equity/ }).waitFor({ state: 'attached' });
+      // Ben asked one question in the world: the dialog offers his list once his questions have loaded.
+      await dialog.getByRole('button', { name: 'Your questions so far (1)' }).waitFor();
     },
   },
   {
