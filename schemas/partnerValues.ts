@@ -1,4 +1,5 @@
 import type { PreparedFor } from './accessWire.ts';
+import type { DeckWidePartner } from './deckWidePartner.ts';
 import { partnerPart, type PartnerPart, type ViewerPartner } from './viewerPartner.ts';
 
 // The viewer's partner made from its sources, for the server, the export and the pages no
@@ -14,13 +15,6 @@ export function partnerOfPreparedFor(preparedFor: PreparedFor): ViewerPartner {
   };
 }
 
-/** The deck-wide partner as its sources hold it: deck.yaml's `partner`, and whether it is still a sample. */
-export interface DeckWidePartner {
-  name: string;
-  licence: string;
-  sample?: boolean | undefined;
-}
-
 /**
  * The deck-wide partner as a page shows it. A sample (deck.yaml's `samples:` names it) is never shown to
  * anyone: the prose reads "you" and the cover has no Prepared-for line, as for a pitch to nobody in particular.
@@ -28,16 +22,6 @@ export interface DeckWidePartner {
 export function partnerOfSettings(partner: DeckWidePartner): ViewerPartner {
   if (partner.sample) return { name: 'you', line: '', licence: '', sample: true };
   return { name: partner.name, line: partner.name, licence: partner.licence };
-}
-
-/** deck.yaml's partner with its sample flag, for every place that serves it (the platform, the export, the standalone chunk). */
-export function deckWidePartner(settings: { partner: { name: string; licence: string }; samples?: readonly string[] | undefined }): DeckWidePartner {
-  return { ...settings.partner, sample: partnerIsSample(settings.samples) };
-}
-
-/** Whether deck.yaml's `samples:` still lists the deck-wide partner's name or licence. */
-export function partnerIsSample(samples: readonly string[] | undefined): boolean {
-  return (samples ?? []).some((path) => path === 'partner.name' || path === 'partner.licence');
 }
 
 /** The viewer's partner: their own Prepared-for when they have one (with a name), else the deck-wide one. */

@@ -7,7 +7,7 @@ declare module 'virtual:slide-registry' {
 }
 
 declare module 'virtual:deck-partner' {
-  export const partner: import('../schemas/partnerValues.ts').DeckWidePartner;
+  export const partner: import('../schemas/deckWidePartner.ts').DeckWidePartner;
 }
 
 declare module '*.mdx' {

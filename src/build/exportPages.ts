@@ -1,4 +1,4 @@
-import { deckWidePartner } from '../../schemas/partnerValues.ts';
+import { deckWidePartner } from '../../schemas/deckWidePartner.ts';
 import { loadContent } from '../content/loadContent.ts';
 import { htmlFileFor } from './prerender.ts';
 import type { ExportPlan } from './exportPlan.ts';

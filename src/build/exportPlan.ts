@@ -1,4 +1,4 @@
-import type { DeckWidePartner } from '../../schemas/partnerValues.ts';
+import type { DeckWidePartner } from '../../schemas/deckWidePartner.ts';
 // What a PDF of the deck prints, apart from how it is found in the slides (exportPages.ts): the
 // server bundle reads it from the file the build wrote, and never loads the content checker.
 

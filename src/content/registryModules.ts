@@ -1,6 +1,6 @@
 import type { Brand } from '../../schemas/brand.ts';
 import type { DeckSettings } from '../../schemas/deckSettings.ts';
-import { deckWidePartner } from '../../schemas/partnerValues.ts';
+import { deckWidePartner } from '../../schemas/deckWidePartner.ts';
 import type { SlideRecords } from '../../schemas/slideFrontmatter.ts';
 import type { DeckContent, FigureSource, SlideRecord } from './deckContent.ts';
 import type { LedgerFigure } from './figureLedger.ts';

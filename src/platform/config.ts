@@ -1,7 +1,7 @@
 import type { AgreementText } from '../../schemas/agreement.ts';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { deckWidePartner } from '../../schemas/partnerValues.ts';
+import { deckWidePartner } from '../../schemas/deckWidePartner.ts';
 import { DeckSettings, DeckVisibility, FrameAncestors } from '../../schemas/deckSettings.ts';
 import { formatIssue } from '../content/contentIssue.ts';
 import { parseYamlSource, validateYamlSource } from '../content/yamlSource.ts';

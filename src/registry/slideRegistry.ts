@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { DeckDisplaySettings, SlideChunkCode, SlideChunkData, SlideMeta } from '../content/registryModules.ts';
 import type { FigureSource } from '../content/deckContent.ts';
-import type { DeckWidePartner } from '../../schemas/partnerValues.ts';
+import type { DeckWidePartner } from '../../schemas/deckWidePartner.ts';
 
 export type { DeckDisplaySettings, FigureSource, SlideMeta };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deckWidePartner, fillPartnerSlots, partnerOfSettings } from '../../schemas/partnerValues.ts';
+import { deckWidePartner } from '../../schemas/deckWidePartner.ts';
+import { fillPartnerSlots, partnerOfSettings } from '../../schemas/partnerValues.ts';
 import { assembleDeck } from '../../src/content/assembleDeck.ts';
 import { parseSlide } from '../../src/content/parseSlide.ts';
 import { partnerModule, registryModule } from '../../src/content/registryModules.ts';

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
 import { QUESTION_ENTITY } from '../../schemas/questionPaths.ts';
 import { parseAgreement } from '../../src/content/agreement.ts';
-import { partnerIsSample } from '../../schemas/partnerValues.ts';
+import { partnerIsSample } from '../../schemas/deckWidePartner.ts';
 import { FIGURES_FILE, type LedgerSnapshot } from '../../schemas/figureLedgerFile.ts';
 import { TOKEN_STORAGE_KEYS } from '../../schemas/platformWire.ts';
 import { NOTES_DIR } from '../../schemas/presentingPaths.ts';
