@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   follow_stopped: 'Presenting stopped',
   version_note_set: 'Version note set',
   test_mail_sent: 'Test mail sent',
+  owner_mail_changed: 'Owner mail switched',
   view_as: 'Viewed as',
   name_changed: 'Name changed',
   consultation_deleted: 'Consultation request deleted',

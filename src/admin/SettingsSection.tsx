@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { deckOptionsOf, ENGAGEMENT_ENTITY, type DeckOptions } from '../../schemas/engagementPaths.ts';
 import { fetchPdfStatus } from '../deck/pdfStatus.ts';
 import type { Base44Client } from '../sdk/index.ts';
+import { NewsMailSwitch } from './NewsMailSwitch.tsx';
 import { useRecords } from './useRecords.ts';
 import { useSectionMessages } from './useSectionMessages.tsx';
 
@@ -107,6 +108,7 @@ export function SettingsSection({ client }: { client: Base44Client }) {
           ))}
         </ul>
       )}
+      <NewsMailSwitch client={client} />
     </section>
   );
 }

@@ -51,10 +51,12 @@ export interface PlatformOptions {
   newAddressCodesPerHour?: number;
   /** Days the audit log keeps an entry; older ones are pruned at start (env AUDIT_RETENTION_DAYS, default 400). */
   auditRetentionDays?: number;
-  /** The clock of the notice budget, its digests and the limit of asked-for mail (tests move it; default Date.now). */
+  /** The clock of the notice budget, its digests, the limit of asked-for mail and the owners' news (tests move it; default Date.now). */
   now?: () => number;
   /** How often waiting notice digests are looked at (default 60 s). */
   noticeDigestEveryMs?: number;
+  /** How often the owners' news is swept: visits over, news mailed (default 60 s). */
+  newsEveryMs?: number;
   /** How often every open socket's standing is asked again without a signal (default STANDING_SWEEP_MS, 30 s). */
   standingSweepMs?: number;
   /**

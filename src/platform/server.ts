@@ -40,6 +40,8 @@ import { EntityHooks } from './records/entityHooks.ts';
 import { agreementFileOf, readAgreementFile } from './agreement/agreementStore.ts';
 import { registerQuestions } from './questions/questionHooks.ts';
 import { registerEngagement } from './engagement/engagementHooks.ts';
+import { questionNews } from './news/questionNews.ts';
+import { startNewsSweeps } from './news/newsSweep.ts';
 
 /** A running local platform. */
 export interface RunningPlatform {
@@ -154,7 +156,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   };
   ctx.servedVersion = await servedVersion(db, options.appId, ctx.staticDir, log);
   ctx.agreement = options.agreement !== undefined ? options.agreement : await readAgreementFile(agreementFileOf(ctx.staticDir), log);
-  registerQuestions(ctx);
+  const newsClock = options.now ?? Date.now;
+  // Set once the sweeps start (after the server listens); a question before then waits for the first sweep.
+  let newsSoon = () => {};
+  registerQuestions(ctx, [questionNews({ ...ctx, now: newsClock, newsSoon: () => newsSoon() })]);
   registerEngagement(ctx);
   let stopping = false;
   const app = createHttpApp(ctx, () => stopping);
@@ -169,6 +174,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const digests = setInterval(flushDigests, options.noticeDigestEveryMs ?? 60_000);
   digests.unref();
   flushDigests();
+  const news = startNewsSweeps(ctx, options.newsEveryMs ?? 60_000, newsClock);
+  newsSoon = news.soon;
   claim?.setPort(port);
   const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : 'localhost'}:${port}`;
   const ready = readinessSummary(readinessOf(await readinessFacts(ctx, options.appId, await firstAdmin(ctx, options.appId))));
@@ -192,6 +199,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
           const drain = await drainHttp(server, () => realtime.close(), deadlineMs);
           if (drain.forced) log(`[platform] requests still running after ${deadlineMs} ms were cut`);
           await ctx.afterReply.idle();
+          await news.stop();
           mailer?.close();
           await db.close();
         } finally {

@@ -82,7 +82,22 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
  * `core` (errors, the context types) is the ground floor every room may use and that uses none;
  * `top` is the files directly in src/platform (config.ts, server.ts), which put the rooms together.
  */
-const PLATFORM_ROOMS = ['core', 'db', 'mail', 'identity', 'agreement', 'records', 'engagement', 'questions', 'live', 'files', 'setup', 'http', 'top'] as const;
+const PLATFORM_ROOMS = [
+  'core',
+  'db',
+  'mail',
+  'identity',
+  'agreement',
+  'records',
+  'engagement',
+  'questions',
+  'live',
+  'files',
+  'news',
+  'setup',
+  'http',
+  'top',
+] as const;
 
 /** The platform room of a path in src/platform/ (its first folder, or `top`), or undefined outside the platform. */
 function platformRoomOf(path: string): string | undefined {

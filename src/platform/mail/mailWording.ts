@@ -54,6 +54,14 @@ const REASONS: Record<string, { why: string; unexpected: string }> = {
     why: 'this address asked for access to the deck',
     unexpected: 'ignore this mail: nothing else will be sent about this request.',
   },
+  owner_news: {
+    why: 'this address is an administrator of the deck, told when partners read it and ask',
+    unexpected: 'switch “Mail me when partners read” off under Settings in the console, or ask another administrator who has the admin role.',
+  },
+  question_answered: {
+    why: 'you asked a question on the deck with this address',
+    unexpected: 'ignore this mail, or tell the deck’s owners by replying to the person who shared it with you.',
+  },
   test: {
     why: 'an administrator of the deck sent a test mail to this address from the console',
     unexpected: 'ask the deck’s administrators who did; nothing else happens.',

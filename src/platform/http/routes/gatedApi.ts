@@ -3,6 +3,7 @@ import { AGREEMENT_CALL } from '../../../../schemas/agreementPaths.ts';
 import { AUDIT_CALL } from '../../../../schemas/auditPaths.ts';
 import { DECK_PDF_STATUS_CALL, ENGAGEMENT_FUNCTION } from '../../../../schemas/engagementPaths.ts';
 import { QUESTION_FUNCTION } from '../../../../schemas/questionPaths.ts';
+import { NEWS_CALL } from '../../../../schemas/newsPaths.ts';
 import { READINESS_CALL } from '../../../../schemas/readinessWire.ts';
 import { VERSION_ENTITY } from '../../../../schemas/versionEntity.ts';
 import { VERSION_CHANGES_FUNCTION } from '../../../../schemas/versionPaths.ts';
@@ -19,6 +20,7 @@ import { engagementTallyRoute } from './engagementFunctions.ts';
 import { entityApi } from './entities.ts';
 import { invitationRoutes } from './invitationRoutes.ts';
 import { functionsNotProvided, integrationsNotProvided } from './notProvided.ts';
+import { newsRoutes } from './newsRoutes.ts';
 import { outboxRoutes } from './outbox.ts';
 import { PRESENTING_PREFIX, presentingRoutes } from './presenting.ts';
 import { readinessRoutes } from './readiness.ts';
@@ -53,6 +55,7 @@ const GROUPS: Readonly<Record<string, SubApp>> = {
   [DECK_PDF_STATUS_CALL]: deckPdfStatusRoutes,
   [BACKUP_CALL]: backupRoutes,
   [READINESS_CALL]: readinessRoutes,
+  [NEWS_CALL]: newsRoutes,
   '/agents/conversations': agentRoutes,
 };
 
