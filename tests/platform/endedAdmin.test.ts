@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CALL } from '../../schemas/accessWire.ts';
 import { AUDIT_CALL } from '../../schemas/auditPaths.ts';
 import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
+import { NEWS_CALL } from '../../schemas/newsPaths.ts';
 import { PRESENTING_CALL } from '../../schemas/presentingPaths.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
 
@@ -33,6 +34,7 @@ const DOORS = [
   ['POST', '/users/invite-user', { user_email: 'someone@elsewhere.example', role: 'admin' }, 'invite an admin'],
   ['GET', `/entities/${ENGAGEMENT_ENTITY.view}`, undefined, "read every viewer's engagement"],
   ['GET', PRESENTING_CALL.notes, undefined, 'read the speaker notes'],
+  ['PUT', NEWS_CALL, { mail: true }, 'choose the owners’ mail'],
 ] as const;
 
 async function expectRefusedEverywhere(token: string, why: string): Promise<void> {

@@ -331,6 +331,17 @@ export const SCREENS: readonly Screen[] = [
     mask: ['time', '.version-label__detail'],
   },
   {
+    name: 'console settings',
+    who: 'admin',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/admin#admin-settings`);
+      const section = page.locator('section[aria-labelledby="admin-settings"]');
+      await section.getByRole('switch', { name: 'Mail me when partners read' }).waitFor();
+      await section.evaluate((element) => element.scrollIntoView());
+    },
+  },
+  {
     name: 'view as',
     who: 'admin',
     sizes: READING,
