@@ -108,8 +108,11 @@ export default defineConfig({
                 /\/src\/(registry\/|content\/|components\/(SlideContext|SlidePage|ViewerContext)\.tsx)/.test(id) ||
                 // Shared by the first chunk and the lazy engagement, presenting and dialog chunks: kept
                 // out of the main chunk, since a lazy chunk importing it would fetch the main chunk's
-                // stylesheet (already inline in the page) a second time.
-                /\/schemas\/(platformWire|accessPaths|auditPaths|engagementPaths|presentingPaths)\.ts$/.test(id) ||
+                // stylesheet (already inline in the page) a second time; and out of the platform-viewer
+                // chunk, which the bundler otherwise gives a module the shell shares with engagement (the
+                // page slots' ids: the shell lays the slots out, the recording notice fills one), so that
+                // every page, standalone too, would load the platform client to read two ids.
+                /\/schemas\/(platformWire|accessPaths|auditPaths|engagementPaths|presentingPaths|pageSlots)\.ts$/.test(id) ||
                 // onActivityOrIdle: the shell's and the platform viewer's (a group takes its modules'
                 // imports with it, and the main chunk would then import the platform-viewer chunk).
                 /\/src\/auth\/(accessSocketUsers|onActivityOrIdle)\.ts$/.test(id) ||
