@@ -16,8 +16,12 @@ const PRINT_CSS = [
   `.${SLIDE_CLASS} .deck-main{padding-bottom:var(--space-7)}`,
   `.${SLIDE_CLASS} .slide--cover{min-height:calc(${MIN_PAGE_HEIGHT_PX}px - 2 * var(--space-7))}`,
   `.${SLIDE_CLASS} :is(.card,.stat,.step,.fact,.story,li){break-inside:avoid}`,
-  // Paper has no buttons: "View Presentation", "Schedule a Consultation" and the like would print dead.
-  `.${SLIDE_CLASS} :is(.button,button){display:none!important}`,
+  // Paper has no controls: "View Presentation", "Schedule a Consultation" and the like would print dead.
+  // An ecosystem card is a button only to be selected on screen; on paper it is content (valuation,
+  // investment range, status) and prints as a card.
+  `.${SLIDE_CLASS} :is(.button,button:not(.brand-card)){display:none!important}`,
+  // Without its button the contact panel may hold no line at all (its rows are samples): no empty box.
+  `.${SLIDE_CLASS} .contact-panel:not(:has(.contact-panel__item)){display:none}`,
   // Soft shadows print as a bitmap each (hundreds of images, megabytes); the cards keep their borders.
   '*,*::before,*::after{animation:none!important;transition:none!important;box-shadow:none!important;text-shadow:none!important;backdrop-filter:none!important}',
 ].join('\n');

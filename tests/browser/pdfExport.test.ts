@@ -7,9 +7,12 @@ import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStrin
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK_PDF_FILE } from '../../schemas/engagementPaths.ts';
 import { loadContent } from '../../src/content/loadContent.ts';
+import { shownSettings } from '../../src/content/sampleStandIns.ts';
 import { exportDeck } from '../../src/export/exportDeck.ts';
 import { slideAnchor } from '../../src/build/exportPages.ts';
-import { SPEC_FIGURES } from '../support/specFigures.ts';
+import { htmlFileFor } from '../../src/build/prerender.ts';
+import { slideMarkup } from '../../src/export/printDocument.ts';
+import { SPEC_CONTROLS, SPEC_FIGURES } from '../support/specFigures.ts';
 
 // `npm run export` against the build the browser project made (globalSetup), read back the way a
 // person's tools read it: poppler's pdftotext, pdfinfo and pdffonts, and pdf-lib for the outline
@@ -17,7 +20,7 @@ import { SPEC_FIGURES } from '../support/specFigures.ts';
 const root = process.cwd();
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 const pdfFile = join(root, 'dist', DECK_PDF_FILE);
-const slides = loadContent(root).content!.slides;
+const { slides, settings } = loadContent(root).content!;
 const deck = slides.filter((slide) => slide.order !== null).sort((a, b) => a.order! - b.order!);
 const pages = [...deck, ...slides.filter((slide) => slide.order === null)];
 
@@ -98,13 +101,26 @@ describe('npm run export', () => {
     expect(found.filter((page) => page.height > 540 && page.lowest < page.height - 90)).toEqual([]);
   });
 
-  it.each(pages.map((slide, index) => [index + 1, slide.path] as const))('page %i (%s) carries its heading and every spec figure', (number, path) => {
-    const slide = pages[number - 1]!;
-    const text = pageText(number);
-    expect(letters(text)).toContain(letters(slide.title));
-    const figures = SPEC_FIGURES[path] ?? [];
-    expect(figures.length).toBeGreaterThan(0);
-    expect(figures.filter((figure) => !text.includes(folded(figure)))).toEqual([]);
+  it.each(pages.map((slide, index) => [index + 1, slide.path] as const))(
+    'page %i (%s) carries its heading and every spec figure, and none of its controls',
+    (number, path) => {
+      const slide = pages[number - 1]!;
+      const text = pageText(number);
+      expect(letters(text)).toContain(letters(slide.title));
+      const figures = SPEC_FIGURES[path] ?? [];
+      expect(figures.length).toBeGreaterThan(0);
+      expect(figures.filter((figure) => !text.includes(folded(figure)))).toEqual([]);
+      expect((SPEC_CONTROLS[path] ?? []).filter((label) => text.includes(label))).toEqual([]);
+    },
+  );
+
+  it('prints no sample value: each setting still under samples reads as its stand-in or not at all', () => {
+    const all = pages.map((_slide, index) => pageText(index + 1)).join('\n');
+    const shown = shownSettings(settings);
+    const read = (from: object, path: string) => path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)?.[key], from);
+    // The company's name has no stand-in: the deck's own title, kept until it is replaced.
+    const replaced = (settings.samples ?? []).filter((path) => read(settings, path) !== read(shown, path));
+    expect(replaced.filter((path) => all.includes(folded(String(read(settings, path)))))).toEqual([]);
   });
 
   it('no page carries the header, the bottom bar, the zoom controls or a toast', () => {
@@ -157,7 +173,12 @@ describe('npm run export', () => {
     expect(jumps.length).toBeGreaterThan(0);
     const pageOfAnchor = new Map(pages.map((slide, index) => [slideAnchor(slide), index + 1]));
     expect(jumps.filter((jump) => pageOfAnchor.get(jump.name) !== jump.page)).toEqual([]);
-    expect(uris.some((uri) => uri.startsWith('https://'))).toBe(true);
+    // Every outside address the slides link to (none while the website and the phone are samples) stays a URI, and nothing else is one.
+    const outside = pages.flatMap((slide) => {
+      const html = readFileSync(join(root, 'dist', htmlFileFor(slide.path)), 'utf8');
+      return [...slideMarkup(html, slide.path).matchAll(/\shref="([a-z][a-z\d+.-]*:[^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    });
+    expect([...new Set(uris)].sort()).toEqual([...new Set(outside)].sort());
     expect(uris.filter((uri) => uri.includes('127.0.0.1'))).toEqual([]);
   });
 

@@ -1,10 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SPEC_FIGURES } from '../support/specFigures.ts';
+import { SPEC_CONTROLS, SPEC_FIGURES } from '../support/specFigures.ts';
 import { renderRoute, textOf } from '../support/renderRoute.tsx';
 
-// Every figure the spec states by page (one list, also read by the PDF export's test).
-const FIGURES = SPEC_FIGURES;
+// Every figure the spec states by page (one list, also read by the PDF export's test), and on screen
+// the page's controls too.
+const FIGURES = Object.fromEntries(Object.entries(SPEC_FIGURES).map(([path, figures]) => [path, [...figures, ...(SPEC_CONTROLS[path] ?? [])]]));
 
 const BRAND_PAGES = [
   '/remoai',

@@ -6,12 +6,18 @@ await loadDeckRegistry();
 // The deck-wide partner has its own chunk: the standalone deck shows it.
 const partner = await loadDeckPartner();
 
+// A setting that still holds a sample is shown as its stand-in, and an empty stand-in draws nothing
+// (src/content/sampleStandIns.ts): such a blank names no figure, since every text contains "".
+const shown = (...values: string[]) => values.filter((value) => value !== '');
+
 /**
- * Every figure the spec states, on the page that shows it, exactly as the spec writes it.
- * The deck settings' blanks ({name}, {host}, {phone}) are read from slides/deck.yaml.
+ * Every figure the spec states, on the page that shows it, exactly as the spec writes it: what the
+ * page carries on screen and on paper alike. The deck settings' blanks ({name}, {host}, {phone}) are
+ * read from slides/deck.yaml as the pages show them; a deck-wide partner still under samples is
+ * shown nowhere (the cover then has no "Prepared for" line).
  */
 export const SPEC_FIGURES: Readonly<Record<string, readonly string[]>> = {
-  '/': ['The Reverse Mortgage Ecosystem', 'View Presentation', partner.name, partner.licence],
+  '/': ['The Reverse Mortgage Ecosystem', ...(partner.sample ? [] : shown(partner.name, partner.licence))],
   '/executivesummary': [
     'Vision',
     'Mission',
@@ -46,7 +52,7 @@ export const SPEC_FIGURES: Readonly<Record<string, readonly string[]>> = {
   '/hecmai': ['$500K-$750K', '$1,209,750', 'TBD, based on structure and negotiated terms.'],
   '/hecmpurchase': ['$1.25M-$1.5M', '40-60%', '$427K', 'Concept stage', 'TBD, based on structure and negotiated terms.'],
   '/virtualreverse': ['$250K-$500K', '30-minute', '30 days', 'TBD, based on structure and negotiated terms.'],
-  '/downsize': [deckSettings.host.name, 'Strategic concept', 'TBD, based on structure and negotiated terms.'],
+  '/downsize': [...shown(deckSettings.host.name), 'Strategic concept', 'TBD, based on structure and negotiated terms.'],
   '/reversemasterclass': ['$250K-$500K', '4-hour', '20-hour', '100+ hours', '1-hour', '2-hour', '8+', '150+', '+27%', '98%', '100% free'],
   '/reversetpo': [
     '$75K-$150K',
@@ -67,7 +73,7 @@ export const SPEC_FIGURES: Readonly<Record<string, readonly string[]>> = {
   '/reverseradio': ['$100K-$150K', '62+', 'Adult children', 'Advisors', 'Real-estate professionals', 'Senior-care providers'],
   '/reverseguide': ['$75K-$150K', '75+'],
   '/reversemortgagenews': ['$1.5M-$2M', '2003', '2025'],
-  '/contact': [deckSettings.contact.phone, deckSettings.contact.website, 'TBD', 'Schedule a Consultation'],
+  '/contact': [...shown(deckSettings.contact.phone, deckSettings.contact.website), 'TBD'],
   '/coretechnology': [
     '40%+',
     '80%',
@@ -83,4 +89,18 @@ export const SPEC_FIGURES: Readonly<Record<string, readonly string[]>> = {
     'Document management',
     'Pricing engine',
   ],
+};
+
+/**
+ * The controls the spec puts on a page, by their label: on screen they are there to be used; paper
+ * prints none (a button on paper invites a click that cannot work).
+ */
+export const SPEC_CONTROLS: Readonly<Record<string, readonly string[]>> = {
+  '/': ['View Presentation'],
+  '/executivesummary': ['Explore the core AI technology'],
+  '/remoai': ['Explore the core AI technology'],
+  '/hecmai': ['See REMO AI'],
+  '/reversedesk': ['Explore the core AI technology'],
+  '/contact': ['Schedule a Consultation'],
+  '/coretechnology': ['Back to REMO AI'],
 };
