@@ -49,7 +49,8 @@ const UNIT = {
   // that stubs a global or the clock restores it in the same test.
   isolate: false,
   include: ['tests/**/*.test.ts'],
-  exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**', 'tests/commands/**', DOM_TESTS],
+  // tests/container: real containers for minutes, run on their own (vitest.container.config.ts).
+  exclude: ['tests/browser/**', 'tests/screens/**', 'tests/platform/**', 'tests/commands/**', 'tests/container/**', DOM_TESTS],
   // A few start a local server or socket.
   ...deadlines(15_000, 60_000),
   setupFiles: ['tests/support/scaledDeadlines.ts'],

@@ -43,10 +43,14 @@ const senderOf = (sender: { name: string; address?: string | undefined } | undef
   sender?.name ? `${sender.name} <${sender.address ?? ''}>` : (sender?.address ?? '');
 
 /**
- * Starts an SMTP server (the `smtp-server` package) on 127.0.0.1 and a free port. No TLS, so the
- * client must not be offered STARTTLS; AUTH is accepted over plain text for `credentials` only.
+ * Starts an SMTP server (the `smtp-server` package) on 127.0.0.1 and a free port, or where `at` says
+ * (containers reach the host at their network's gateway). No TLS, so the client must not be offered
+ * STARTTLS; AUTH is accepted over plain text for `credentials` only.
  */
-export async function startSmtpServer(credentials = { user: 'deck', pass: 'mail-secret' }): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  credentials = { user: 'deck', pass: 'mail-secret' },
+  at: { host: string; port: number } = { host: '127.0.0.1', port: 0 },
+): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -93,12 +97,12 @@ export async function startSmtpServer(credentials = { user: 'deck', pass: 'mail-
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
-    const listening = server.listen(0, '127.0.0.1', () => resolve((listening.address() as AddressInfo).port));
+    const listening = server.listen(at.port, at.host, () => resolve((listening.address() as AddressInfo).port));
   });
   const matches = (kind: string | RegExp | ((mail: ReceivedMail) => boolean), mail: ReceivedMail) =>
     typeof kind === 'function' ? kind(mail) : typeof kind === 'string' ? mail.subject.includes(kind) : kind.test(mail.subject);
   return {
-    url: `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${port}`,
+    url: `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@${at.host}:${port}`,
     port,
     messages,
     waitForMail: (to, kind, timeoutMs = 5000) =>
