@@ -75,7 +75,7 @@ describe('the docs name only what exists', () => {
   });
 
   it('every environment variable the docs set or list is one the code reads', () => {
-    const read = variablesTheCodeReads();
+    const read = new Set([...variablesTheCodeReads(), ...variablesTheContainerFilesRead()]);
     const named = new Set<string>();
     for (const doc of DOCS) for (const match of text(doc).matchAll(/(?<![\w-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)=/g)) named.add(match[1]!);
     for (const span of codeSpans(section(text('docs/operating.md'), '## Environment variables'))) if (/^[A-Z][A-Z0-9_]+$/.test(span)) named.add(span);
@@ -86,6 +86,13 @@ describe('the docs name only what exists', () => {
 });
 
 describe('the code is documented', () => {
+  it("every variable compose.yaml and the Containerfile read is in docs/operating.md's containers section", () => {
+    const documented = new Set(codeSpans(section(text('docs/operating.md'), '## In containers')).flatMap((span) => span.split(/[=\s]/)));
+    const read = variablesTheContainerFilesRead();
+    expect(read.size).toBeGreaterThan(5);
+    expect([...read].filter((name) => !documented.has(name) && !variablesTheCodeReads().has(name))).toEqual([]);
+  });
+
   it('every environment variable the code reads is in docs/operating.md', () => {
     const documented = new Set(codeSpans(section(text('docs/operating.md'), '## Environment variables')));
     const read = variablesTheCodeReads();
@@ -149,6 +156,14 @@ function variablesTheCodeReads(): Set<string> {
   }
   // The shell's own search path, which tests pass on to the commands they start: no setting of the deck.
   read.delete('PATH');
+  return read;
+}
+
+/** The variables compose.yaml substitutes (`${NAME}`, `${NAME:-default}`) and the Containerfile's build arguments. */
+function variablesTheContainerFilesRead(): Set<string> {
+  const read = new Set<string>();
+  for (const match of text('compose.yaml').matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)) read.add(match[1]!);
+  for (const match of text('Containerfile').matchAll(/^ARG ([A-Z][A-Z0-9_]*)/gm)) read.add(match[1]!);
   return read;
 }
 
