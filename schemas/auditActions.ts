@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   version_note_set: 'Version note set',
   test_mail_sent: 'Test mail sent',
   owner_mail_changed: 'Owner mail switched',
+  webhook_set: 'Webhook set',
+  webhook_removed: 'Webhook removed',
   view_as: 'Viewed as',
   name_changed: 'Name changed',
   consultation_deleted: 'Consultation request deleted',

@@ -17,6 +17,7 @@ import type { Person } from './people/people.ts';
 import type { AccessRequestRecord, ConsultationRecord } from './people/requests.ts';
 import { onServerClock, serverNow, syncServerClock } from './serverClock.ts';
 import { SettingsSection } from './SettingsSection.tsx';
+import { WebhookSection } from './WebhookSection.tsx';
 import { READY_SECTION_ID, readinessLine, ReadySection } from './readiness/ReadySection.tsx';
 import { useReadiness } from './readiness/useReadiness.ts';
 import { usePresence } from './engagement/usePresence.ts';
@@ -101,6 +102,7 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
           <a href="#admin-requests">Requests{pending > 0 ? ` (${pending} waiting)` : ''}</a>
           <a href="#admin-consultations">Consultations</a>
           <a href="#admin-settings">Settings</a>
+          <a href="#admin-webhook">Webhook</a>
           <a href="#admin-agreement">Agreement</a>
           <a href="#admin-versions">Versions</a>
           <a href="#admin-audit">Audit log</a>
@@ -116,6 +118,7 @@ export default function AdminConsole({ client, user, tally, versions: versionSou
       <AccessRequestsSection client={client} requests={requests} onDecided={() => void people.reload()} now={now} />
       <ConsultationsSection client={client} consultations={consultations} now={now} />
       <SettingsSection client={client} />
+      <WebhookSection client={client} now={now} />
       <AgreementSection client={client} people={people.records} now={now} />
       <VersionsSection versions={versions} now={now} />
       <AuditSection client={client} now={now} />

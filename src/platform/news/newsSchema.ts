@@ -50,4 +50,35 @@ export const NEWS_MIGRATIONS: readonly Migration[] = [
         SELECT app_id, user_id, opened_at, opened_at FROM presence_visits;
     `,
   },
+  {
+    version: 14,
+    description: "owners' news as webhooks: each deck's address and signing secret, and every delivery with its attempts",
+    sql: `
+      -- One webhook per deck; the secret signs each delivery and never leaves the server but once, when made.
+      CREATE TABLE news_webhooks (
+        app_id text PRIMARY KEY,
+        url text NOT NULL,
+        secret text NOT NULL,
+        set_at timestamptz NOT NULL DEFAULT now(),
+        set_by text
+      );
+      -- Each piece of news for the deck's webhook; next_at: when the next attempt is due (a sweep
+      -- taking one moves it on first, so of several processes one sends it).
+      CREATE TABLE news_deliveries (
+        id text PRIMARY KEY,
+        seq bigserial,
+        app_id text NOT NULL,
+        event text NOT NULL,
+        body text NOT NULL,
+        at bigint NOT NULL,
+        status text NOT NULL DEFAULT 'pending',
+        next_at bigint,
+        attempts integer NOT NULL DEFAULT 0,
+        last_status integer,
+        last_error text
+      );
+      CREATE INDEX news_deliveries_due ON news_deliveries (next_at) WHERE status = 'pending';
+      CREATE INDEX news_deliveries_app ON news_deliveries (app_id, seq DESC);
+    `,
+  },
 ];

@@ -1,6 +1,7 @@
 import type { Log } from '../core/context.ts';
 import { mailWaitingNews, type NewsMailContext } from './newsMail.ts';
 import { tellFinishedVisits, tellFirstOpens, type VisitNewsContext } from './visitNews.ts';
+import { deliverDue } from './webhookDelivery.ts';
 
 // The owners' news runs as a sweep on a timer, like the notice digests: everything it decides is
 // in the database (who was told what, when each owner was last mailed), so a restart, or another
@@ -11,11 +12,12 @@ export interface NewsSweepContext extends VisitNewsContext, NewsMailContext {
   log: Log;
 }
 
-/** One sweep: first opens and finished visits become news, then each owner whose hour has room gets theirs. */
+/** One sweep: first opens and finished visits become news, each owner whose hour has room gets theirs, and due webhook deliveries go out. */
 export async function sweepNews(ctx: NewsSweepContext, now: number): Promise<void> {
   await tellFirstOpens(ctx, now);
   await tellFinishedVisits(ctx, now);
   await mailWaitingNews(ctx, now);
+  await deliverDue(ctx.db, now);
 }
 
 /** The running sweeps. */

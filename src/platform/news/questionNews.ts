@@ -7,8 +7,8 @@ import { quoted } from '../mail/mailText.ts';
 import { type MailContext, sendMail } from '../mail/outbox.ts';
 import type { ServedVersion } from '../records/deckVersions.ts';
 import type { EntityWrite } from '../records/entityHooks.ts';
-import { addNews } from './newsItems.ts';
 import { pageName } from './pageNames.ts';
+import { tellNews } from './tellNews.ts';
 
 // What a question adds to the news: a partner's new question waits for the owners' next mail, and an
 // owner's answer reaches a partner who has no tab of the deck open by mail (one with the deck open
@@ -34,7 +34,7 @@ export function questionNews(ctx: QuestionNewsContext): (write: EntityWrite, que
       ctx.afterReply.add(write.c, 'question news', async () => {
         const figure = question.figure_label ? `${question.figure_label}${question.figure_text ? ` (${question.figure_text})` : ''}` : null;
         const item = { kind: 'question' as const, at: ctx.now(), page: pageName(ctx.servedVersion, question.path), question: question.question, figure };
-        if ((await addNews(ctx.db, write.appId, question.created_by_id, item, ctx.now())) > 0) ctx.newsSoon?.();
+        if (await tellNews(ctx.db, write.appId, question.created_by_id, item, ctx.now())) ctx.newsSoon?.();
       });
     }
     const answer = typeof write.changed.answer === 'string' ? write.changed.answer.trim() : '';

@@ -4,7 +4,8 @@ import { personRoom } from '../../../schemas/viewerPartner.ts';
 import type { Broadcaster } from '../core/context.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { ServedVersion } from '../records/deckVersions.ts';
-import { addNews, type NewsItem, type PageRead } from './newsItems.ts';
+import type { NewsItem, PageRead } from './newsItems.ts';
+import { tellNews } from './tellNews.ts';
 import { pageName, pageOrder } from './pageNames.ts';
 
 // A partner's visits as news, read from the visits presence keeps (presence_visits: opened when a tab
@@ -29,7 +30,7 @@ export async function tellFirstOpens(ctx: VisitNewsContext, now: number): Promis
        ON CONFLICT (app_id, user_id) DO NOTHING
        RETURNING app_id, user_id, first_opened_at`,
     );
-    for (const row of opened.rows) await addNews(tx, row.app_id, row.user_id, { kind: 'first_open', at: Number(row.first_opened_at) }, now);
+    for (const row of opened.rows) await tellNews(tx, row.app_id, row.user_id, { kind: 'first_open', at: Number(row.first_opened_at) }, now);
     return opened.rows.length;
   });
 }
@@ -59,7 +60,7 @@ export async function tellFinishedVisits(ctx: VisitNewsContext, now: number): Pr
         [row.app_id, row.user_id, openedAt],
       );
       if (claimed.rows.length === 0) return 0;
-      await addNews(tx, row.app_id, row.user_id, await visitSummary(tx, ctx.servedVersion, row.app_id, row.user_id, openedAt, seenAt), now);
+      await tellNews(tx, row.app_id, row.user_id, await visitSummary(tx, ctx.servedVersion, row.app_id, row.user_id, openedAt, seenAt), now);
       return 1;
     });
   }

@@ -3,7 +3,7 @@ import { AGREEMENT_CALL } from '../../../../schemas/agreementPaths.ts';
 import { AUDIT_CALL } from '../../../../schemas/auditPaths.ts';
 import { DECK_PDF_STATUS_CALL, ENGAGEMENT_FUNCTION } from '../../../../schemas/engagementPaths.ts';
 import { QUESTION_FUNCTION } from '../../../../schemas/questionPaths.ts';
-import { NEWS_CALL } from '../../../../schemas/newsPaths.ts';
+import { NEWS_CALL, WEBHOOK_CALL } from '../../../../schemas/newsPaths.ts';
 import { READINESS_CALL } from '../../../../schemas/readinessWire.ts';
 import { VERSION_ENTITY } from '../../../../schemas/versionEntity.ts';
 import { VERSION_CHANGES_FUNCTION } from '../../../../schemas/versionPaths.ts';
@@ -21,6 +21,7 @@ import { entityApi } from './entities.ts';
 import { invitationRoutes } from './invitationRoutes.ts';
 import { functionsNotProvided, integrationsNotProvided } from './notProvided.ts';
 import { newsRoutes } from './newsRoutes.ts';
+import { webhookRoutes } from './webhookRoutes.ts';
 import { outboxRoutes } from './outbox.ts';
 import { PRESENTING_PREFIX, presentingRoutes } from './presenting.ts';
 import { readinessRoutes } from './readiness.ts';
@@ -56,6 +57,7 @@ const GROUPS: Readonly<Record<string, SubApp>> = {
   [BACKUP_CALL]: backupRoutes,
   [READINESS_CALL]: readinessRoutes,
   [NEWS_CALL]: newsRoutes,
+  [WEBHOOK_CALL]: webhookRoutes,
   '/agents/conversations': agentRoutes,
 };
 
