@@ -343,6 +343,19 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
+    name: 'console webhook',
+    who: 'admin',
+    sizes: READING,
+    open: async (page, world) => {
+      await page.goto(`${world.p.url}/admin#admin-webhook`);
+      const section = page.locator('section[aria-labelledby="admin-webhook"]');
+      await section.getByRole('region', { name: /Latest deliveries/ }).waitFor();
+      await section.evaluate((element) => element.scrollIntoView());
+    },
+    // The receiver's address carries a port of its own on every run.
+    mask: ['time', '.webhook-current code'],
+  },
+  {
     name: 'view as',
     who: 'admin',
     sizes: READING,

@@ -2,7 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
+import { WEBHOOK_CALL, type WebhookState } from '../../schemas/newsPaths.ts';
 import { QUESTION_ENTITY } from '../../schemas/questionPaths.ts';
 import { parseAgreement } from '../../src/content/agreement.ts';
 import { partnerIsSample } from '../../schemas/deckWidePartner.ts';
@@ -12,6 +15,7 @@ import { NOTES_DIR } from '../../schemas/presentingPaths.ts';
 import { readDeckSettings } from '../../src/platform/config.ts';
 import { SESSION_COOKIE } from '../../src/platform/identity/session.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
+import { eventually } from '../support/waitFor.ts';
 
 // The people and the platform the screen checks look through: one platform on the built deck with
 // every switch on (recording, watermark, the PDF), two partners with their own Prepared-for, a viewer
@@ -130,6 +134,19 @@ export async function startScreenWorld(): Promise<ScreenWorld> {
       person.email,
     ]);
   }
+  // The owners route the news to a webhook, which took both questions below. The partners' first opens and
+  // visits are told already, so the browsers of the other screens add no deliveries to the picture.
+  const receiver = createServer((_request, response) => response.writeHead(204).end());
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', () => done()));
+  await p.db.query(
+    `INSERT INTO news_partners (app_id, user_id, first_opened_at, told_opened_at)
+     SELECT app_id, id, 0, 9007199254740991 FROM users WHERE role <> 'admin' ON CONFLICT DO NOTHING`,
+  );
+  const hooked = await p.call('PUT', WEBHOOK_CALL, {
+    token: await p.login(ADMIN.email, ADMIN.password),
+    body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/deck-news` },
+  });
+  if (hooked.status !== 200) throw new Error(`webhook: ${JSON.stringify(hooked.body)}`);
   // Ann asked about the market page, and the owners answered; Ben's question waits.
   const ask = async (person: Person, question: string) => {
     const token = await p.login(person.email, person.password);
@@ -144,6 +161,14 @@ export async function startScreenWorld(): Promise<ScreenWorld> {
     token: owner,
     body: { answer: 'About a third is in California and Florida; the detail is on the next call.' },
   });
+  await eventually(
+    async () => {
+      const hook = (await p.call('GET', WEBHOOK_CALL, { token: owner })).body as WebhookState;
+      if (hook.deliveries.filter((delivery) => delivery.status === 'delivered').length !== 2) throw new Error('both questions not delivered yet');
+    },
+    { what: 'both questions delivered to the webhook', timeoutMs: 20_000 },
+  );
+  receiver.close();
   return {
     p,
     admin: { ...ADMIN, id: '' },
