@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +139,8 @@ describe('the kept print of a partner', () => {
   const partner: ViewerPartner = { name: 'Gamma Group', line: 'Gil Gamma, Gamma Group', licence: '' };
 
   it('is a file named for the build and the partner, in the PDF folder', async () => {
-    const pdfDir = join(work, 'direct');
+    // Two levels that do not exist yet: the folder is made whole.
+    const pdfDir = join(work, 'direct', 'pdf');
     const lines: string[] = [];
     const options = { staticDir: deck.dir, pdfDir, render: print, log: (line: string) => lines.push(line) };
     const file = await partnerPdfFile(options, partner);
@@ -147,19 +148,49 @@ describe('the kept print of a partner', () => {
     expect(file).toMatch(/\/[0-9a-f]{32}\.pdf$/);
     expect(pdfPages(new Uint8Array(readFileSync(file)))[0]).toContain('Gil Gamma, Gamma Group');
     expect(lines).toEqual([expect.stringMatching(/^\[deck\.pdf\] printed the PDF for one partner in \d+ ms$/)]);
+    const took = Number(/in (\d+) ms/.exec(lines[0]!)?.[1]);
+    expect(took, `the print took ${took} ms by the log, more than a minute for a stand-in print`).toBeLessThan(60_000);
+    // The folder holds every partner's print, each naming its partner: its owner's alone.
+    const mode = statSync(pdfDir).mode & 0o777;
+    expect(mode.toString(8), 'the PDF folder is readable by other users of the machine').toBe('700');
     expect(await partnerPdfFile(options, partner), 'the same partner and build: the kept file').toBe(file);
     expect(await partnerPdfFile(options, { ...partner, line: 'Gil Gamma' }), 'another partner: another file').not.toBe(file);
     expect(await partnerPdfFile({ ...options, staticDir: join(work, 'no-build') }, partner), 'another build: another file').not.toBe(file);
     expect(lines).toHaveLength(3);
   });
 
+  it('is printed once for calls that come while its print is still running', async () => {
+    const pdfDir = join(work, 'together');
+    let prints = 0;
+    const waiting: (() => void)[] = [];
+    const slow = async (who: ViewerPartner, target: string) => {
+      prints++;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      await print(who, target);
+    };
+    const options = { staticDir: deck.dir, pdfDir, render: slow, log: () => undefined };
+    const first = partnerPdfFile(options, partner);
+    const second = partnerPdfFile(options, partner);
+    await eventually(() => prints > 0, { what: 'the print started' });
+    for (const go of waiting) go();
+    const [a, b] = await Promise.all([first, second]);
+    expect(prints, `two calls during one print started ${prints} prints of one partner`).toBe(1);
+    expect(b).toBe(a);
+  });
+
   it('is a 503 that says why when this server cannot print, or the print failed (logged), and a later try prints again', async () => {
     const pdfDir = join(work, 'failing');
     const lines: string[] = [];
     const options = { staticDir: deck.dir, pdfDir, log: (line: string) => lines.push(line) };
-    await expect(partnerPdfFile({ ...options, render: undefined }, partner)).rejects.toMatchObject({ status: 503, body: { code: 'pdf_not_available' } });
+    await expect(partnerPdfFile({ ...options, render: undefined }, partner)).rejects.toMatchObject({
+      status: 503,
+      body: { code: 'pdf_not_available', detail: expect.stringMatching(/cannot print their own PDF.*npm start.*names another partner/) },
+    });
     const failing = () => Promise.reject(new Error('chromium crashed'));
-    await expect(partnerPdfFile({ ...options, render: failing }, partner)).rejects.toMatchObject({ status: 503, body: { code: 'pdf_render_failed' } });
+    await expect(partnerPdfFile({ ...options, render: failing }, partner)).rejects.toMatchObject({
+      status: 503,
+      body: { code: 'pdf_render_failed', detail: expect.stringMatching(/could not be printed just now\. Try again in a minute/) },
+    });
     expect(lines).toEqual(["[deck.pdf] could not print a partner's PDF: chromium crashed"]);
     await expect(partnerPdfFile({ ...options, render: () => Promise.reject('a string') }, partner)).rejects.toMatchObject({ status: 503 });
     expect(lines.at(-1)).toBe("[deck.pdf] could not print a partner's PDF: a string");

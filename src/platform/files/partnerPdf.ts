@@ -17,7 +17,9 @@ const rendering = new Map<string, Promise<string>>();
 /** Which build the pages come from: their cover's modification time and size (a new build changes both). */
 function buildStamp(staticDir: string): string {
   const info = statSync(join(staticDir, 'index.html'), { throwIfNoEntry: false });
-  return info ? `${info.mtimeMs}:${info.size}` : 'no-build';
+  // Stryker disable next-line StringLiteral: any constant names "no build"; a build's stamp always holds a colon, so none equals it.
+  if (!info) return 'no-build';
+  return `${info.mtimeMs}:${info.size}`;
 }
 
 /** The file of `partner`'s own PDF for the current build, printed first if there is none yet. */
@@ -25,7 +27,10 @@ export async function partnerPdfFile(
   options: { staticDir: string; pdfDir: string; render: PartnerPdfRenderer | undefined; log: (line: string) => void },
   partner: ViewerPartner,
 ): Promise<string> {
-  const key = createHash('sha256').update(buildStamp(options.staticDir)).update('\0').update(JSON.stringify(partner)).digest('hex').slice(0, 32);
+  const hash = createHash('sha256').update(buildStamp(options.staticDir));
+  // Stryker disable next-line StringLiteral: the separator only guards against a stamp running into the partner; a stamp holds no "{" and the JSON starts with one, so no two pairs hash alike without it.
+  hash.update('\0');
+  const key = hash.update(JSON.stringify(partner)).digest('hex').slice(0, 32);
   const file = join(options.pdfDir, `${key}.pdf`);
   if (statSync(file, { throwIfNoEntry: false })?.isFile()) return file;
   const { render } = options;
