@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
+import { PDFDocument } from 'pdf-lib';
+import { DECK_PDF_FILE, ENGAGEMENT_ENTITY } from '../../schemas/engagementPaths.ts';
 import { WEBHOOK_CALL, type WebhookState } from '../../schemas/newsPaths.ts';
 import { QUESTION_ENTITY } from '../../schemas/questionPaths.ts';
 import { parseAgreement } from '../../src/content/agreement.ts';
@@ -56,6 +57,13 @@ export interface ScreenWorld {
 
 const CHANGED_FIGURE = 'market.homeEquity';
 const FIRST_VERSION_TEXT = '$13.90T';
+
+/** A one-page PDF standing in for the exported deck (the screens show the control, not the file). */
+async function fixturePdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([960, 540]).drawText('The investor deck', { x: 48, y: 480, size: 24 });
+  return pdf.save();
+}
 
 /** Starts the world; `dist/` must be built. */
 export async function startScreenWorld(): Promise<ScreenWorld> {
@@ -124,7 +132,14 @@ export async function startScreenWorld(): Promise<ScreenWorld> {
   // The deck as built: the second version, which the partners see now, with the editing guide's example
   // agreement; everyone but the newcomer accepted it already, so their screens are the deck's.
   const agreement = parseAgreement('slides/agreement.example.md', readFileSync(join('slides', 'agreement.example.md'), 'utf8')).agreement!;
-  p = await startTestPlatform('private_with_login', { ...options, staticDir: 'dist', agreement });
+  // Its own copy of the build with an exported PDF, so "Download PDF" is on every screen whether or not
+  // another test has exported dist/deck.pdf by then.
+  // The platform reads the speaker notes and the ledger beside the served folder (NOTES_DIR).
+  const current = join(work, 'current');
+  cpSync('dist', join(current, 'dist'), { recursive: true });
+  symlinkSync(resolve(NOTES_DIR), join(current, NOTES_DIR));
+  writeFileSync(join(current, 'dist', DECK_PDF_FILE), await fixturePdf());
+  p = await startTestPlatform('private_with_login', { ...options, staticDir: join(current, 'dist'), agreement });
   for (const person of [alpha, beta, viewer]) {
     await p.db.query(`INSERT INTO agreement_acceptances (app_id, user_id, version, title, email, address) VALUES ($1, $2, $3, $4, $5, '127.0.0.1')`, [
       p.appId,
