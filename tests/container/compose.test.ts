@@ -274,7 +274,8 @@ describe('the container image and compose.yaml', () => {
       what: 'the start-up message in the log',
     });
     expect(log).toMatch(/admin account created: owner@deck\.example/);
-    // compose.yaml's health check of the deck.
+    // compose.yaml's health checks of the database and the deck.
+    expect((await podman('healthcheck', 'run', `${PROJECT}_db_1`)).code).toBe(0);
     expect((await podman('healthcheck', 'run', DECK)).code).toBe(0);
     // The mail server listens only where the containers reach the host: their network's gateway.
     const [network] = JSON.parse((await podman('network', 'inspect', `${PROJECT}_default`)).stdout) as Array<{ subnets: Array<{ gateway: string }> }>;
