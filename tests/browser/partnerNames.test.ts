@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testChromium } from './sharedChromium.ts';
 import { loadDeckPartner } from '../../src/registry/slideRegistry.ts';
+import { loadContent } from '../../src/content/loadContent.ts';
 import { ADMIN, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { QUESTION_ENTITY } from '../../schemas/questionPaths.ts';
 
@@ -19,6 +20,7 @@ let p: TestPlatform;
 let browser: Browser;
 /** The built deck's own deck-wide partner (its chunk), which a partner with a Prepared-for must not receive either. */
 let builtPartner: { name: string; licence: string };
+const deckYamlPartner = loadContent(process.cwd()).content!.settings.partner;
 
 beforeAll(async () => {
   builtPartner = await loadDeckPartner();
@@ -48,16 +50,21 @@ const QUESTIONS = new Map([
   [BETA, 'Is the platypus tranche still open for Beta?'],
 ]);
 
-const forbiddenFor = (other: typeof ALPHA) => [
-  QUESTIONS.get(other)!,
-  other.prepared_for.name,
-  other.prepared_for.company,
-  other.email,
-  DECOY.name,
-  DECOY.licence,
-  builtPartner.name,
-  builtPartner.licence,
-];
+// The built deck-wide partner is empty while deck.yaml's is a sample (the chunk carries no sample's
+// words); deck.yaml's own values are forbidden then, and an empty name forbids nothing.
+const forbiddenFor = (other: typeof ALPHA) =>
+  [
+    QUESTIONS.get(other)!,
+    other.prepared_for.name,
+    other.prepared_for.company,
+    other.email,
+    DECOY.name,
+    DECOY.licence,
+    builtPartner.name,
+    builtPartner.licence,
+    deckYamlPartner.name,
+    deckYamlPartner.licence,
+  ].filter((name) => name !== '');
 
 /** A context signed in as `partner`: the session cookie (pages) and the stored token (the deck's client). */
 async function signedIn(partner: typeof ALPHA, javaScriptEnabled = true): Promise<BrowserContext> {
@@ -209,15 +216,17 @@ describe('two partners at once', () => {
     const page = await context.newPage();
     await page.goto(`${p.url}/?view_as=${encodeURIComponent(alpha.id)}`);
     await expect.poll(() => page.locator('.partner-footer').textContent()).toBe(`Prepared for ${ALPHA.prepared_for.name}, ${ALPHA.prepared_for.company}`);
-    const notice = page.locator('.toast', { hasText: 'You are viewing the deck as' });
-    await expect
-      .poll(() => notice.textContent())
-      .toContain(`as ${ALPHA.email} sees it, prepared for ${ALPHA.prepared_for.name}, ${ALPHA.prepared_for.company}.`);
-    expect(await notice.getByRole('link', { name: 'Back to People' }).getAttribute('href')).toBe('/admin#admin-people');
+    // A bar above the page says whose deck it is and leads back to People.
+    const bar = page.getByRole('complementary', { name: 'Viewing as someone else' });
+    await expect.poll(() => bar.textContent()).toContain(`Viewing as ${ALPHA.email}, prepared for ${ALPHA.prepared_for.name}, ${ALPHA.prepared_for.company}.`);
+    expect(await bar.getByRole('link', { name: 'Back to People' }).getAttribute('href')).toBe('/admin#admin-people');
+    // Nobody else's partner is on the page, the deck-wide one included.
+    for (const name of forbiddenFor(BETA)) expect(await page.textContent('body')).not.toContain(name);
     // The admin's own deck, without view_as, says nothing of the kind.
     await page.goto(`${p.url}/market`);
     await page.locator('#slide-title').waitFor();
-    expect(await page.locator('.toast', { hasText: 'You are viewing the deck as' }).count()).toBe(0);
+    expect(await page.getByRole('complementary', { name: 'Viewing as someone else' }).count()).toBe(0);
+    expect(await page.textContent('body')).not.toContain('Viewing as');
     await context.close();
   });
 
