@@ -85,15 +85,21 @@ describe('the presenter window', () => {
     ] as const) {
       await presenter.setViewportSize({ width, height });
       const size = `${width}×${height}`;
-      // The previews are scaled to their boxes on a resize (a ResizeObserver): wait for both to be 16:9 and in the window.
+      // The previews are scaled to their boxes on a resize (a ResizeObserver, a frame or more later): wait
+      // for both to be fitted to the boxes of this size, not to the previous size's.
       await expect
         .poll(
-          () => presenter.evaluate(() => [...document.querySelectorAll('.slide-preview > .slide-frame')].map((frame) => frame.getBoundingClientRect().width)),
-          {
-            message: `${size}: two previews laid out`,
-          },
+          () =>
+            presenter.evaluate(() =>
+              [...document.querySelectorAll<HTMLElement>('.slide-preview')].map((box) => {
+                const frame = box.querySelector('.slide-frame')!.getBoundingClientRect().width;
+                const fitted = Math.min(box.clientWidth, ((box.clientHeight - 2) * 16) / 9 + 2);
+                return Math.abs(frame - fitted) <= 2;
+              }),
+            ),
+          { message: `${size}: two previews fitted to their boxes` },
         )
-        .toHaveLength(2);
+        .toEqual([true, true]);
       const layout = await presenter.evaluate(() => {
         const doc = document.documentElement;
         const inWindow = (element: Element) => {
