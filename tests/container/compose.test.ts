@@ -17,7 +17,6 @@ import { hasCommand, imageExists, podmanEnvironment, run } from './podman.ts';
 // podman): `npm run test:container`, and .ci/run after npm test when the base images are at hand.
 
 const repo = resolve(import.meta.dirname, '../..');
-const env = podmanEnvironment();
 const IMAGE = 'localhost/investor-deck:container-test';
 const PROJECT = `decktest${randomBytes(3).toString('hex')}`;
 const DECK = `${PROJECT}_deck_1`;
@@ -27,7 +26,9 @@ const SECRETS = { database: randomBytes(16).toString('hex'), service: randomByte
 const ADMIN = { email: 'owner@deck.example', password: `Owner-${randomBytes(9).toString('base64url')}`, name: 'Ann Lee' };
 const PARTNER = { email: 'pat@fund.example', password: `Partner-${randomBytes(9).toString('base64url')}`, name: 'Pat Reed', company: 'Reed Capital' };
 const SMTP = { user: 'deck', pass: randomBytes(9).toString('hex') };
+// The compose project's folder (compose.yaml, .env, backups/) and the test's containers.conf.
 const project = mkdtempSync(join(tmpdir(), 'deck-compose-'));
+const env = podmanEnvironment(project);
 const timings: string[] = [];
 let ports: { deck: number; second: number; smtp: number };
 let smtp: TestSmtpServer | undefined;

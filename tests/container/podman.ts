@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -15,9 +14,8 @@ default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
 runtime = "runc"
 `;
 
-/** The environment every podman and podman-compose command of the test runs with. */
-export function podmanEnvironment(): NodeJS.ProcessEnv {
-  const dir = mkdtempSync(join(tmpdir(), 'deck-containers-conf-'));
+/** The environment every podman and podman-compose command of the test runs with; the file goes into `dir`. */
+export function podmanEnvironment(dir: string): NodeJS.ProcessEnv {
   const file = join(dir, 'containers.conf');
   writeFileSync(file, CONTAINERS_CONF);
   return { ...process.env, CONTAINERS_CONF: file };
