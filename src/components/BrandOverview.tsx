@@ -16,14 +16,25 @@ export function BrandOverview({ id }: { id?: string }) {
     <ul className="fact-row" role="list" style={{ '--brand': brand.colour } as React.CSSProperties}>
       <li className="fact fact--domain">
         <BrandMark brand={brand} />
-        <span className="fact__label">Domain</span>
-        <span className="fact__value">
-          <DomainName domain={brand.domain} />
-        </span>
-        <span className="fact__note">
-          {brand.status}
-          {brand.stage ? ` · ${brand.stage}` : ''}
-        </span>
+        {brand.domain ? (
+          <>
+            <span className="fact__label">Domain</span>
+            <span className="fact__value">
+              <DomainName domain={brand.domain} />
+            </span>
+            <span className="fact__note">
+              {brand.status}
+              {brand.stage ? ` · ${brand.stage}` : ''}
+            </span>
+          </>
+        ) : (
+          // No address to show while its setting is a sample (src/content/sampleStandIns.ts): the stage instead.
+          <>
+            <span className="fact__label">Status</span>
+            <span className="fact__value">{brand.status}</span>
+            {brand.stage && <span className="fact__note">{brand.stage}</span>}
+          </>
+        )}
       </li>
       <li className="fact">
         <span className="fact__label">Valuation range</span>
