@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PresenceViewer } from '../../schemas/engagementPaths.ts';
-import { deviceLabel, durationText } from '../../src/admin/engagement/durationText.ts';
+import { durationText } from '../../schemas/durationText.ts';
+import { deviceLabel } from '../../src/admin/engagement/durationText.ts';
 import { latest, relativeTime } from '../../src/admin/timeText.ts';
 import { LIVE_LINK, openedText } from '../../src/admin/people/openedNotices.ts';
 import { chartLabel } from '../../src/admin/engagement/SlideTimeChart.tsx';

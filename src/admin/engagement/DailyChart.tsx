@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { AdminTable } from '../AdminTable.tsx';
 import { type DayTotals, dayLabel } from './dailySeries.ts';
-import { durationText } from './durationText.ts';
+import { durationText } from '../../../schemas/durationText.ts';
 import { useWidth } from './SlideTimeChart.tsx';
 
 const HEIGHT = 96;

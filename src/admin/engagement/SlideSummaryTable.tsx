@@ -1,5 +1,5 @@
 import { AdminTable } from '../AdminTable.tsx';
-import { durationText } from './durationText.ts';
+import { durationText } from '../../../schemas/durationText.ts';
 import type { SlideSummary } from './engagement.ts';
 import { chartLabel } from './SlideTimeChart.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { durationText } from './durationText.ts';
+import { durationText } from '../../../schemas/durationText.ts';
 import type { SlideRef } from './engagement.ts';
 
 interface SlideTimeChartProps {

@@ -1,4 +1,5 @@
-import { deviceLabel, durationText } from './durationText.ts';
+import { durationText } from '../../../schemas/durationText.ts';
+import { deviceLabel } from './durationText.ts';
 import type { SlideRef, ViewerEngagement } from './engagement.ts';
 import { chartLabel, SlideTimeChart } from './SlideTimeChart.tsx';
 import { RelativeTime } from '../TimeText.tsx';

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { deviceLabel, durationText } from './durationText.ts';
+import { durationText } from '../../../schemas/durationText.ts';
+import { deviceLabel } from './durationText.ts';
 import { EmailText } from '../EmailText.tsx';
 import type { Engagement, SlideRef, ViewerEngagement } from './engagement.ts';
 import { RelativeTime } from '../TimeText.tsx';

@@ -1,4 +1,5 @@
 import { ADMIN_PATH } from '../../../schemas/accessPaths.ts';
+import { durationText } from '../../../schemas/durationText.ts';
 import type { MailDraft } from '../mail/mailDraft.ts';
 import { quoted } from '../mail/mailText.ts';
 import type { NewsItem } from './newsItems.ts';
@@ -13,16 +14,6 @@ export interface NewsPartner {
   full_name: string | null;
 }
 
-/** "12 s", "4 min 5 s", "1 h 3 min": a reading time, rounded to the second. */
-export function durationWords(ms: number): string {
-  const seconds = Math.round(Math.max(0, ms) / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-}
-
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The paragraphs of one piece of news. */
@@ -33,9 +24,9 @@ export function newsLines(item: NewsItem): string[] {
     case 'visit': {
       const asked = item.questions > 0 ? `, and asked ${plural(item.questions, 'question')}` : '';
       const read =
-        item.pages.length > 0 ? `read ${plural(item.pages.length, 'page')} in ${durationWords(item.ms)}` : `had the deck open for ${durationWords(item.ms)}`;
+        item.pages.length > 0 ? `read ${plural(item.pages.length, 'page')} in ${durationText(item.ms)}` : `had the deck open for ${durationText(item.ms)}`;
       const lines = [`Finished a visit: ${read}${asked}.`];
-      if (item.pages.length > 0) lines.push(`Pages read: ${item.pages.map((page) => `${page.page} (${durationWords(page.ms)})`).join(', ')}.`);
+      if (item.pages.length > 0) lines.push(`Pages read: ${item.pages.map((page) => `${page.page} (${durationText(page.ms)})`).join(', ')}.`);
       return lines;
     }
     case 'question':

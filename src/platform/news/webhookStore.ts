@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DeliveryStatus, WebhookDelivery, WebhookEvent, WebhookState } from '../../../schemas/newsPaths.ts';
+import type { WebhookDelivery, WebhookState } from '../../../schemas/newsPaths.ts';
 import { badRequest } from '../core/errors.ts';
 import type { Queryable } from '../db/db.ts';
 
@@ -71,16 +71,7 @@ export async function webhookState(db: Queryable, appId: string): Promise<Webhoo
     'SELECT url, set_at, set_by FROM news_webhooks WHERE app_id = $1',
     [appId],
   );
-  const rows = await db.query<{
-    id: string;
-    event: WebhookEvent;
-    at: string;
-    status: DeliveryStatus;
-    attempts: number;
-    last_status: number | null;
-    last_error: string | null;
-    next_at: string | null;
-  }>(
+  const rows = await db.query<WebhookDelivery>(
     `SELECT id, event, at, status, attempts, last_status, last_error, next_at FROM news_deliveries
       WHERE app_id = $1 ORDER BY seq DESC LIMIT 50`,
     [appId],
