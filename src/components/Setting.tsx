@@ -22,7 +22,12 @@ export function Setting({ name, link = false }: { name: SettingName; link?: bool
   const value = settingValue(name, deckSettings);
   // A setting still holding a sample shows as empty (src/content/sampleStandIns.ts): nothing to link.
   if (!value) return null;
-  const toLink = link ? LINKS[name] : undefined;
+  return link ? <SettingLink name={name} value={value} /> : <>{value}</>;
+}
+
+/** A setting's value as its link: the phone a `tel:` link, the website a link to its site in a new tab; others as text. */
+export function SettingLink({ name, value }: { name: SettingName; value: string }) {
+  const toLink = LINKS[name];
   if (!toLink) return <>{value}</>;
   const { href, external } = toLink(value);
   return external ? (

@@ -148,7 +148,10 @@ describe('present mode at 1920×1080 and 1280×720', () => {
         expect(outside, `${slide.path} at ${size}`).toEqual([]);
         expect(canvasInWindow, `${slide.path} at ${size}: the canvas lies whole in the window`).toBe(true);
         expect(smallest, `${slide.path} at ${size}: smallest text (design px)`).toBeGreaterThanOrEqual(19.95);
-        expect(fill, `${slide.path} at ${size}: share of the canvas covered`).toBeGreaterThanOrEqual(0.5);
+        // The cover is a title page, centred, and without a Prepared-for line (a sample partner is never
+        // shown) it holds four short lines and a button: less of the canvas than a page of cards.
+        const least = slide.path === '/' ? 0.4 : 0.5;
+        expect(fill, `${slide.path} at ${size}: share of the canvas covered`).toBeGreaterThanOrEqual(least);
         if (width === 1920 && ['/ecosystem', '/problem', '/market'].includes(slide.path)) {
           mkdirSync(SHOTS, { recursive: true });
           await page.screenshot({ path: join(SHOTS, `${slide.path.slice(1)}-${width}.png`) });

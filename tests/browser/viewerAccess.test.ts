@@ -203,17 +203,15 @@ describe('a person with their own "Prepared for"', () => {
 });
 
 describe('the contact page', () => {
-  it('the phone is a tel: link, the website a link; the consultation form (loaded on open) stores a request the admins can read', async () => {
+  it('shows no sample phone or website; the consultation form (loaded on open) stores a request the admins can read', async () => {
     await registeredUser(p, 'sam@harbor.test', 'sam-password-12345');
     const page = await signedIn('sam@harbor.test', 'sam-password-12345');
     await page.goto(`${p.url}/contact`);
     // The prerendered button does nothing; once the session is known it opens the form (and says so).
     await page.locator('button[aria-haspopup="dialog"]', { hasText: 'Schedule a Consultation' }).waitFor();
-    const phone = page.locator('.contact-panel a[href^="tel:"]');
-    expect(await phone.getAttribute('href')).toMatch(/^tel:\+?\d{7,15}$/);
-    const website = page.getByRole('link', { name: /\(opens in a new tab\)$/ }).first();
-    expect(await website.getAttribute('href')).toMatch(/^https:\/\/[a-z0-9.-]+$/);
-    expect(await website.getAttribute('rel')).toContain('noopener');
+    // deck.yaml still holds samples for both: their rows stay out (tests/components/contactDetail.test.tsx has the links).
+    expect(await page.locator('.contact-panel .contact-panel__item').count()).toBe(0);
+    expect(await page.locator('.contact-panel a[href^="tel:"]').count()).toBe(0);
     expect((await scriptsLoaded(page)).filter((name) => name.startsWith('ConsultationDialog'))).toEqual([]);
 
     const opener = page.getByRole('button', { name: 'Schedule a Consultation' });
