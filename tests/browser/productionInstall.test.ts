@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID_META } from '../../schemas/platformWire.ts';
 import { PARTNER_META } from '../../schemas/viewerPartner.ts';
 import { type PostgresServer, startPostgresServer } from '../../scripts/support/postgresServer.ts';
+import { deckWidePartner } from '../../schemas/deckWidePartner.ts';
+import { partnerOfSettings } from '../../schemas/partnerValues.ts';
 import { readDeckPlatformSettings, readDeckSettings } from '../../src/platform/config.ts';
 import { withoutPolicyMeta } from '../../src/platform/http/contentSecurityPolicy.ts';
 import { eventually } from '../support/waitFor.ts';
@@ -119,7 +121,9 @@ async function checkServes(url: string): Promise<void> {
   // has no Prepared-for of their own.
   const partnerTag = new RegExp(`<meta name="${PARTNER_META}" content='([^']*)' />`);
   const served = await admitted.text();
-  expect(JSON.parse(partnerTag.exec(served)?.[1] ?? 'null')).toMatchObject({ name: readDeckSettings(join(repo, 'slides', 'deck.yaml')).partner.name });
+  // (while deck.yaml's partner is a sample, the page names "you" and carries no word of the sample).
+  const deckWide = partnerOfSettings(deckWidePartner(readDeckSettings(join(repo, 'slides', 'deck.yaml'))));
+  expect(JSON.parse(partnerTag.exec(served)?.[1] ?? 'null')).toMatchObject({ name: deckWide.name });
   expect(served.replace(partnerTag, '')).toBe(withAppId(built('market.html')));
 }
 

@@ -54,16 +54,16 @@ describe('npm run check on broken content', () => {
     broken = editing(broken, 'slides/hecm-purchase.mdx', (text) => text.replace(/^<BrandOverview \/>$/m, '<BrandOverveiw />'));
     broken = editing(broken, 'slides/brands.yaml', (text) => text.replace("colour: '#0f766e'", 'colour: teal'));
     // A <Setting> that names no setting renders nothing at all: the check must say where it is.
-    if (!textOf(real, 'slides/downsize.mdx').includes('<Setting name="host" /> is'))
-      throw new Error('slides/downsize.mdx no longer shows <Setting name="host" />');
-    broken = editing(broken, 'slides/downsize.mdx', (text) => text.replace('<Setting name="host" /> is', '<Setting /> is'));
+    if (!textOf(real, 'slides/contact.mdx').includes('prepared for <Setting name="name" />'))
+      throw new Error('slides/contact.mdx no longer shows <Setting name="name" />');
+    broken = editing(broken, 'slides/contact.mdx', (text) => text.replace('prepared for <Setting name="name" />', 'prepared for <Setting />'));
     const run = report(broken);
     expect(run.passed).toBe(false);
     const stderr = run.errors.join('\n');
     expect(stderr).toMatch(/^slides\/brands\.yaml:\d+:13 brands\[remo-ai\]\.colour: must be a hex colour such as #0f766e$/m);
     expect(stderr).toContain('slides/market.mdx:4:8 order: must be a number');
     expect(stderr).toMatch(/^slides\/hecm-purchase\.mdx:\d+:1 <BrandOverveiw>: is not a slide component \(did you mean BrandOverview\?\)$/m);
-    expect(stderr, '<Setting /> without name= is not reported (parseSlide.ts)').toMatch(/^slides\/downsize\.mdx:\d+:1 <Setting>: needs name="…", one of /m);
+    expect(stderr, '<Setting /> without name= is not reported (parseSlide.ts)').toMatch(/^slides\/contact\.mdx:\d+:\d+ <Setting>: needs name="…", one of /m);
     expect(run.errors.at(-1)).toBe('\n4 error(s) in the slides; nothing was built.');
     expect(run.log).toEqual([]);
   });

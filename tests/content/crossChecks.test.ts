@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shownSettings } from '../../src/content/sampleStandIns.ts';
 import { assembleDeck } from '../../src/content/assembleDeck.ts';
 import { formatIssue } from '../../src/content/contentIssue.ts';
 import { deckTokens, PLACEHOLDER_TOKENS } from '../../src/content/deckTokens.ts';
@@ -30,9 +31,14 @@ describe('the real deck', () => {
     expect(result.content!.slides.find((slide) => slide.order === null)?.path).toBe('/coretechnology');
   });
 
-  it("fills page 10's label with the host brand's name from the deck settings", () => {
+  it("fills page 10's label with the host brand's name from the deck settings, or its stand-in while a sample", () => {
     const result = assembleDeck(sources);
-    expect(result.content!.slides.find((slide) => slide.order === 10)?.label).toBe(result.content!.settings.host.name);
+    const label = (deck: typeof result) => deck.content!.slides.find((slide) => slide.order === 10)?.label;
+    expect(result.content!.settings.samples).toContain('host.name');
+    expect(label(result)).toBe(shownSettings(result.content!.settings).host.name);
+    expect(label(result)).not.toBe(result.content!.settings.host.name);
+    const own = assembleDeck({ ...sources, settings: { ...sources.settings, text: sources.settings.text.replace('  - host.name\n', '') } });
+    expect(label(own)).toBe(own.content!.settings.host.name);
   });
 });
 

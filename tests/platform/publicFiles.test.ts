@@ -31,10 +31,14 @@ function distinctiveDeckYaml(original: string): string {
     [settings.contact.phone, SETTINGS.phone],
     [settings.contact.website, SETTINGS.website],
   ];
-  return replacements.reduce((text, [from, to]) => {
+  const replaced = replacements.reduce((text, [from, to]) => {
     if (!text.includes(from)) throw new Error(`deck.yaml does not hold ${from}`);
     return text.replace(from, to);
   }, original);
+  // The values are the deck's own now: none is a sample (a sample is never shown, so it could not be found).
+  const own = replaced.replace(/^samples:\n(?:\s+- .*\n?)*/m, '');
+  if (own.includes('samples:')) throw new Error('deck.yaml: its samples: list was not removed');
+  return own;
 }
 const repo = resolve(import.meta.dirname, '../..');
 const FIGURES = ['$13.95T', '$1,209,750', '$7.1M', '45-60+ days'];
