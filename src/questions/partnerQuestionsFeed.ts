@@ -27,7 +27,8 @@ export function followPartnerQuestions(
     client.entities[QUESTION_ENTITY]!.list('-created_date', 500).then(
       (records) => {
         // Pushes that came while the read was out are in `list` already; the newer copy of each wins.
-        if (mine !== reads) return;
+        // An answer that is not a list (a proxy's error page read as JSON) changes nothing.
+        if (mine !== reads || !Array.isArray(records)) return;
         let next = list;
         for (const record of records as QuestionRecord[]) {
           const held = next.find((one) => one.id === record.id);

@@ -67,4 +67,21 @@ describe("following a viewer's questions", () => {
     expect(socket.listenerCount('update_model')).toBe(0);
     accessSocketClosing(socket);
   });
+
+  it('keeps what it holds when the read answers something other than a list (a proxy’s page, an old server)', async () => {
+    server.reply(route, { body: { detail: 'not a list' } });
+    const seen: QuestionRecord[][] = [];
+    const failures: unknown[] = [];
+    const onFailure = (reason: unknown) => failures.push(reason);
+    process.on('unhandledRejection', onFailure);
+    const stop = followPartnerQuestions(client(), 'ann', (list) => seen.push(list), shareAccessSocket);
+    await eventually(() => server.to(route).length === 1, { what: 'the read' });
+    // The answer's handling runs a turn after the request is recorded; a failure would be unhandled by then.
+    await new Promise((done) => setImmediate(done));
+    await new Promise((done) => setImmediate(done));
+    process.off('unhandledRejection', onFailure);
+    stop();
+    expect(failures).toEqual([]);
+    expect(seen).toEqual([]);
+  });
 });
