@@ -3,6 +3,7 @@ import { loadContent } from '../../src/content/loadContent.ts';
 import type { CheckRules } from './screenChecks.ts';
 import type { ScreenWorld } from './screenWorld.ts';
 import { invitationMailHtml } from './mailScreens.ts';
+import { MAIL_KINDS, type MailKind } from './mailWorld.ts';
 
 // Every screen a person can reach, once: each deck page, present mode, the presenter view, the
 // deck's dialogs and notices, view as, the console and its dialogs, the sign-in and invitation
@@ -53,6 +54,23 @@ export interface Screen {
 const READING: readonly SizeName[] = ['desktop', 'laptop', 'phone'];
 /** Present mode's canvas is 1920 design px wide with no text under 20 of them: at 1280 px wide, 13.3 px. */
 const presentFloor = (width: number) => (20 * width) / 1920;
+
+/** A mail's HTML part, at a mail client's width and a phone's, read to its footer. */
+const mailScreen = (name: string, html: (world: ScreenWorld) => Promise<string>, mask?: readonly string[]): Screen => ({
+  name,
+  who: 'visitor',
+  sizes: ['mail', 'mail-phone'],
+  open: async (page, world) => {
+    await page.setContent(await html(world));
+  },
+  fullPage: true,
+  ...(mask && { mask }),
+  // A mail is shown inside the mail client's own page, whose landmarks hold it.
+  axeExcept: ['landmark-one-main', 'region'],
+});
+
+/** What differs in every mail of a kind: its code (links' tokens are held still by mailWorld.ts). */
+const MAIL_MASKS: Partial<Record<MailKind, readonly string[]>> = { otp: ['text=/^\\d{6}$/'] };
 
 const { content } = loadContent(process.cwd());
 const slides = content!.slides;
@@ -404,17 +422,8 @@ export const SCREENS: readonly Screen[] = [
     },
     mask: ['.admin-dialog__list li:has-text("localhost")'],
   },
-  {
-    name: 'invitation mail',
-    who: 'visitor',
-    sizes: ['mail', 'mail-phone'],
-    open: async (page) => {
-      await page.setContent(invitationMailHtml());
-    },
-    fullPage: true,
-    // A mail is shown inside the mail client's own page, whose landmarks hold it.
-    axeExcept: ['landmark-one-main', 'region'],
-  },
+  mailScreen('invitation mail', async () => invitationMailHtml()),
+  ...MAIL_KINDS.map((kind) => mailScreen(`${kind.replaceAll('_', ' ')} mail`, async (world) => (await world.mails())[kind], MAIL_MASKS[kind])),
   {
     name: 'not found',
     who: 'beta',

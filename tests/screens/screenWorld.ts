@@ -17,6 +17,7 @@ import { readDeckSettings } from '../../src/platform/config.ts';
 import { SESSION_COOKIE } from '../../src/platform/identity/session.ts';
 import { ADMIN, latestMail, registeredUser, startTestPlatform, type TestPlatform } from '../platform/harness.ts';
 import { eventually } from '../support/waitFor.ts';
+import { gatherMails, type MailKind } from './mailWorld.ts';
 
 // The people and the platform the screen checks look through: one platform on the built deck with
 // every switch on (recording, watermark, the PDF), two partners with their own Prepared-for, a viewer
@@ -52,6 +53,8 @@ export interface ScreenWorld {
   inviteLink: string;
   /** The figure that changed between the two versions, as the first one read it. */
   changed: { id: string; was: string };
+  /** Every kind of mail as its recipient gets it (mailWorld.ts), gathered on first use. */
+  mails(): Promise<Record<MailKind, string>>;
   close(): Promise<void>;
 }
 
@@ -184,6 +187,7 @@ export async function startScreenWorld(): Promise<ScreenWorld> {
     { what: 'both questions delivered to the webhook', timeoutMs: 20_000 },
   );
   receiver.close();
+  let mails: Promise<Record<MailKind, string>> | undefined;
   return {
     p,
     admin: { ...ADMIN, id: '' },
@@ -195,7 +199,12 @@ export async function startScreenWorld(): Promise<ScreenWorld> {
     newcomer,
     inviteLink: `${p.url}/login${inviteLink.search}`,
     changed: { id: CHANGED_FIGURE, was: FIRST_VERSION_TEXT },
+    mails: () => {
+      mails ??= gatherMails();
+      return mails;
+    },
     close: async () => {
+      await mails?.catch(() => undefined);
       await p.close();
       rmSync(work, { recursive: true, force: true });
     },

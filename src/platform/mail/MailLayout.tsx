@@ -37,7 +37,8 @@ const styles = {
   company: { fontSize: '18px', fontWeight: 700, color: INK, margin: 0, lineHeight: '40px' },
   main: { padding: '8px 32px 8px' },
   heading: { fontSize: '22px', lineHeight: '30px', color: INK, margin: '16px 0 8px', fontWeight: 700 },
-  text: { fontSize: '16px', lineHeight: '24px', color: '#111827', margin: '12px 0' },
+  // An address in a sentence breaks where it must, not past a phone's edge.
+  text: { fontSize: '16px', lineHeight: '24px', color: '#111827', margin: '12px 0', overflowWrap: 'anywhere', wordBreak: 'break-word' },
   button: { backgroundColor: INK, color: '#ffffff', borderRadius: '6px', fontSize: '16px', fontWeight: 700, padding: '14px 28px', textDecoration: 'none' },
   linkNote: { fontSize: '14px', lineHeight: '20px', color: MUTED, margin: '16px 0 4px' },
   link: { fontSize: '14px', lineHeight: '20px', color: '#1d4ed8', wordBreak: 'break-all' },
@@ -53,7 +54,7 @@ const styles = {
   sentBy: { fontSize: '14px', lineHeight: '20px', color: MUTED, margin: '20px 0 8px' },
   rule: { borderColor: '#e5e7eb', margin: '16px 0' },
   footer: { padding: '0 32px 24px' },
-  small: { fontSize: '12px', lineHeight: '18px', color: MUTED, margin: '4px 0' },
+  small: { fontSize: '12px', lineHeight: '18px', color: MUTED, margin: '4px 0', overflowWrap: 'anywhere', wordBreak: 'break-word' },
 } satisfies Record<string, CSSProperties>;
 
 export interface MailLayoutProps {
