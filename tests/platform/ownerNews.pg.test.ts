@@ -109,7 +109,8 @@ describe('the owners told', () => {
   it('mail a first open within moments, and keep what follows within the hour for one mail: questions and the finished visit', async () => {
     const annSocket = await openConnected(p, ann.token, sockets, { forceNew: true });
     const first = await smtp.waitForMail(ADMIN.email, `${ALPHA.email} opened the deck for the first time`);
-    expect(first.text).toContain(`“Ann Alpha” <${ALPHA.email}>:`);
+    expect(first.text, 'named as the admins prepared the deck for her').toContain(`Ann Alpha of Alpha Lending Corp <${ALPHA.email}>:`);
+    expect(first.text).toContain('A partner opened the deck');
     expect(first.html, 'the HTML part of the one template').toContain('Opened the deck for the first time.');
 
     const views = [

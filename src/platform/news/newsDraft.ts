@@ -1,4 +1,5 @@
 import { ADMIN_PATH } from '../../../schemas/accessPaths.ts';
+import type { PreparedFor } from '../../../schemas/accessWire.ts';
 import { durationText } from '../../../schemas/durationText.ts';
 import type { MailDraft } from '../mail/mailDraft.ts';
 import { quoted } from '../mail/mailText.ts';
@@ -12,6 +13,8 @@ import type { NewsItem } from './newsItems.ts';
 export interface NewsPartner {
   email: string;
   full_name: string | null;
+  /** Who the admins prepared the deck for: their words, so the mail names the partner as the console does. */
+  prepared_for?: PreparedFor | null;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -43,10 +46,26 @@ function newsSubject(who: string, items: readonly NewsItem[]): string {
   return `${who} asked a question on ${item.page}`;
 }
 
+/** The large line: what happened, for one piece of news; that there is news, for several. */
+function newsHeading(items: readonly NewsItem[]): string {
+  if (items.length > 1) return 'News from a partner';
+  const kind = items[0]!.kind;
+  return kind === 'first_open' ? 'A partner opened the deck' : kind === 'visit' ? 'A partner finished a visit' : 'A partner asked a question';
+}
+
+/**
+ * The partner as the mail's first line names them: by the Prepared-for the admins gave them ("Dana
+ * Reyes of Lender Example Bank"), else by the name they typed, quoted; always with the address.
+ */
+function partnerLine(partner: NewsPartner): string {
+  const prepared = partner.prepared_for;
+  if (prepared) return `${prepared.name}${prepared.company ? ` of ${prepared.company}` : ''} <${partner.email}>`;
+  const name = quoted(partner.full_name, 100);
+  return name ? `${name} <${partner.email}>` : partner.email;
+}
+
 /** The mail to the owner at `to` about `partner`, listing `items` oldest first. */
 export function newsDraft(publicUrl: string, to: string, partner: NewsPartner, items: readonly NewsItem[]): MailDraft {
-  const name = quoted(partner.full_name, 100);
-  const who = name ? `${name} <${partner.email}>` : partner.email;
   const lines = items.flatMap(newsLines);
   const asked = items.some((item) => item.kind === 'question');
   return {
@@ -54,8 +73,8 @@ export function newsDraft(publicUrl: string, to: string, partner: NewsPartner, i
     kind: 'owner_news',
     // The address, never the typed name: a subject line is read before anyone looks closely.
     subject: newsSubject(partner.email, items),
-    heading: 'A partner read the deck',
-    intro: [`${who}:`, ...lines],
+    heading: newsHeading(items),
+    intro: [`${partnerLine(partner)}:`, ...lines],
     action: {
       label: asked ? 'Open the console to answer' : 'Open the console',
       url: `${publicUrl}${ADMIN_PATH}#${asked ? 'admin-questions' : 'admin-engagement'}`,

@@ -1,7 +1,7 @@
 import type { Db } from '../db/db.ts';
 import { type MailContext, sendMail } from '../mail/outbox.ts';
 import type { NewsItem } from './newsItems.ts';
-import { newsDraft } from './newsDraft.ts';
+import { type NewsPartner, newsDraft } from './newsDraft.ts';
 import { newsOwners } from './newsPrefs.ts';
 
 // Sends each owner the news kept for them about each partner, at most one mail an hour per owner
@@ -36,7 +36,7 @@ export async function mailWaitingNews(ctx: NewsMailContext, now: number): Promis
     if (items.length === 0) continue;
     // Checked as the mail goes: an owner who switched the mail off, or is no longer an admin, gets none.
     const owner = (await newsOwners(ctx.db, pair.app_id)).find((one) => one.id === pair.owner_id);
-    const partner = await ctx.db.query<{ email: string; full_name: string | null }>('SELECT email, full_name FROM users WHERE id = $1 AND app_id = $2', [
+    const partner = await ctx.db.query<NewsPartner>('SELECT email, full_name, prepared_for FROM users WHERE id = $1 AND app_id = $2', [
       pair.partner_id,
       pair.app_id,
     ]);
