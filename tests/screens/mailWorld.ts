@@ -112,8 +112,8 @@ export async function gatherMails(): Promise<Record<MailKind, string>> {
         body: { preferred_times: 'Tuesday or Wednesday afternoon, Eastern', message: 'We would like to go through the valuation page with our CFO.' },
       }),
     );
-    const pastTheHour = NOTICES_PER_ADMIN_PER_HOUR - 2 - 1 + 2;
-    for (let slot = 1; slot <= pastTheHour; slot += 1)
+    const leftInTheHour = NOTICES_PER_ADMIN_PER_HOUR - 3;
+    for (let slot = 1; slot <= leftInTheHour + 2; slot += 1)
       await ok(
         `consultation ${slot}`,
         p.call('POST', consultation, { token: consulting[slot % consulting.length], body: { preferred_times: `Thursday, slot ${slot}` } }),
