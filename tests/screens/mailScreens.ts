@@ -7,6 +7,9 @@ import { mailHtml } from '../../src/platform/mail/mailHtml.tsx';
 // Mail as a partner's mail client shows it: the HTML part from the deck's one template, with the
 // logo that travels inline put where its content id points.
 const LOGO = `data:image/png;base64,${readFileSync('public/mail-logo.png').toString('base64')}`;
+
+/** `html` with the logo that travels inline put where its content id points. */
+export const withLogo = (html: string) => html.replace(`cid:${LOGO_CID}`, LOGO);
 const FRAME = { deck: { company: 'Reverse Holdings Group', title: 'investor deck' }, publicUrl: 'https://deck.reverseholdings.example', logo: true };
 
 /** An invitation from a named admin to a partner with a Prepared-for and an end of access, fixed dates. */
@@ -18,5 +21,5 @@ export function invitationMailHtml(): string {
   } as UserRow;
   const link = 'https://deck.reverseholdings.example/login?invite_token=Zk3q9vXbT1mP0aR7sLwE2nYhC5uJ8dFgK4oI6tQ-abc';
   const draft = invitationDraft(partner, link, new Date('2026-12-18T10:00:00Z'), FRAME.deck, { name: 'Ann Lee', email: 'ann.lee@reverseholdings.example' });
-  return mailHtml(draft, FRAME).replace(`cid:${LOGO_CID}`, LOGO);
+  return withLogo(mailHtml(draft, FRAME));
 }

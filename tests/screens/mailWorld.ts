@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ACCESS_CALL, ACCESS_ENTITY } from '../../schemas/accessWire.ts';
 import { QUESTION_ENTITY } from '../../schemas/questionPaths.ts';
 import { TEST_MAIL_CALL } from '../../schemas/readinessWire.ts';
 import { readDeckSettings } from '../../src/platform/config.ts';
 import { NOTICES_PER_ADMIN_PER_HOUR } from '../../src/platform/records/adminNotices.ts';
-import { LOGO_CID } from '../../src/platform/mail/MailLayout.tsx';
 import { ADMIN, startTestPlatform } from '../platform/harness.ts';
 import { startSmtpServer } from '../support/smtpServer.ts';
 import { eventually } from '../support/waitFor.ts';
+import { withLogo } from './mailScreens.ts';
 
 // Every kind of mail the deck sends but the invitation (mailScreens.ts draws that one from fixed
 // dates), as a real mail server on loopback receives it: the people and the console do what makes
@@ -35,7 +34,6 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 const DRAWN_ELSEWHERE = new Set(['invite']);
 
 const HOUR = 60 * 60 * 1000;
-const LOGO = `data:image/png;base64,${readFileSync('public/mail-logo.png').toString('base64')}`;
 
 /**
  * A link's token differs in every mail and, written out, wraps on a different number of lines: the
@@ -158,7 +156,7 @@ export async function gatherMails(): Promise<Record<MailKind, string>> {
       const first = kinds.find((row) => row.kind === kind)!;
       const received = smtp.messages.find((mail) => mail.to.includes(first.to.toLowerCase()) && mail.subject === first.subject);
       if (!received?.html) throw new Error(`the ${kind} mail to ${first.to} did not arrive with an HTML part`);
-      html[kind] = steadyTokens(received.html.replace(`cid:${LOGO_CID}`, LOGO));
+      html[kind] = steadyTokens(withLogo(received.html));
     }
     return html;
   } finally {
