@@ -78,7 +78,10 @@ const config: UserConfig = {
   test: {
     ...base.test,
     projects: [
-      { extends: true, test: { name: 'mutate-pure', environment: 'node', include: pureTests } },
+      // The pure tests share their worker's loaded modules from one mutant's run to the next, as the unit
+      // project does: a mutant is switched on at run time (static mutants are ignored), so a loaded
+      // module serves every mutant, and most of a run was loading the content compiler again.
+      { extends: true, test: { name: 'mutate-pure', environment: 'node', include: pureTests, isolate: false } },
       { extends: true, test: { name: 'mutate-page', environment: 'happy-dom', include: pageTests, setupFiles: ['tests/setup.ts'] } },
       { extends: true, test: { name: 'mutate-platform', environment: 'node', include: platformTests, testTimeout: 30_000, hookTimeout: 60_000 } },
       {

@@ -92,18 +92,21 @@ const UNIT_WORD = String.raw`(?:\s|-)?(?:days?|hours?|hrs?|minutes?|mins?|years?
 const QUALIFIER = `(?:${['under', 'below', 'less than', 'over', 'more than', 'up to', 'about', 'approximately', 'around', 'nearly', 'roughly'].map(capitalized).join('|')}|~)\\s*`;
 const AMOUNT = (n: string) => String.raw`(?<cur${n}>\$)?(?<num${n}>${NUMBER})(?<scale${n}>${SCALE_WORD})?(?<pct${n}>%)?(?<plus${n}>\+)?`;
 
+/** One figure as a page types it; compiled once (a page's check scans hundreds of strings). */
+const FIGURE_LITERAL = new RegExp(
+  String.raw`(?<![\w.,/$+-])(?<qual>${QUALIFIER})?(?<sign>\+)?(?:${AMOUNT('1')}(?:\s?(?:-|–|—|to)\s?${AMOUNT('2')})?(?<unit>${UNIT_WORD})?(?![\w/]|\.\d)|(?<word>\b(?:${WORD_NUMBER})\b))`,
+  'g',
+);
+
 /**
  * Every figure a text states: `$13.95T`, `13.95 trillion`, `27-30M`, `45–60+ days`, `under 3%`, `+27%`,
  * `30-minute`, `3x`, `ten brands`. Codes (`KG-001`, `Q1`), fractions (`24/7`) and numbers inside words
  * are not figures.
  */
 export function findFigureLiterals(text: string): FigureLiteral[] {
-  const pattern = new RegExp(
-    String.raw`(?<![\w.,/$+-])(?<qual>${QUALIFIER})?(?<sign>\+)?(?:${AMOUNT('1')}(?:\s?(?:-|–|—|to)\s?${AMOUNT('2')})?(?<unit>${UNIT_WORD})?(?![\w/]|\.\d)|(?<word>\b(?:${WORD_NUMBER})\b))`,
-    'g',
-  );
   const found: FigureLiteral[] = [];
-  for (const match of text.matchAll(pattern)) {
+  // matchAll scans with its own copy of the pattern: the one compiled here serves every call.
+  for (const match of text.matchAll(FIGURE_LITERAL)) {
     const groups = match.groups!;
     const figure = groups.word
       ? { unit: 'count' as const, low: WORDS[groups.word.toLowerCase()]!, high: WORDS[groups.word.toLowerCase()]!, qualifier: '' as const, scaled: false }

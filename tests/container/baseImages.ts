@@ -5,7 +5,7 @@ import { imageExists, run } from './podman.ts';
 
 // The images the container test builds on, made here from Debian's packages and npm's registry (this
 // machine reaches no image registry), each kept by podman once made: the first run takes minutes
-// (debootstrap alone about three), later ones reuse them. .ci/run checks for these three names.
+// (debootstrap alone one to three), later ones reuse them.
 
 /** Debian bookworm from debootstrap: the base of the two below. */
 export const DEBIAN_IMAGE = 'localhost/debian-bookworm:local';

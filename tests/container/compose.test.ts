@@ -9,15 +9,15 @@ import { readDeckPlatformSettings } from '../../src/platform/config.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ensureBaseImages, NODE_IMAGE, POSTGRES_IMAGE } from './baseImages.ts';
+import { buildDeckImage, DECK_IMAGE as IMAGE } from './deckImage.ts';
 import { hasCommand, imageExists, podmanEnvironment, run } from './podman.ts';
 
 // The deck as an operator runs it: the repository's Containerfile built on a Node 24 base, then
 // compose.yaml with Postgres, driven by podman-compose as docs/operating.md's commands drive it. Real
 // containers, a real SMTP server on the host, real signals. Outside `npm test` (minutes, and it needs
-// podman): `npm run test:container`, and .ci/run after npm test when the base images are at hand.
+// podman): `npm run test:container`, and .ci/run after npm test (prepareImages.ts makes the images beside it).
 
 const repo = resolve(import.meta.dirname, '../..');
-const IMAGE = 'localhost/investor-deck:container-test';
 const PROJECT = `decktest${randomBytes(3).toString('hex')}`;
 const DECK = `${PROJECT}_deck_1`;
 const DECK_2 = `${PROJECT}_deck-2_1`;
@@ -193,9 +193,7 @@ afterAll(async () => {
 describe('the container image and compose.yaml', () => {
   it('builds on the base image given as BASE: a user that is not root, a health check on /healthz, the deck and its PDF inside', async () => {
     const before = (await run('podman', ['image', 'inspect', '--format', '{{.Id}}', IMAGE], { env, allowFailure: true })).stdout.trim();
-    await timed('image build', () =>
-      run('podman', ['build', '--format', 'docker', '--build-arg', `BASE=${NODE_IMAGE}`, '-t', IMAGE, '-f', 'Containerfile', '.'], { cwd: repo, env }),
-    );
+    await timed('image build', () => buildDeckImage(env));
     // The image this build replaced, if nothing else uses it: each run would otherwise leave one behind.
     const after = (await podman('image', 'inspect', '--format', '{{.Id}}', IMAGE)).stdout.trim();
     if (before && before !== after) await run('podman', ['rmi', before], { env, allowFailure: true });
