@@ -78,9 +78,9 @@ const config: UserConfig = {
   test: {
     ...base.test,
     projects: [
-      // The pure tests share their worker's loaded modules from one mutant's run to the next, as the unit
-      // project does: a mutant is switched on at run time (static mutants are ignored), so a loaded
-      // module serves every mutant, and most of a run was loading the content compiler again.
+      // The pure test files of one run share their worker's loaded modules, as the unit project's do: a
+      // mutant is switched on at run time (static mutants are ignored), so the files need no fresh copy.
+      // Vitest still starts a new worker for each run, so every mutant pays one load of the compiler.
       { extends: true, test: { name: 'mutate-pure', environment: 'node', include: pureTests, isolate: false } },
       { extends: true, test: { name: 'mutate-page', environment: 'happy-dom', include: pageTests, setupFiles: ['tests/setup.ts'] } },
       { extends: true, test: { name: 'mutate-platform', environment: 'node', include: platformTests, testTimeout: 30_000, hookTimeout: 60_000 } },

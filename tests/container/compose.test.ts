@@ -15,7 +15,7 @@ import { hasCommand, imageExists, podmanEnvironment, run } from './podman.ts';
 // The deck as an operator runs it: the repository's Containerfile built on a Node 24 base, then
 // compose.yaml with Postgres, driven by podman-compose as docs/operating.md's commands drive it. Real
 // containers, a real SMTP server on the host, real signals. Outside `npm test` (minutes, and it needs
-// podman): `npm run test:container`, and .ci/run after npm test (prepareImages.ts makes the images beside it).
+// podman): `npm run test:container`, and .ci/run after npm test when the base images are at hand.
 
 const repo = resolve(import.meta.dirname, '../..');
 const PROJECT = `decktest${randomBytes(3).toString('hex')}`;

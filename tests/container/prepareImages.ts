@@ -7,8 +7,7 @@ import { podmanEnvironment } from './podman.ts';
 
 // Makes what the container test builds on, ahead of it: the base images, then the deck's image from
 // the repository as it stands. The test's own build of an unchanged repository then comes from
-// podman's cache. .ci/run starts this beside `npm test`, whose work is mostly waiting on sockets and
-// pages, so that the container test after it takes about a minute instead of five.
+// podman's cache: about a minute instead of five on a machine that had no images.
 // `npx tsx tests/container/prepareImages.ts`; exits non-zero, with podman's output, when a step fails.
 
 const dir = mkdtempSync(join(tmpdir(), 'deck-prepare-'));
