@@ -94,6 +94,12 @@ const lineOf = (file: string, needle: string) => {
   return index + 1;
 };
 const heading = (page: Page) => page.evaluate(() => document.querySelector('h1')?.textContent ?? '');
+
+/** Waits for the slide's own heading (the loading screen has an h1 of its own) and reads it. */
+async function slideTitle(page: Page): Promise<string> {
+  await page.locator('#slide-title').waitFor();
+  return heading(page);
+}
 // Set for a quiet machine and grown for a busy one, as every deadline of the suite: a page the dev
 // server reloads fetches its hundred-odd modules again, each transformed on the shared cores.
 const WAIT = { timeout: scaled(30_000) };
@@ -141,7 +147,7 @@ describe('the dev server', () => {
   it('shows an edited sentence and an edited figure (in the ledger) without a manual reload', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/problem`);
-    await page.locator('h1').waitFor();
+    await page.locator('#slide-title').waitFor();
     await expect.poll(() => page.textContent('main'), { timeout: 20_000 }).toContain('75-85');
     edit('problem.mdx', /^title: .*$/m, 'title: A paradox worth fixing');
     await expect.poll(() => page.textContent('h1'), { timeout: 20_000 }).toBe('A paradox worth fixing');
@@ -154,7 +160,7 @@ describe('the dev server', () => {
     const page = await browser.newPage();
     const hmr = hmrMessages(page);
     await page.goto(`${url}/problem`);
-    await page.locator('h1').waitFor();
+    await page.locator('#slide-title').waitFor();
     const file = slide('problem.mdx');
     const text = readFileSync(file, 'utf8');
     // One save in two writes, the second once the server has read the first (its terminal shows the
@@ -194,8 +200,7 @@ describe('the dev server', () => {
   it('reports a broken field in the overlay and the terminal with its file, line and field, and recovers once fixed', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/market`);
-    await page.locator('h1').waitFor();
-    const title = await heading(page);
+    const title = await slideTitle(page);
     edit('market.mdx', /^order: 4$/m, 'order: four');
     await expect.poll(() => overlay(page), WAIT).toContain('slides/market.mdx:4:8 order: must be a number');
     // The overlay's location line, which opens the file in the editor.
@@ -209,8 +214,7 @@ describe('the dev server', () => {
   it('reports mistakes in a body (a misspelt component, an unclosed tag) with file and line, and recovers once fixed', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/hecm-purchase`);
-    await page.locator('h1').waitFor();
-    const title = await heading(page);
+    const title = await slideTitle(page);
     const original = readFileSync(slide('hecm-purchase.mdx'), 'utf8');
     try {
       const brandLine = lineOf('hecm-purchase.mdx', '<BrandOverview />');
@@ -234,7 +238,7 @@ describe('the dev server', () => {
   it('serves a slide added while it runs, without a restart', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/problem`);
-    await page.locator('h1').waitFor();
+    await page.locator('#slide-title').waitFor();
     writeFileSync(
       slide('appendix.mdx'),
       [
@@ -272,8 +276,7 @@ describe('the dev server', () => {
   it('reports a deleted slide (the deck order broken) in the overlay and the terminal, and recovers once it is back', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/problem`);
-    await page.locator('h1').waitFor();
-    const title = await heading(page);
+    const title = await slideTitle(page);
     const aside = join(work, 'reverse-guide.mdx.aside');
     // Only this deletion's output: the test before may leave a stale request for the slide it removed.
     const earlier = dev.output().length;
@@ -296,8 +299,7 @@ describe('the dev server', () => {
   it("reports links left stale by a page's new name, and recovers once the name is back", async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/remo-ai`);
-    await page.locator('h1').waitFor();
-    const title = await heading(page);
+    const title = await slideTitle(page);
     const linkLine = lineOf('remo-ai.mdx', '<LinkButton to="CoreTechnology">');
     edit('core-technology.mdx', /^name: CoreTechnology$/m, 'name: CoreTech');
     try {
@@ -321,7 +323,7 @@ describe('the dev server', () => {
       expect(second.output()).toContain('slides/hecm-purchase.mdx:4:8 order: must be a number');
       edit('hecm-purchase.mdx', /^order: eight$/m, 'order: 8');
       await expect.poll(() => overlay(page), WAIT).toBe('');
-      await expect.poll(() => heading(page), WAIT).not.toBe('');
+      await expect.poll(() => page.locator('#slide-title').count(), WAIT).toBe(1);
       await page.close();
       second.process.kill('SIGTERM');
     } finally {

@@ -63,6 +63,10 @@ describe('presenting to someone', () => {
     await expect.poll(() => follower.locator('main').innerText()).toContain('This proposal is prepared for Beta Bank');
     const followed = `${await follower.content()}\n${frames.join('\n')}`;
     for (const word of ['Alpha', 'ann@alpha.example']) expect(followed).not.toContain(word);
+    // Stopped, not left to the platform's grace period: the partners' pages in the next tests would
+    // otherwise offer to follow this presentation.
+    await admin.getByRole('button', { name: 'Stop presenting' }).click();
+    await admin.getByRole('button', { name: 'Start presenting' }).waitFor();
     await admin.context().close();
     await follower.context().close();
   });

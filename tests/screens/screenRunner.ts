@@ -35,6 +35,8 @@ const maskVarying = async (page: Page, selectors: readonly string[]): Promise<()
       const look: Record<string, string> = {
         display: 'inline-block',
         width: '7em',
+        // One line whatever the text's length: a longer date would wrap inside the box and make it taller.
+        'white-space': 'nowrap',
         overflow: 'hidden',
         'vertical-align': 'bottom',
         color: 'transparent',
@@ -59,6 +61,21 @@ const maskVarying = async (page: Page, selectors: readonly string[]): Promise<()
           document.querySelectorAll('[data-screen-mask]').forEach((element) => element.removeAttribute('data-screen-mask'));
         }),
     );
+};
+
+/**
+ * Closes the "… opened the deck" notices on an admin's page: they come from the other screens'
+ * people opening the deck in this world, arrive whenever those screens ran, and are no part of the
+ * screen being taken. Returns how many it closed.
+ */
+const dismissOthersArrivals = async (page: Page): Promise<number> => {
+  const arrivals = page.locator('.toast', { hasText: 'opened the deck' });
+  let closed = 0;
+  while ((await arrivals.count()) > 0) {
+    await arrivals.first().getByRole('button', { name: 'Dismiss notification' }).click();
+    closed += 1;
+  }
+  return closed;
 };
 
 /** The file name of a screen's picture: its name, who saw it and the size. */
@@ -116,6 +133,7 @@ export function describeScreens(title: string, sheet: string, screens: readonly 
         const started = performance.now();
         await screen.open(page, world);
         await settle(page);
+        if ((await dismissOthersArrivals(page)) > 0) await settle(page);
         const opened = performance.now();
         const rules = rulesOf(screen, size);
         const problems = [...(await layoutProblems(page, rules))];
