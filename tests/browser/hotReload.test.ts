@@ -148,11 +148,11 @@ describe('the dev server', () => {
     const page = await browser.newPage();
     await page.goto(`${url}/problem`);
     await page.locator('#slide-title').waitFor();
-    await expect.poll(() => page.textContent('main'), { timeout: 20_000 }).toContain('75-85');
+    await expect.poll(() => page.textContent('main'), WAIT).toContain('75-85');
     edit('problem.mdx', /^title: .*$/m, 'title: A paradox worth fixing');
-    await expect.poll(() => page.textContent('h1'), { timeout: 20_000 }).toBe('A paradox worth fixing');
+    await expect.poll(() => page.textContent('h1'), WAIT).toBe('A paradox worth fixing');
     edit('figures.yaml', 'count: { low: 75, high: 85 }', 'count: { low: 75, high: 90 }');
-    await expect.poll(() => page.textContent('main'), { timeout: 20_000 }).toContain('75-90');
+    await expect.poll(() => page.textContent('main'), WAIT).toContain('75-90');
     await page.close();
   });
 
