@@ -1,9 +1,19 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { loadContent } from '../../src/content/loadContent.ts';
 import type { CheckRules } from './screenChecks.ts';
 import type { ScreenWorld } from './screenWorld.ts';
+import { waitForStillness } from './stillness.ts';
 import { invitationMailHtml } from './mailScreens.ts';
 import { MAIL_KINDS, type MailKind } from './mailWorld.ts';
+
+/**
+ * Scrolls `target` into view once the page has stopped loading: content that arrives above it after
+ * the scroll moves it by a fraction of a pixel (the browser's scroll anchoring), a different picture.
+ */
+const scrollWhenStill = async (page: Page, target: Locator, block: ScrollLogicalPosition = 'start') => {
+  await waitForStillness(page);
+  await target.evaluate((element, where) => element.scrollIntoView({ block: where }), block);
+};
 
 // Every screen a person can reach, once: each deck page, present mode, the presenter view, the
 // deck's dialogs and notices, view as, the console and its dialogs, the sign-in and invitation
@@ -300,7 +310,7 @@ export const SCREENS: readonly Screen[] = [
       await page.mouse.move(5, 200);
       const aside = page.locator('aside.page-questions');
       await aside.locator('.question__answer-text').waitFor();
-      await aside.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await scrollWhenStill(page, aside, 'center');
     },
   },
   {
@@ -334,7 +344,7 @@ export const SCREENS: readonly Screen[] = [
       await page.goto(`${world.p.url}/admin#admin-questions`);
       const section = page.locator('section[aria-labelledby="admin-questions"]');
       await section.locator('article.admin-question').nth(1).waitFor();
-      await section.evaluate((element) => element.scrollIntoView());
+      await scrollWhenStill(page, section);
     },
     mask: ['time', '.version-label__detail'],
   },
@@ -346,7 +356,7 @@ export const SCREENS: readonly Screen[] = [
       await page.goto(`${world.p.url}/admin#admin-engagement`);
       const over = page.locator('.engagement-over-time');
       await over.locator('svg').first().waitFor();
-      await over.evaluate((element) => element.scrollIntoView());
+      await scrollWhenStill(page, over);
     },
     mask: ['time', '.version-label__detail'],
   },
@@ -359,7 +369,7 @@ export const SCREENS: readonly Screen[] = [
       const section = page.locator('section[aria-labelledby="admin-settings"]');
       await section.getByRole('switch', { name: 'Mail me when partners read' }).waitFor();
       // The admin's own switch at the bottom of the section, with the deck's switches above it where the window has room.
-      await section.getByRole('group', { name: 'Your mail' }).evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      await scrollWhenStill(page, section.getByRole('group', { name: 'Your mail' }), 'end');
     },
   },
   {
@@ -370,7 +380,7 @@ export const SCREENS: readonly Screen[] = [
       await page.goto(`${world.p.url}/admin#admin-webhook`);
       const section = page.locator('section[aria-labelledby="admin-webhook"]');
       await section.getByRole('region', { name: /Latest deliveries/ }).waitFor();
-      await section.evaluate((element) => element.scrollIntoView());
+      await scrollWhenStill(page, section);
     },
     // The receiver's address carries a port of its own on every run.
     mask: ['time', '.webhook-current code'],
@@ -404,7 +414,7 @@ export const SCREENS: readonly Screen[] = [
     open: async (page, world) => {
       await page.goto(`${world.p.url}/admin#admin-ready`);
       await page.locator('[data-ready-item="pdf"]').waitFor();
-      await page.evaluate(() => document.getElementById('admin-ready')?.scrollIntoView());
+      await scrollWhenStill(page, page.locator('#admin-ready'));
     },
     // The test platform's address carries a port of its own on every run.
     mask: ['[data-ready-item="public_address"] .ready-item__status'],

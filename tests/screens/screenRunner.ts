@@ -64,19 +64,17 @@ const maskVarying = async (page: Page, selectors: readonly string[]): Promise<()
 };
 
 /**
- * Closes the "… opened the deck" notices on an admin's page: they come from the other screens'
- * people opening the deck in this world, arrive whenever those screens ran, and are no part of the
- * screen being taken. Returns how many it closed.
+ * Hides the "… opened the deck" notices (the ones that lead to the console's Live section) on every
+ * page of the screen world: they come from the other screens' people opening the deck, arrive
+ * whenever those screens happen to run (before or after a picture), and are no part of any screen.
  */
-const dismissOthersArrivals = async (page: Page): Promise<number> => {
-  const arrivals = page.locator('.toast', { hasText: 'opened the deck' });
-  let closed = 0;
-  while ((await arrivals.count()) > 0) {
-    await arrivals.first().getByRole('button', { name: 'Dismiss notification' }).click();
-    closed += 1;
-  }
-  return closed;
-};
+const OTHERS_ARRIVALS_HIDDEN = '.toast:has(.toast__link[href$="#admin-live"]) { display: none !important; }';
+const hideOthersArrivals = (context: BrowserContext) =>
+  context.addInitScript((css) => {
+    const add = () => document.head.append(Object.assign(document.createElement('style'), { textContent: css }));
+    if (document.head) add();
+    else document.addEventListener('DOMContentLoaded', add);
+  }, OTHERS_ARRIVALS_HIDDEN);
 
 /** The file name of a screen's picture: its name, who saw it and the size. */
 export const pictureName = (screen: Screen, size: SizeName) => `${screen.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}--${screen.who}--${size}.png`;
@@ -105,6 +103,7 @@ export function describeScreens(title: string, sheet: string, screens: readonly 
   /** A new context for `who` at `size`; returning viewers have been told about recording already. */
   const newPage = async (who: Who, size: SizeName, firstVisit: boolean): Promise<{ page: Page; context: BrowserContext }> => {
     const context = await contextAs(browser, world, personOf(who), SIZES[size]);
+    await hideOthersArrivals(context);
     if (!firstVisit) await context.addInitScript((key) => localStorage.setItem(key, '2026-12-01T00:00:00Z'), RECORDING_NOTICE_KEY);
     const page = await context.newPage();
     trackRequests(page);
@@ -133,7 +132,6 @@ export function describeScreens(title: string, sheet: string, screens: readonly 
         const started = performance.now();
         await screen.open(page, world);
         await settle(page);
-        if ((await dismissOthersArrivals(page)) > 0) await settle(page);
         const opened = performance.now();
         const rules = rulesOf(screen, size);
         const problems = [...(await layoutProblems(page, rules))];
