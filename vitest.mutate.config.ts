@@ -68,6 +68,10 @@ const platformTests = [
   'tests/platform/partnerPdf.test.ts',
   'tests/platform/deckVersions.pg.test.ts',
   'tests/platform/mailRequests.test.ts',
+  // Questions: what the log keeps of asking, answering and deleting one.
+  'tests/platform/questions.test.ts',
+  // The audit log's records straight in a database: each entity's entries, reads, who and where, the CSV.
+  'tests/platform/auditRecords.pg.test.ts',
 ];
 // On a real Postgres server (postgresSetup.ts): PGlite runs every transaction alone, so only there do
 // parallel calls show a limiter's lock missing (writeRates.test.ts's parallel writes and refunds).
@@ -77,6 +81,8 @@ const config: UserConfig = {
   ...base,
   test: {
     ...base.test,
+    // A file whose set-up a mutant breaks fails its tests (tests/support/failedSetupFails.ts).
+    reporters: ['default', './tests/support/failedSetupFails.ts'],
     projects: [
       // The pure test files of one run share their worker's loaded modules, as the unit project's do: a
       // mutant is switched on at run time (static mutants are ignored), so the files need no fresh copy.

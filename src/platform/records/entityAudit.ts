@@ -36,12 +36,10 @@ export async function auditEntityRead(ctx: AuditContext, c: Context, who: { appI
   if (action) await auditRead(ctx, c, { appId: who.appId, action, actor: who.caller, target: entity });
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 const AUDITED: Readonly<Record<string, EntityAuditRule>> = {
   [ACCESS_ENTITY.domain]: {
     actions: { create: 'domain_added', update: 'domain_changed', delete: 'domain_removed' },
-    target: (record) => `${ACCESS_ENTITY.domain} ${text(record.domain)}`,
+    target: (record) => `${ACCESS_ENTITY.domain} ${record.domain}`,
     detail: (record) => ({ domain: record.domain, role: record.role }),
   },
   [ENGAGEMENT_ENTITY.options]: {
@@ -69,7 +67,7 @@ const AUDITED: Readonly<Record<string, EntityAuditRule>> = {
   },
 };
 
-/** Records the audited writes among `records` (of one call); `changed` is an update's body. */
+/** Records the audited writes among `records` (of one call); `changed` is an update's body ({} for the others). */
 export async function auditEntityWrite(
   ctx: AuditContext,
   c: Context,
@@ -88,7 +86,7 @@ export async function auditEntityWrite(
       action,
       actor: who.caller,
       target: rule.target(record),
-      detail: rule.detail(record, write === 'create' ? {} : changed, write),
+      detail: rule.detail(record, changed, write),
     });
   }
 }
