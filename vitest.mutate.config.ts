@@ -72,6 +72,8 @@ const platformTests = [
   'tests/platform/questions.test.ts',
   // The audit log's records straight in a database: each entity's entries, reads, who and where, the CSV.
   'tests/platform/auditRecords.pg.test.ts',
+  // Deck versions straight in a database: the content hash, version ids, the list's reads, a returning viewer's news.
+  'tests/platform/versionRecords.pg.test.ts',
 ];
 // On a real Postgres server (postgresSetup.ts): PGlite runs every transaction alone, so only there do
 // parallel calls show a limiter's lock missing (writeRates.test.ts's parallel writes and refunds).

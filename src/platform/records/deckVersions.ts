@@ -20,6 +20,7 @@ export function ledgerFileOf(staticDir: string): string {
 export async function readLedgerFile(file: string, log: (line: string) => void): Promise<LedgerSnapshot | null> {
   let text: string;
   try {
+    // Stryker disable next-line StringLiteral: JSON.parse reads a Buffer as UTF-8 text alike.
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`[versions] cannot read ${file}: ${(error as Error).message}`);
@@ -27,7 +28,8 @@ export async function readLedgerFile(file: string, log: (line: string) => void):
   }
   try {
     const parsed = JSON.parse(text) as LedgerSnapshot;
-    if (parsed?.format === LEDGER_FORMAT && parsed.figures && parsed.pages) return parsed;
+    // (A file holding `null` throws here, and is reported below like any other foreign file.)
+    if (parsed.format === LEDGER_FORMAT && parsed.figures && parsed.pages) return parsed;
   } catch {
     /* reported below */
   }
@@ -39,8 +41,12 @@ export async function readLedgerFile(file: string, log: (line: string) => void):
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+    // Keys in UTF-16 code unit order (sort's own), the order every recorded hash was made in.
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
