@@ -220,11 +220,15 @@ describe('/deck.pdf', () => {
     rmSync(pdfFile());
     const missing = await download({ cookie: viewer });
     expect(missing.status).toBe(503);
-    expect(JSON.parse(text(missing.bytes)).detail).toContain('npm run export');
+    expect(JSON.parse(text(missing.bytes))).toMatchObject({ code: 'pdf_not_exported', detail: expect.stringContaining('npm run export') });
     writeFileSync(pdfFile(), 'not a PDF at all');
     const broken = await download({ cookie: viewer });
     expect(broken.status).toBe(503);
     expect(JSON.parse(text(broken.bytes))).toMatchObject({ code: 'pdf_unreadable', detail: expect.stringContaining('npm run export') });
+    expect(
+      p.logs.filter((line) => line.startsWith(`[deck.pdf] ${pdfFile()} cannot be stamped: `)),
+      'the log says which file could not be stamped',
+    ).toHaveLength(1);
     writeFileSync(pdfFile(), await exportedPdf(3));
     expect(pageTexts((await download({ cookie: viewer })).bytes)).toHaveLength(3);
   });

@@ -9,7 +9,7 @@ import { partnerPdfFile } from '../../src/platform/files/partnerPdf.ts';
 import { pdfOfPages, pdfPages } from '../support/pdfText.ts';
 import { eventually } from '../support/waitFor.ts';
 import { ADMIN, fakeDeck, registeredUser, startTestPlatform, type TestPlatform } from './harness.ts';
-import { ALPHA, BETA, expectOnlyOwn, type SignedInPartner, twoPartners, who } from './twoPartners.ts';
+import { ALPHA, BETA, expectOnlyOwn, invitePartners, type Partner, type SignedInPartner, twoPartners, who } from './twoPartners.ts';
 
 // Each partner's own PDF, with two partners at two companies: the deck printed for their own
 // "Prepared for" (a pdf-lib stand-in for the export's print, which tests/browser/partnerPdf.test.ts
@@ -26,11 +26,25 @@ let alpha: SignedInPartner;
 let beta: SignedInPartner;
 /** The partner lines printed, one entry per print. */
 const printed: string[] = [];
+/** A print for a company named here waits until its entry is released (a slow chromium), then fails if given an error. */
+const held = new Map<string, { release: Promise<void>; failure?: Error }>();
 
 /** The stand-in print: two pages naming the partner as the cover and the contact page do. */
 async function print(partner: ViewerPartner, target: string): Promise<void> {
+  const hold = held.get(partner.name);
+  if (hold) {
+    await hold.release;
+    if (hold.failure) throw hold.failure;
+  }
   printed.push(partner.line);
   writeFileSync(target, await pdfOfPages([`Prepared for ${partner.line}`, `This proposal is prepared for ${partner.name}`]));
+}
+
+/** Holds the prints for `partner`'s company (the name a partner's PDF is printed under) until the returned function is called. */
+function holdPrints(partner: Partner, failure?: Error): () => void {
+  let release!: () => void;
+  held.set(partner.prepared_for.company, { release: new Promise<void>((resolve) => (release = resolve)), failure });
+  return release;
 }
 
 async function download(token: string, query = '') {
@@ -195,5 +209,64 @@ describe('the kept print of a partner', () => {
     await expect(partnerPdfFile({ ...options, render: () => Promise.reject('a string') }, partner)).rejects.toMatchObject({ status: 503 });
     expect(lines.at(-1)).toBe("[deck.pdf] could not print a partner's PDF: a string");
     expect(await partnerPdfFile({ ...options, render: print }, partner)).toMatch(/\.pdf$/);
+  });
+});
+
+describe("a partner's PDF that takes chromium longer than a moment", () => {
+  const CARA: Partner = { email: 'cara@gamma-trust.example', password: 'gamma-password-123', prepared_for: { name: 'Cara Gamma', company: 'Gamma Trust' } };
+  const DAN: Partner = { email: 'dan@delta-credit.example', password: 'delta-password-123', prepared_for: { name: 'Dan Delta', company: 'Delta Credit' } };
+  const settled = <T>(promise: Promise<T>) =>
+    promise.then(
+      () => true,
+      () => true,
+    );
+
+  it('starts the download at once (no length known yet) and sends its own PDF when printed; a kept one goes at once with its length', async () => {
+    const release = holdPrints(CARA);
+    const [cara] = await invitePartners(p, admin, [CARA]);
+    // The print is held: the answer's head arrives after PRINT_GRACE_MS all the same.
+    const response = await fetch(`${p.url}${DECK_PDF_PATH}`, { headers: { Cookie: `deck_session=${cara!.token}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length'), 'a download still being printed has no length yet').toBeNull();
+    expect(
+      printed.filter((line) => line.includes(CARA.prepared_for.name)),
+      'prints of Cara finished before the download began',
+    ).toEqual([]);
+    const bytes = response.arrayBuffer();
+    expect(await Promise.race([settled(bytes), new Promise((resolve) => setImmediate(() => resolve('pending')))])).toBe('pending');
+    release();
+    const pages = await pdfPages(new Uint8Array(await bytes));
+    expect(pages[0]).toContain(`Prepared for ${CARA.prepared_for.name}`);
+    expect(pages.join('\n')).toContain(stampText(CARA.email, new Date()));
+    // Printed now: the next download is sent whole, with its length.
+    const again = await fetch(`${p.url}${DECK_PDF_PATH}`, { headers: { Cookie: `deck_session=${cara!.token}` } });
+    expect(again.status).toBe(200);
+    expect(Number(again.headers.get('content-length')), 'a kept PDF is sent with its length').toBe((await again.arrayBuffer()).byteLength);
+  });
+
+  it('is a 503 saying why when the print fails within the moment, before any byte was promised', async () => {
+    const EVE: Partner = {
+      email: 'eve@epsilon-funds.example',
+      password: 'epsilon-password-1',
+      prepared_for: { name: 'Eve Epsilon', company: 'Epsilon Funds' },
+    };
+    holdPrints(EVE, new Error('chromium is not installed'))();
+    const [eve] = await invitePartners(p, admin, [EVE]);
+    const response = await fetch(`${p.url}${DECK_PDF_PATH}`, { headers: { Cookie: `deck_session=${eve!.token}` } });
+    expect(response.status, 'a print that failed at once').toBe(503);
+    expect(await response.json()).toMatchObject({ code: 'pdf_render_failed' });
+  });
+
+  it('ends a started download as failed when the print fails after the moment, and says why in the log', async () => {
+    const release = holdPrints(DAN, new Error('chromium ran out of memory'));
+    const [dan] = await invitePartners(p, admin, [DAN]);
+    const response = await fetch(`${p.url}${DECK_PDF_PATH}`, { headers: { Cookie: `deck_session=${dan!.token}` } });
+    expect(response.status).toBe(200);
+    release();
+    await expect(response.arrayBuffer(), 'the body of a download whose print failed').rejects.toThrow();
+    await eventually(() => p.logs.some((line) => line.startsWith('[deck.pdf] a download that waited for its print ended: ')), {
+      what: 'the log line of the failed download',
+    });
+    expect(p.logs).toContain("[deck.pdf] could not print a partner's PDF: chromium ran out of memory");
   });
 });

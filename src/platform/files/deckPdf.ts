@@ -63,7 +63,7 @@ export async function deckPdfAnswer(c: Context, ctx: DeckPdfContext, root: strin
   // An admin's "View as" gets that person's PDF (stamped with the admin's own address).
   const viewed = await viewedPerson(ctx, c, app.id, caller);
   const person = viewed ?? caller.user;
-  const own = person.prepared_for?.name?.trim() ? partnerOfPreparedFor(person.prepared_for) : null;
+  const own = ownPartnerOf(person);
   const headers = {
     'Content-Type': 'application/pdf',
     // Saved under the deck's and the partner's names, so a folder of them tells them apart.
@@ -94,6 +94,7 @@ export async function deckPdfAnswer(c: Context, ctx: DeckPdfContext, root: strin
       () => 'done' as const,
       () => 'done' as const,
     ),
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: `ref` only decides whether this timer alone keeps a stopping process up for the grace.
     after(PRINT_GRACE_MS, 'waiting' as const, { ref: false }),
   ]);
   if (early === 'done') return c.body((await stamped(await file)) as Uint8Array<ArrayBuffer>, 200, headers);
@@ -147,11 +148,16 @@ async function stampedFile(ctx: Pick<DeckPdfContext, 'log'>, file: string, email
  * itself tries again.
  */
 export function printAhead(ctx: DeckPdfContext, user: UserRow): void {
-  if (!ctx.renderPartnerPdf || !user.prepared_for?.name?.trim()) return;
-  const partner = partnerOfPreparedFor(user.prepared_for);
+  const partner = ownPartnerOf(user);
+  if (!ctx.renderPartnerPdf || !partner) return;
   void (async () => {
     if ((await readDeckOptions(ctx.db, user.app_id)).downloads) await ownPdf(ctx, partner);
   })().catch(() => undefined);
+}
+
+/** The partner a person's own PDF is printed for: their Prepared-for, or null without one (the deck-wide export is theirs). */
+function ownPartnerOf(person: Pick<UserRow, 'prepared_for'>): ViewerPartner | null {
+  return person.prepared_for?.name?.trim() ? partnerOfPreparedFor(person.prepared_for) : null;
 }
 
 /** `partner`'s own PDF of the build this platform serves (partnerPdf.ts): kept, or printed now. */
