@@ -24,9 +24,14 @@ export function partnerOfSettings(partner: DeckWidePartner): ViewerPartner {
   return { name: partner.name, line: partner.name, licence: partner.licence };
 }
 
+/** A person's own partner: their Prepared-for when it has a name, else null. */
+export function ownPartner(preparedFor: PreparedFor | null | undefined): ViewerPartner | null {
+  return preparedFor?.name?.trim() ? partnerOfPreparedFor(preparedFor) : null;
+}
+
 /** The viewer's partner: their own Prepared-for when they have one (with a name), else the deck-wide one. */
 export function viewerPartner(preparedFor: PreparedFor | null | undefined, deckWide: ViewerPartner): ViewerPartner {
-  return preparedFor?.name?.trim() ? partnerOfPreparedFor(preparedFor) : deckWide;
+  return ownPartner(preparedFor) ?? deckWide;
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');

@@ -1,5 +1,5 @@
 import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
-import { partnerOfPreparedFor, partnerOfSettings } from '../../schemas/partnerValues.ts';
+import { ownPartner, partnerOfSettings } from '../../schemas/partnerValues.ts';
 import type { GateSession } from '../auth/AuthGate.tsx';
 import { loadDeckPartner } from '../registry/slideRegistry.ts';
 import { platformAppId } from './platformAppId.ts';
@@ -12,8 +12,8 @@ import { platformAppId } from './platformAppId.ts';
  * partner, so this code is not part of their first visit.
  */
 export async function fallbackPartner(user: GateSession['user']): Promise<ViewerPartner | null> {
-  const own = user?.prepared_for;
-  if (own?.name?.trim()) return partnerOfPreparedFor(own);
+  const own = ownPartner(user?.prepared_for);
+  if (own) return own;
   if (!user?.id && platformAppId() !== null) return null;
   return partnerOfSettings(await loadDeckPartner());
 }

@@ -1,4 +1,4 @@
-import { partnerOfPreparedFor } from '../../schemas/partnerValues.ts';
+import { ownPartner } from '../../schemas/partnerValues.ts';
 import type { PreparedFor } from '../../schemas/accessWire.ts';
 import type { ViewerPartner } from '../../schemas/viewerPartner.ts';
 
@@ -14,8 +14,10 @@ export interface AudienceOption {
 /** The people with a Prepared-for, by their line (the list an admin reads, User records). */
 export function audienceOptions(users: readonly { id: string; email: string; prepared_for?: PreparedFor | null }[]): AudienceOption[] {
   return users
-    .filter((user) => user.prepared_for?.name?.trim())
-    .map((user) => ({ id: user.id, email: user.email, partner: partnerOfPreparedFor(user.prepared_for!) }))
+    .flatMap((user) => {
+      const partner = ownPartner(user.prepared_for);
+      return partner ? [{ id: user.id, email: user.email, partner }] : [];
+    })
     .sort((a, b) => a.partner.line.localeCompare(b.partner.line));
 }
 

@@ -18,7 +18,7 @@ import type { DeckIdentity } from '../mail/mailWording.ts';
 import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
 import { type PartnerPdfRenderer, partnerPdfFile } from './partnerPdf.ts';
 import { viewedPerson } from '../identity/requestPartner.ts';
-import { partnerOfPreparedFor } from '../../../schemas/partnerValues.ts';
+import { ownPartner } from '../../../schemas/partnerValues.ts';
 
 // DECK_PDF_PATH: the exported deck, stamped with the viewer's email and the day on every page.
 // Only a person the gate admits gets it, and only while the deck's options allow downloads; the
@@ -63,7 +63,7 @@ export async function deckPdfAnswer(c: Context, ctx: DeckPdfContext, root: strin
   // An admin's "View as" gets that person's PDF (stamped with the admin's own address).
   const viewed = await viewedPerson(ctx, c, app.id, caller);
   const person = viewed ?? caller.user;
-  const own = ownPartnerOf(person);
+  const own = ownPartner(person.prepared_for);
   const headers = {
     'Content-Type': 'application/pdf',
     // Saved under the deck's and the partner's names, so a folder of them tells them apart.
@@ -148,16 +148,11 @@ async function stampedFile(ctx: Pick<DeckPdfContext, 'log'>, file: string, email
  * itself tries again.
  */
 export function printAhead(ctx: DeckPdfContext, user: UserRow): void {
-  const partner = ownPartnerOf(user);
+  const partner = ownPartner(user.prepared_for);
   if (!ctx.renderPartnerPdf || !partner) return;
   void (async () => {
     if ((await readDeckOptions(ctx.db, user.app_id)).downloads) await ownPdf(ctx, partner);
   })().catch(() => undefined);
-}
-
-/** The partner a person's own PDF is printed for: their Prepared-for, or null without one (the deck-wide export is theirs). */
-function ownPartnerOf(person: Pick<UserRow, 'prepared_for'>): ViewerPartner | null {
-  return person.prepared_for?.name?.trim() ? partnerOfPreparedFor(person.prepared_for) : null;
 }
 
 /** `partner`'s own PDF of the build this platform serves (partnerPdf.ts): kept, or printed now. */

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ViewerPartner } from '../../../schemas/viewerPartner.ts';
-import { partnerOfPreparedFor, viewerPartner } from '../../../schemas/partnerValues.ts';
+import { ownPartner } from '../../../schemas/partnerValues.ts';
 import { VIEW_AS_PARAM } from '../../../schemas/viewAs.ts';
 import { type Caller, isAdmin } from './access.ts';
 import type { Queryable } from '../db/db.ts';
@@ -14,9 +14,7 @@ export interface PartnerContext {
 
 /** The partner `user` is pitched as: their own Prepared-for, else the deck-wide partner (null when neither is set). */
 export function partnerOf(ctx: Pick<PartnerContext, 'deckPartner'>, user: Pick<UserRow, 'prepared_for'> | null): ViewerPartner | null {
-  const own = user?.prepared_for;
-  if (ctx.deckPartner) return viewerPartner(own, ctx.deckPartner);
-  return own?.name?.trim() ? partnerOfPreparedFor(own) : null;
+  return ownPartner(user?.prepared_for) ?? ctx.deckPartner;
 }
 
 /**
