@@ -1,5 +1,6 @@
 import type { UserConfig } from 'vite';
 import base from './vite.config.ts';
+import { keptThreadsPlugin } from './tests/support/keptThreadPool.ts';
 
 // The tests `npm run mutate` (stryker.config.mjs) runs against each mutant of the critical modules:
 // the unit and platform tests that reach them, never the browser project, and none that spawn a
@@ -86,10 +87,10 @@ const config: UserConfig = {
     // A file whose set-up a mutant breaks fails its tests (tests/support/failedSetupFails.ts).
     reporters: ['default', './tests/support/failedSetupFails.ts'],
     projects: [
-      // The pure test files of one run share their worker's loaded modules, as the unit project's do: a
-      // mutant is switched on at run time (static mutants are ignored), so the files need no fresh copy.
-      // Vitest still starts a new worker for each run, so every mutant pays one load of the compiler.
-      { extends: true, test: { name: 'mutate-pure', environment: 'node', include: pureTests, isolate: false } },
+      // The pure test files share their worker's loaded modules, within a run as the unit project's do and
+      // from one run to the next (tests/support/keptThreadPool.ts): a mutant is switched on at run time
+      // (static mutants are ignored), so the files need no fresh copy of the code they test.
+      { extends: true, test: { name: 'mutate-pure', environment: 'node', include: pureTests, isolate: false, maxWorkers: 1 }, plugins: [keptThreadsPlugin()] },
       { extends: true, test: { name: 'mutate-page', environment: 'happy-dom', include: pageTests, setupFiles: ['tests/setup.ts'] } },
       { extends: true, test: { name: 'mutate-platform', environment: 'node', include: platformTests, testTimeout: 30_000, hookTimeout: 60_000 } },
       {
