@@ -90,7 +90,12 @@ const config: UserConfig = {
       // The pure test files share their worker's loaded modules, within a run as the unit project's do and
       // from one run to the next (tests/support/keptThreadPool.ts): a mutant is switched on at run time
       // (static mutants are ignored), so the files need no fresh copy of the code they test.
-      { extends: true, test: { name: 'mutate-pure', environment: 'node', include: pureTests, isolate: false, maxWorkers: 1 }, plugins: [keptThreadsPlugin()] },
+      // `MUTATE_THREADS=fresh` gives each run a new thread, to check that results agree.
+      {
+        extends: true,
+        test: { name: 'mutate-pure', environment: 'node', include: pureTests, isolate: false, maxWorkers: 1 },
+        plugins: process.env.MUTATE_THREADS === 'fresh' ? [] : [keptThreadsPlugin()],
+      },
       { extends: true, test: { name: 'mutate-page', environment: 'happy-dom', include: pageTests, setupFiles: ['tests/setup.ts'] } },
       { extends: true, test: { name: 'mutate-platform', environment: 'node', include: platformTests, testTimeout: 30_000, hookTimeout: 60_000 } },
       {

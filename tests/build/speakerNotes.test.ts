@@ -54,4 +54,15 @@ describe('the server-only files of a build', () => {
     expect(() => readServerContent(repo)).toThrow('the slides have errors: no speaker notes or figures ledger were written');
     expect(readFileSync(join(repo, 'slides', 'deck.yaml'), 'utf8'), 'the real slides are untouched').not.toContain('[unclosed');
   });
+
+  it('carry the confidentiality agreement when the slides have one, and say there is none otherwise', () => {
+    const slides = join(work, 'with-agreement');
+    cpSync(join(repo, 'slides'), slides, { recursive: true });
+    process.env[SLIDES_DIR_VARIABLE] = slides;
+    expect(readServerContent(repo).agreement).toBeNull();
+    cpSync(join(slides, 'agreement.example.md'), join(slides, 'agreement.md'));
+    const { agreement } = readServerContent(repo);
+    expect(agreement?.title).toBe('Confidentiality agreement');
+    expect(agreement?.html).toContain('<strong>Confidential information.</strong>');
+  });
 });
