@@ -76,6 +76,8 @@ class KeptThreadWorker implements PoolWorker {
   }
 
   private newThread(): Worker {
+    // The thread writes to this process's own stdout and stderr: streams piped from it, as Vitest's
+    // threads have, would keep the process open after its last run.
     const thread = new Worker(ENTRY, { env: this.options.env, execArgv: this.options.execArgv });
     const key = this.key;
     thread.once('exit', () => {
