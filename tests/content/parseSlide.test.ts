@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from '../../src/content/contentIssue.ts';
 import { parseSlide } from '../../src/content/parseSlide.ts';
+import { SETTING_NAMES } from '../../src/content/settingNames.ts';
 import { parseYamlSource } from '../../src/content/yamlSource.ts';
 import { fixture } from '../fixtures/deckFixture.ts';
 
@@ -63,13 +64,18 @@ describe('parseSlide', () => {
     const withBody = (body: string) => `${fixture('good-slide.mdx')}\n${body}\n`;
     const bodyLine = fixture('good-slide.mdx').split('\n').length + 1;
     const nameless = parseSlide('x.mdx', withBody('<Setting />'), TOKENS).issues;
+    const settings = SETTING_NAMES.join(', ');
+    expect(settings).toContain('phone');
     expect(nameless.map((issue) => [issue.severity, formatIssue(issue)])).toEqual([
-      ['error', expect.stringMatching(new RegExp(`^x\\.mdx:${bodyLine}:1 <Setting>: needs name="…", one of `))],
+      ['error', `x.mdx:${bodyLine}:1 <Setting>: needs name="…", one of ${settings}`],
     ]);
     const unknown = parseSlide('x.mdx', withBody('<Setting name="fax" />'), TOKENS).issues;
     expect(unknown.map((issue) => [issue.severity, formatIssue(issue)])).toEqual([
-      ['error', expect.stringMatching(new RegExp(`^x\\.mdx:${bodyLine}:10 <Setting name="fax">: is not a deck setting`))],
+      ['error', `x.mdx:${bodyLine}:10 <Setting name="fax">: is not a deck setting; the settings are ${settings}`],
     ]);
+    // A near miss names the setting meant instead of listing them all.
+    const misspelt = parseSlide('x.mdx', withBody('<Setting name="phnoe" />'), TOKENS).issues.map(formatIssue);
+    expect(misspelt).toEqual([`x.mdx:${bodyLine}:10 <Setting name="phnoe">: is not a deck setting (did you mean phone?)`]);
   });
 
   it('reads only <Setting>’s name as a setting, camel-cased SVG elements as elements, not components, and <Cards /> as every card', () => {
