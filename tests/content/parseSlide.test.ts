@@ -43,6 +43,16 @@ describe('parseSlide', () => {
     const text = fixture('good-slide.mdx').replace('<Cards group="questions" />', '<Cards group="answers" />');
     const { issues } = parseSlide('x.mdx', text, TOKENS);
     expect(issues.map(formatIssue)).toEqual(['x.mdx:20:1 <Cards group="answers">: no cards in the frontmatter have group answers']);
+    // A kind the frontmatter has none of at all.
+    const noAudiences = parseSlide('x.mdx', text.replace('<Cards group="answers" />', '<Audiences group="lenders" />'), TOKENS).issues;
+    expect(noAudiences.map(formatIssue)).toEqual(['x.mdx:20:1 <Audiences group="lenders">: no audiences in the frontmatter have group lenders']);
+  });
+
+  it('reports a component that is not one of the deck’s, pointing to the list when no name is close', () => {
+    const text = fixture('good-slide.mdx').replace('<Cards group="questions" />', '<Zebra />');
+    expect(parseSlide('x.mdx', text, TOKENS).issues.map(formatIssue)).toEqual([
+      'x.mdx:20:1 <Zebra>: is not a slide component (the components are listed in src/content/mdxComponentNames.ts)',
+    ]);
   });
 
   it('reports invalid YAML with its position', () => {
