@@ -32,6 +32,7 @@ export function crossCheck(
   // The length is changed where it is written, or added at the top of deck.yaml while it is the default.
   const lengthSet = content.settings.deck?.length !== undefined;
   const lengthAt: Locator = lengthSet ? sources.settings : { file: sources.settings.file, locate: () => ({ line: 1, column: 1 }) };
+  // Stryker disable next-line StringLiteral: `deck` holds `length` alone, so a key it lacks is located at `length` too.
   const where = `${sources.settings.file}${lengthSet ? `:${sources.settings.locate(['deck', 'length']).line}` : ''}`;
   const lengthIs = lengthSet ? `is ${length}` : `is not set, so it is the spec's ${length}`;
   const fix = (pages: number) => (lengthSet ? 'raise it' : `add deck: { length: ${pages} }`);
@@ -59,11 +60,12 @@ export function crossCheck(
     );
   }
   const byPath = new Map<string, ParsedSlide>();
-  for (const [index, slide] of slides.entries()) {
-    const path = content.slides.find((record) => record.file === slide.file)?.path;
-    const first = path === undefined ? undefined : byPath.get(path);
+  for (const slide of slides) {
+    // Each parsed slide has its record: the deck's records are made from these slides.
+    const { path } = content.slides.find((record) => record.file === slide.file)!;
+    const first = byPath.get(path);
     if (first) error(slide, ['name'], `route ${path} is also the route of ${first.file}`);
-    else if (path !== undefined) byPath.set(path, slides[index]!);
+    else byPath.set(path, slide);
   }
 
   return [...issues, ...crossCheckBrands(content, slides, sources)];

@@ -79,6 +79,12 @@ describe('cross-checks', () => {
       "slides/appendix.mdx:4:8 order: order 18 is past the last page (deck.length is not set, so it is the spec's 17 in slides/deck.yaml): add deck: { length: 18 } there, or keep a page outside the order with outsideDeck: true instead of its order",
       "slides/deck.yaml:1:1 deck.length: is not set, so it is the spec's 17, but 18 pages have an order: add deck: { length: 18 } here, or keep a page outside the order with outsideDeck: true instead of its order",
     ]);
+    // One page fewer in the order: the fix offered is the length the pages now fill.
+    const contact = sources.slides.find((slide) => slide.file === 'slides/contact.mdx')!;
+    const contactOutside = withSlide(sources, contact.file, contact.text.replace(/^order: 17$/m, 'outsideDeck: true'));
+    expect(messages(assembleDeck({ ...contactOutside, settings: unset }), 'error')).toEqual([
+      "slides/deck.yaml:1:1 deck.length: is not set, so it is the spec's 17, but 16 pages have an order and none has order 17: orders run 1-17 without gaps (renumber the pages, or add deck: { length: 16 } here)",
+    ]);
   });
 
   it('rejects two pages on one route, at the name of the second', () => {
