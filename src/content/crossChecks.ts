@@ -32,7 +32,6 @@ export function crossCheck(
   // The length is changed where it is written, or added at the top of deck.yaml while it is the default.
   const lengthSet = content.settings.deck?.length !== undefined;
   const lengthAt: Locator = lengthSet ? sources.settings : { file: sources.settings.file, locate: () => ({ line: 1, column: 1 }) };
-  // Stryker disable next-line StringLiteral: `deck` holds `length` alone, so a key it lacks is located at `length` too.
   const where = `${sources.settings.file}${lengthSet ? `:${sources.settings.locate(['deck', 'length']).line}` : ''}`;
   const lengthIs = lengthSet ? `is ${length}` : `is not set, so it is the spec's ${length}`;
   const fix = (pages: number) => (lengthSet ? 'raise it' : `add deck: { length: ${pages} }`);

@@ -67,6 +67,10 @@ describe('cross-checks', () => {
       `slides/appendix.mdx:4:8 order: order 18 is past the last page (deck.length is 17 in slides/deck.yaml:${lengthLine}): raise it there, or keep a page outside the order with outsideDeck: true instead of its order`,
       `slides/deck.yaml:${lengthLine}:11 deck.length: is 17, but 18 pages have an order: raise it here, or keep a page outside the order with outsideDeck: true instead of its order`,
     ]);
+    // The line named is the length's own, with another key of `deck` above it.
+    const titled = { ...sources.settings, text: sources.settings.text.replace(/^deck:\n/m, 'deck:\n  title: The partner deck\n') };
+    const pastTitled = assembleDeck({ ...withExtraSlide(sources, 'slides/appendix.mdx', fixture('broken/appendix-order-18.mdx')), settings: titled });
+    expect(messages(pastTitled, 'error')[0]).toContain(`(deck.length is 17 in slides/deck.yaml:${lengthLine + 1})`);
   });
 
   it("takes the deck length from deck.yaml, the spec's 17 when it is not set", () => {
