@@ -90,6 +90,8 @@ const config: UserConfig = {
       // The pure test files share their worker's loaded modules, within a run as the unit project's do and
       // from one run to the next (tests/support/keptThreadPool.ts): a mutant is switched on at run time
       // (static mutants are ignored), so the files need no fresh copy of the code they test.
+      // One worker, so each run hands all its files to the thread in one task (Stryker's own
+      // `maxWorkers: 1` reaches the root config, not this project's).
       // `MUTATE_THREADS=fresh` gives each run a new thread, to check that results agree.
       {
         extends: true,

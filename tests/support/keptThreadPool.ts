@@ -13,7 +13,7 @@ import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } fr
  * A thread is kept only after a clean stop (its `stopped` answer seen) while its heap is under
  * KEEP_BELOW_BYTES; a forced stop, a crash or a full heap ends it, and the next run starts a new one.
  */
-export const keptThreads: PoolRunnerInitializer = {
+const keptThreads: PoolRunnerInitializer = {
   name: 'kept-threads',
   createPoolWorker: (options) => new KeptThreadWorker(options),
 };
